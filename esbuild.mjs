@@ -1,0 +1,155 @@
+// One build script for every bundle: the extension (node, cjs), the webview scripts (browser),
+// and, with --tests, the unit and integration test bundles plus the local node CLI.
+//   node esbuild.mjs [--watch] [--production] [--tests]
+import * as esbuild from 'esbuild';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const production = args.has('--production');
+const tests = args.has('--tests');
+
+/** Prints errors in the `file:line:col: error: text` shape the $esbuild-watch problem matcher reads. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+function findFiles(dir, pattern) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...findFiles(p, pattern));
+    else if (pattern.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Resolves `virtual:test-files` to a module that imports every `*.test.ts` under `dir` (minus
+ * `exclude`), so one bundle holds a whole integration suite and new test files are picked up on
+ * every build. test/integration/index.ts imports it only after mocha's 'pre-require' event has
+ * put describe/it on globalThis; esbuild evaluates a dynamically imported module lazily.
+ */
+function testFiles(suiteName, dir, exclude) {
+  const inSuite = (p) => !exclude || (p !== exclude && !p.startsWith(exclude + sep));
+  const dirsOf = (d) => [d, ...readdirSync(d).map((n) => join(d, n)).filter((p) => statSync(p).isDirectory()).flatMap(dirsOf)];
+  return {
+    name: 'test-files',
+    setup(build) {
+      build.onResolve({ filter: /^virtual:test-files$/ }, () => ({ path: suiteName, namespace: 'test-files' }));
+      build.onLoad({ filter: /.*/, namespace: 'test-files' }, () => {
+        const files = existsSync(dir) ? findFiles(dir, /\.test\.ts$/).filter(inSuite).sort() : [];
+        const specs = files.map((f) => './' + relative(process.cwd(), f).split(sep).join('/'));
+        return {
+          contents: [
+            ...specs.map((s) => `import ${JSON.stringify(s)};`),
+            `export const suiteName = ${JSON.stringify(suiteName)};`,
+            `export const testFiles = ${JSON.stringify(specs)};`,
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: process.cwd(),
+          // Watch mode: a test file added later rebuilds the suite.
+          watchDirs: existsSync(dir) ? dirsOf(dir).filter(inSuite) : [],
+        };
+      });
+    },
+  };
+}
+
+const common = {
+  bundle: true,
+  logLevel: 'warning',
+  plugins: [problemMatcher],
+  legalComments: 'none',
+};
+
+const configs = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+  },
+  {
+    ...common,
+    entryPoints: findFiles('src/webview', /^(?!.*\.d\.ts$).*Main\.ts$/),
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    minify: production,
+    sourcemap: production ? false : 'inline',
+  },
+];
+
+if (tests) {
+  configs.push(
+    {
+      ...common,
+      entryPoints: findFiles('test/unit', /\.test\.ts$/),
+      outdir: 'out/test/unit',
+      outbase: 'test/unit',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['mocha'],
+      sourcemap: 'inline',
+    },
+    // Two integration bundles, one per host launch (scripts/run-integration.mjs): index.js runs in
+    // a trusted workspace, untrusted.js (test/integration/untrusted/**) in an untrusted one.
+    ...[
+      ['integration', 'index.js', join('test', 'integration'), join('test', 'integration', 'untrusted')],
+      ['integration-untrusted', 'untrusted.js', join('test', 'integration', 'untrusted')],
+    ].map(([suiteName, outName, dir, exclude]) => ({
+      ...common,
+      plugins: [...common.plugins, testFiles(suiteName, dir, exclude)],
+      entryPoints: ['test/integration/index.ts'],
+      outfile: `out/test/integration/${outName}`,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode', 'mocha'],
+      sourcemap: 'inline',
+    })),
+    {
+      ...common,
+      entryPoints: ['test/fixtures/localNodeCli.ts'],
+      outfile: 'out/test/fixtures/localNodeCli.js',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: 'inline',
+    },
+  );
+}
+
+if (!tests) rmSync('dist', { recursive: true, force: true });
+if (tests) rmSync('out', { recursive: true, force: true });
+
+const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  try {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
