@@ -1,0 +1,458 @@
+// The HTTP client of one Wasp node. Every answer is size-capped, time-limited, validated with
+// its zod schema where it enters, and every failure becomes a typed error (errors.ts).
+// The token goes to this node's origin only: redirects are never followed with it.
+import { createFetch, type $Fetch } from 'ofetch';
+import type { z } from 'zod';
+import {
+  BadRequestError,
+  CancelledError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  RedirectError,
+  ResponseTooLargeError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  WaspApiError,
+  type ErrorContext,
+} from './errors';
+import { parseBlock, parseChainId, parseNodeUrl, parseRequestId, redactUrl } from './ids';
+import { JsonSyntaxError, parseJsonExact } from './json';
+import type { Limiter } from './limiter';
+import {
+  AuthInfoSchema,
+  ChainInfoResponseSchema,
+  ChainInfoSchema,
+  LoginResponseSchema,
+  NodeErrorBodySchema,
+  ReceiptSchema,
+  VersionSchema,
+  type AuthInfo,
+  type ChainInfo,
+  type ChainInfoResponse,
+  type NodeErrorBody,
+  type Receipt,
+} from './schemas';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** Supplies the token for this node; undefined when there is none (or it must not be sent). */
+export type TokenProvider = () => string | undefined | Promise<string | undefined>;
+
+export interface RequestLogEntry {
+  method: string;
+  /** Without credentials. Never carries the token. */
+  url: string;
+  status?: number;
+  durationMs: number;
+  error?: string;
+  /** Whether an Authorization header was sent (never its value). */
+  authenticated: boolean;
+}
+
+export interface WaspClientOptions {
+  /** The node's web API base, e.g. `https://host/wasp/api` (a path prefix is kept). */
+  baseUrl: string | URL;
+  token?: TokenProvider;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+  /** Injectable fetch (tests, proxies); defaults to the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /** A concurrency limit shared with other clients. */
+  limiter?: Limiter;
+  /** Called once per request with what may be logged. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface ReadOptions {
+  /** A block index or trie root (`0x` + 40 hex); omitted = latest state. */
+  block?: string | number;
+  signal?: AbortSignal;
+}
+
+interface CallOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST';
+  segments: string[];
+  /** The path is under `/v1` unless false (the auth routes are not). */
+  v1?: boolean;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+  /** Sends the token (false for the login call itself). */
+  auth?: boolean;
+  /** What a 404 means on this route. */
+  notFound?: 'receipt' | 'chain' | 'route';
+}
+
+export class WaspClient {
+  readonly baseUrl: URL;
+  private readonly origin: string;
+  private readonly $fetch: $Fetch;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+
+  constructor(private readonly options: WaspClientOptions) {
+    this.baseUrl = parseNodeUrl(String(options.baseUrl));
+    this.origin = this.baseUrl.origin;
+    this.$fetch = createFetch({ fetch: options.fetch ?? ((...a) => globalThis.fetch(...a)) });
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  /** `GET /v1/chains/{chainID}/core/blocklog/requests/{requestID}`: the receipt of a request. */
+  getReceipt(chainId: string, requestId: string, options: ReadOptions = {}): Promise<Receipt> {
+    const chain = parseChainId(chainId);
+    const request = parseRequestId(requestId);
+    const block = parseBlock(options.block);
+    return this.call({
+      segments: ['chains', chain, 'core', 'blocklog', 'requests', request],
+      query: { block },
+      schema: ReceiptSchema,
+      signal: options.signal,
+      notFound: 'receipt',
+    });
+  }
+
+  /** `GET /v1/chains/{chainID}/core/governance/chaininfo`: owner, fee policy, limits, metadata. */
+  getChainInfo(chainId: string, options: ReadOptions = {}): Promise<ChainInfo> {
+    const chain = parseChainId(chainId);
+    const block = parseBlock(options.block);
+    return this.call({
+      segments: ['chains', chain, 'core', 'governance', 'chaininfo'],
+      query: { block },
+      schema: ChainInfoSchema,
+      signal: options.signal,
+      notFound: 'chain',
+    });
+  }
+
+  /** `GET /v1/chains/{chainID}`: general chain information (isActive, evmChainId). */
+  getChain(chainId: string, options: { signal?: AbortSignal } = {}): Promise<ChainInfoResponse> {
+    const chain = parseChainId(chainId);
+    return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, notFound: 'chain' });
+  }
+
+  /** `GET /auth/info`: which authentication scheme the node uses. */
+  getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
+    return this.call({ segments: ['auth', 'info'], v1: false, schema: AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
+  }
+
+  /** `POST /auth`: exchanges a user name and password for a JWT. The password is not kept. */
+  async login(username: string, password: string, options: { signal?: AbortSignal; authURL?: string } = {}): Promise<string> {
+    const segments = this.authSegments(options.authURL);
+    const r = await this.call({
+      method: 'POST',
+      segments,
+      v1: false,
+      body: { username, password },
+      schema: LoginResponseSchema,
+      signal: options.signal,
+      auth: false,
+      notFound: 'route',
+    });
+    return r.jwt;
+  }
+
+  /** `GET /v1/node/version`. */
+  async getNodeVersion(options: { signal?: AbortSignal } = {}): Promise<string> {
+    const r = await this.call({ segments: ['node', 'version'], schema: VersionSchema, signal: options.signal, notFound: 'route' });
+    return r.version;
+  }
+
+  /** The URL of a resource, for "open raw JSON" links; never carries a token. */
+  urlOf(segments: string[], query: Record<string, string | undefined> = {}, v1 = true): string {
+    const url = new URL(this.baseUrl.toString());
+    const prefix = url.pathname.replace(/\/+$/, '');
+    url.pathname = `${prefix}${v1 ? '/v1' : ''}/${segments.map(encodeURIComponent).join('/')}`;
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+    return url.toString();
+  }
+
+  receiptUrl(chainId: string, requestId: string, block?: string | number): string {
+    return this.urlOf(['chains', parseChainId(chainId), 'core', 'blocklog', 'requests', parseRequestId(requestId)], { block: parseBlock(block) });
+  }
+
+  chainInfoUrl(chainId: string, block?: string | number): string {
+    return this.urlOf(['chains', parseChainId(chainId), 'core', 'governance', 'chaininfo'], { block: parseBlock(block) });
+  }
+
+  /** The auth route from `/auth/info`'s authURL: a path on this node only, never another origin. */
+  private authSegments(authURL: string | undefined): string[] {
+    if (!authURL) return ['auth'];
+    let path: string;
+    try {
+      const resolved = new URL(authURL, this.baseUrl.origin);
+      if (resolved.origin !== this.origin) {
+        throw new InvalidResponseError('authURL', 'a path on the same node (credentials are never sent elsewhere)', {});
+      }
+      path = resolved.pathname;
+    } catch (e) {
+      if (e instanceof WaspApiError) throw e;
+      throw new InvalidResponseError('authURL', 'a path on the same node', {});
+    }
+    const prefix = this.baseUrl.pathname.replace(/\/+$/, '');
+    if (prefix && path.startsWith(`${prefix}/`)) path = path.slice(prefix.length);
+    return path.split('/').filter(Boolean).map(decodeURIComponent);
+  }
+
+  private async call<S extends z.ZodType>(o: CallOptions<S>): Promise<z.output<S>> {
+    const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
+    const run = () => this.send(url, o);
+    return this.options.limiter ? this.options.limiter.run(run, o.signal) : run();
+  }
+
+  private async send<S extends z.ZodType>(url: string, o: CallOptions<S>): Promise<z.output<S>> {
+    const method = o.method ?? 'GET';
+    const context: ErrorContext = { url: redactUrl(url) };
+    const started = Date.now();
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    if (o.signal?.aborted) controller.abort();
+    o.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    let authenticated = false;
+    let failure: unknown;
+    try {
+      if (o.auth !== false && this.options.token && new URL(url).origin === this.origin) {
+        const token = await this.options.token();
+        if (token) {
+          headers.Authorization = `Bearer ${token}`;
+          authenticated = true;
+        }
+      }
+      if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await this.$fetch.raw(url, {
+          method,
+          headers,
+          body: o.body === undefined ? undefined : JSON.stringify(o.body),
+          signal: controller.signal,
+          // Never follow: a redirect to another host must not carry the token along.
+          redirect: 'manual',
+          retry: false,
+          ignoreResponseError: true,
+          responseType: 'stream',
+        });
+      } catch (e) {
+        throw this.transportError(e, timedOut, o.signal, context);
+      }
+      context.status = response.status;
+      let text: string;
+      try {
+        text = await this.readBody(response, controller.signal, context);
+      } catch (e) {
+        throw this.transportError(e, timedOut, o.signal, context);
+      }
+      return this.interpret(response, text, o, context);
+    } catch (e) {
+      failure = e;
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onCallerAbort);
+      this.log({ method, url: context.url ?? '', status: context.status, durationMs: Date.now() - started, authenticated, error: failure === undefined ? undefined : failure instanceof Error ? failure.message : String(failure) });
+    }
+  }
+
+  private log(entry: RequestLogEntry): void {
+    try {
+      this.options.onRequest?.(entry);
+    } catch {
+      // A logger must never break a request.
+    }
+  }
+
+  /** Reads the body as UTF-8 up to the size limit; a larger or endless body is cut off. */
+  private async readBody(response: Response, signal: AbortSignal, context: ErrorContext): Promise<string> {
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    const stream = (response as Response & { _data?: unknown })._data ?? response.body;
+    if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
+      await cancelStream(stream);
+      throw new ResponseTooLargeError(this.maxResponseBytes, context);
+    }
+    if (!stream || typeof (stream as ReadableStream).getReader !== 'function') return '';
+    const reader = (stream as ReadableStream<Uint8Array>).getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      for (;;) {
+        if (signal.aborted) throw signal.reason ?? new Error('aborted');
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > this.maxResponseBytes) {
+          await reader.cancel().catch(() => undefined);
+          throw new ResponseTooLargeError(this.maxResponseBytes, context);
+        }
+        chunks.push(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    return new TextDecoder('utf-8').decode(concat(chunks, total));
+  }
+
+  private interpret<S extends z.ZodType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext): z.output<S> {
+    const status = response.status;
+    if (status >= 300 && status < 400) {
+      throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    const parsed = tryParse(text);
+    if (status >= 200 && status < 300) {
+      if (!parsed.ok) {
+        const what = looksLikeHtml(text, contentType)
+          ? `JSON, but the node sent an HTML page (${contentType || 'no content type'}): is the URL a Wasp web API?`
+          : text.trim() === ''
+            ? 'JSON, but the body was empty'
+            : `JSON, but the body is not valid JSON (${parsed.reason})`;
+        throw new InvalidResponseError('', what, context);
+      }
+      const result = o.schema.safeParse(parsed.value);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const field = issue ? issue.path.map(String).join('.') : '';
+        throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
+      }
+      return result.data as z.output<S>;
+    }
+    const body = parsed.ok ? NodeErrorBodySchema.safeParse(parsed.value) : undefined;
+    const err: NodeErrorBody = body?.success ? body.data : {};
+    const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
+    switch (true) {
+      case status === 401 || status === 403: {
+        const tokenRejected = /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
+        const message = err.missingPermission
+          ? `The node denied access: missing permission "${err.missingPermission}"`
+          : tokenRejected
+            ? `The node rejected the access token: ${err.Message ?? 'invalid or expired'}`
+            : `The node denied access (${status})${nodeMessage ? `: ${nodeMessage}` : ''}`;
+        throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
+      }
+      case status === 404: {
+        const what = o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
+          ? 'receipt'
+          : /chain id/i.test(err.Message ?? '')
+            ? 'chain'
+            : o.notFound === 'receipt' || o.notFound === 'chain'
+              ? parsed.ok && (err.Message || err.Error) ? o.notFound : 'route'
+              : 'route';
+        const message = what === 'receipt'
+          ? 'No receipt: the request is not known at this state'
+          : what === 'chain'
+            ? `Chain not found${err.Message ? `: ${err.Message}` : ''}`
+            : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
+        throw new NotFoundError(message, what, context);
+      }
+      case status === 400:
+        throw new BadRequestError(`The node rejected the request${nodeMessage ? `: ${nodeMessage}` : ''}`, err.Error || err.Message, context);
+      case status === 429: {
+        const retry = Number(response.headers.get('retry-after'));
+        throw new RateLimitedError('The node is rate limiting requests (429)', Number.isFinite(retry) && retry >= 0 ? retry : undefined, context);
+      }
+      default:
+        throw new ServerError(`The node answered ${status}${nodeMessage ? `: ${nodeMessage}` : ''}`, context);
+    }
+  }
+
+  private transportError(e: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined, context: ErrorContext): WaspApiError {
+    if (e instanceof WaspApiError) return e;
+    if (timedOut) return new TimeoutError(this.timeoutMs, context);
+    if (callerSignal?.aborted) return new CancelledError(context);
+    const code = systemCode(e);
+    const reason = code === 'ECONNREFUSED'
+      ? 'connection refused'
+      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+        ? 'host not found'
+        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+          ? 'connection closed by the node'
+          : code ?? innermostMessage(e) ?? 'network error';
+    return new NetworkError(`The node could not be reached: ${reason}`, code, context, { cause: e });
+  }
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: parseJsonExact(text) };
+  } catch (e) {
+    return { ok: false, reason: e instanceof JsonSyntaxError ? e.message : 'unreadable' };
+  }
+}
+
+function looksLikeHtml(text: string, contentType: string): boolean {
+  return /html/i.test(contentType) || /^\s*</.test(text);
+}
+
+/** The node's own words for an error, kept short: it is shown to the user. */
+function nodeText(err: NodeErrorBody, raw: string | undefined, contentType: string): string | undefined {
+  const parts = [err.Message, err.Error, err.message, typeof err.error === 'string' ? err.error : undefined].filter(
+    (s): s is string => typeof s === 'string' && s.trim() !== '',
+  );
+  if (parts.length > 0) return clip([...new Set(parts)].join(': '), 300);
+  if (raw !== undefined && raw.trim() !== '') {
+    return looksLikeHtml(raw, contentType) ? 'an HTML page instead of JSON (a proxy?)' : clip(raw.trim(), 120);
+  }
+  return undefined;
+}
+
+function clip(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+function redactLocation(location: string | null, base: string | undefined): string {
+  if (!location) return '(no location)';
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return '(invalid location)';
+  }
+}
+
+function innermostMessage(e: unknown): string | undefined {
+  let message: string | undefined;
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    if (cur instanceof Error && cur.message) message = cur.message;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+function systemCode(e: unknown): string | undefined {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+async function cancelStream(stream: unknown): Promise<void> {
+  try {
+    await (stream as ReadableStream | undefined)?.cancel?.();
+  } catch {
+    // Already closed.
+  }
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+// Identifier checks that run before any request: a malformed value never reaches a node.
+import { bech32 } from 'bech32';
+import { InvalidInputError } from './errors';
+
+/** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
+const CHAIN_ID_HRPS = new Set(['iota', 'smr', 'rms', 'atoi', 'tst']);
+const ALIAS_ADDRESS_TYPE = 8;
+const REQUEST_ID = /^0x[0-9a-fA-F]{68}$/;
+const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
+const DECIMAL = /^[0-9]{1,10}$/;
+const UINT32_MAX = 0xffff_ffff;
+
+export type ChainIdCheck = { ok: true; chainId: string } | { ok: false; reason: string };
+
+/** Checks a chain ID: a Bech32 alias address with a valid checksum. */
+export function checkChainId(input: string): ChainIdCheck {
+  const value = input.trim();
+  if (value === '') return { ok: false, reason: 'The chain ID is empty.' };
+  if (value !== value.toLowerCase() && value !== value.toUpperCase()) {
+    return { ok: false, reason: 'A chain ID must not mix upper and lower case.' };
+  }
+  const lower = value.toLowerCase();
+  const sep = lower.lastIndexOf('1');
+  const hrp = sep > 0 ? lower.slice(0, sep) : '';
+  if (!CHAIN_ID_HRPS.has(hrp)) {
+    return {
+      ok: false,
+      reason: `A chain ID starts with iota1, smr1, rms1, atoi1 or tst1 (got "${truncate(lower, 12)}").`,
+    };
+  }
+  let words: number[];
+  try {
+    words = bech32.decode(lower, 90).words;
+  } catch {
+    return { ok: false, reason: 'The chain ID is not valid Bech32: its checksum does not match (a typo?).' };
+  }
+  const bytes = bech32.fromWordsUnsafe(words);
+  if (!bytes || bytes.length !== 33 || bytes[0] !== ALIAS_ADDRESS_TYPE) {
+    return { ok: false, reason: 'The chain ID is a valid address but not a chain (alias) address: chain IDs look like iota1p...' };
+  }
+  return { ok: true, chainId: lower };
+}
+
+export function parseChainId(input: string): string {
+  const r = checkChainId(input);
+  if (!r.ok) throw new InvalidInputError('chainId', r.reason, 'Use the chain ID as shown by the node (Bech32, e.g. iota1p...).');
+  return r.chainId;
+}
+
+export type RequestIdCheck =
+  | { ok: true; requestId: string; fromEvmHash: boolean }
+  | { ok: false; reason: string };
+
+/**
+ * Checks a request ID: `0x` + 68 hex. With `allowEvmHash`, an EVM transaction hash (`0x` + 64 hex)
+ * maps to the request ID `hash + "0000"` (EVM requests have output index 0).
+ */
+export function checkRequestId(input: string, options: { allowEvmHash?: boolean } = {}): RequestIdCheck {
+  const value = input.trim();
+  if (REQUEST_ID.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
+  if (EVM_TX_HASH.test(value)) {
+    if (options.allowEvmHash) return { ok: true, requestId: `${value.toLowerCase()}0000`, fromEvmHash: true };
+    return { ok: false, reason: 'This is an EVM transaction hash (0x + 64 hex): a request ID has 68 hex digits (the hash followed by 0000).' };
+  }
+  if (!value.startsWith('0x')) return { ok: false, reason: 'A request ID starts with 0x.' };
+  const hex = value.slice(2);
+  if (/[^0-9a-fA-F]/.test(hex)) return { ok: false, reason: 'A request ID holds only hex digits after 0x.' };
+  return { ok: false, reason: `A request ID has 68 hex digits after 0x (got ${hex.length}).` };
+}
+
+export function parseRequestId(input: string, options: { allowEvmHash?: boolean } = {}): string {
+  const r = checkRequestId(input, options);
+  if (!r.ok) throw new InvalidInputError('requestId', r.reason, 'A request ID looks like 0x followed by 68 hex digits.');
+  return r.requestId;
+}
+
+export type BlockCheck = { ok: true; block: string | undefined } | { ok: false; reason: string };
+
+/** Checks a state selector: empty (latest), a decimal block index (uint32) or a trie root (`0x` + 40 hex). */
+export function checkBlock(input: string | number | undefined): BlockCheck {
+  if (input === undefined) return { ok: true, block: undefined };
+  const value = String(input).trim();
+  if (value === '' || value === 'latest') return { ok: true, block: undefined };
+  if (TRIE_ROOT.test(value)) return { ok: true, block: value.toLowerCase() };
+  if (DECIMAL.test(value)) {
+    const n = Number(value);
+    if (n <= UINT32_MAX) return { ok: true, block: String(n) };
+    return { ok: false, reason: `A block index is at most ${UINT32_MAX}.` };
+  }
+  return { ok: false, reason: 'A block is a block index (a whole number) or a trie root (0x + 40 hex digits).' };
+}
+
+export function parseBlock(input: string | number | undefined): string | undefined {
+  const r = checkBlock(input);
+  if (!r.ok) throw new InvalidInputError('block', r.reason, 'Leave it empty for the latest state.');
+  return r.block;
+}
+
+export type NodeUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
+
+/**
+ * Checks a node base URL: http or https, no credentials (a token belongs in secret storage, and
+ * credentials in a URL would end up in logs), no query or fragment. The path prefix is kept.
+ */
+export function checkNodeUrl(input: string): NodeUrlCheck {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return { ok: false, reason: 'The node URL is not a valid URL (e.g. https://host/wasp/api).' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { ok: false, reason: 'The node URL must use http or https.' };
+  }
+  if (url.username || url.password) {
+    return { ok: false, reason: 'The node URL must not carry a user name or password: use Chain: Set Access Token instead.' };
+  }
+  if (url.search || url.hash) return { ok: false, reason: 'The node URL must not have a query or fragment.' };
+  // Trailing slashes are dropped so that `${base}/v1/...` never doubles them.
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  if (/\/v1$/.test(url.pathname)) {
+    return { ok: false, reason: 'The node URL is the API base without /v1 (e.g. https://host/wasp/api).' };
+  }
+  return { ok: true, url };
+}
+
+export function parseNodeUrl(input: string): URL {
+  const r = checkNodeUrl(input);
+  if (!r.ok) throw new InvalidInputError('nodeUrl', r.reason);
+  return r.url;
+}
+
+/** A URL for display and logs: never its credentials. */
+export function redactUrl(input: string | URL): string {
+  try {
+    const url = new URL(String(input));
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
