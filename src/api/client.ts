@@ -2,7 +2,7 @@
 // its zod schema where it enters, and every failure becomes a typed error (errors.ts).
 // The token goes to this node's origin only: redirects are never followed with it.
 import { createFetch, type $Fetch } from 'ofetch';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   BadRequestError,
   CancelledError,
@@ -73,7 +73,7 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
-interface CallOptions<S extends z.ZodType> {
+interface CallOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST';
   segments: string[];
   /** The path is under `/v1` unless false (the auth routes are not). */
@@ -199,13 +199,13 @@ export class WaspClient {
     return path.split('/').filter(Boolean).map(decodeURIComponent);
   }
 
-  private async call<S extends z.ZodType>(o: CallOptions<S>): Promise<z.output<S>> {
+  private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
     const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
     const run = () => this.send(url, o);
     return this.options.limiter ? this.options.limiter.run(run, o.signal) : run();
   }
 
-  private async send<S extends z.ZodType>(url: string, o: CallOptions<S>): Promise<z.output<S>> {
+  private async send<S extends z.ZodMiniType>(url: string, o: CallOptions<S>): Promise<z.output<S>> {
     const method = o.method ?? 'GET';
     const context: ErrorContext = { url: redactUrl(url) };
     const started = Date.now();
@@ -303,7 +303,7 @@ export class WaspClient {
     return new TextDecoder('utf-8').decode(concat(chunks, total));
   }
 
-  private interpret<S extends z.ZodType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext): z.output<S> {
+  private interpret<S extends z.ZodMiniType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext): z.output<S> {
     const status = response.status;
     if (status >= 300 && status < 400) {
       throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);

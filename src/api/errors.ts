@@ -14,6 +14,7 @@ export type WaspErrorKind =
   | 'redirect'
   | 'tooLarge'
   | 'invalidResponse'
+  | 'tokenExpired'
   | 'cancelled';
 
 export interface ErrorContext {
@@ -236,5 +237,21 @@ export class CancelledError extends WaspApiError {
   }
   static override is(e: unknown): e is CancelledError {
     return e instanceof CancelledError;
+  }
+}
+
+/** The stored token is a JWT past its `exp`: noticed before it is sent, so the node never sees it. */
+export class TokenExpiredError extends WaspApiError {
+  readonly kind = 'tokenExpired';
+  readonly hint = 'The access token has expired: sign in again (Chain: Sign In) or set a new token (Chain: Set Access Token).';
+  constructor(
+    /** When it expired (ms since the epoch). */
+    readonly expiredAt: number,
+    context: ErrorContext = {},
+  ) {
+    super(`The access token expired at ${new Date(expiredAt).toISOString()}`, context);
+  }
+  static override is(e: unknown): e is TokenExpiredError {
+    return e instanceof TokenExpiredError;
   }
 }
