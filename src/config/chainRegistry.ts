@@ -1,0 +1,112 @@
+// Chains from settings: user, workspace and every workspace folder, merged and validated.
+import * as vscode from 'vscode';
+import { Settings } from '../constants';
+import { resolveChains, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from '../model/chainConfig';
+
+export class ChainRegistry implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.emitter.event;
+  private cache: ResolvedChain[] | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor() {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${Settings.section}.${Settings.chains}`) || e.affectsConfiguration(`${Settings.section}.${Settings.defaultChain}`)) {
+          this.cache = undefined;
+          this.emitter.fire();
+        }
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.cache = undefined;
+        this.emitter.fire();
+      }),
+    );
+  }
+
+  /** Every entry, valid or not, in settings order. */
+  all(): readonly ResolvedChain[] {
+    this.cache ??= resolveChains(readRawLists());
+    return this.cache;
+  }
+
+  valid(): ChainEntry[] {
+    return this.all().flatMap((r) => (r.valid ? [r.chain] : []));
+  }
+
+  get(name: string): ChainEntry | undefined {
+    const key = name.trim().toLowerCase();
+    return this.valid().find((c) => c.name.toLowerCase() === key);
+  }
+
+  defaultChainName(): string | undefined {
+    const name = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultChain, '').trim();
+    return name || undefined;
+  }
+
+  /** The default chain when it names a valid one, else the first valid chain. */
+  defaultChain(): ChainEntry | undefined {
+    const name = this.defaultChainName();
+    return (name ? this.get(name) : undefined) ?? this.valid()[0];
+  }
+
+  /** The default chain first, then the others in settings order (the hover asks them in turn). */
+  lookupOrder(): ChainEntry[] {
+    const first = this.defaultChain();
+    return first ? [first, ...this.valid().filter((c) => c !== first)] : this.valid();
+  }
+
+  /** Adds a chain to the settings of the given scope. */
+  async add(entry: { name: string; nodeUrl: string; chainId: string }, target: vscode.ConfigurationTarget = vscode.ConfigurationTarget.Global): Promise<void> {
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const inspect = config.inspect<unknown[]>(Settings.chains);
+    const current = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
+    const list = Array.isArray(current) ? [...current] : [];
+    list.push({ name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
+    await config.update(Settings.chains, list, target);
+  }
+
+  /** Removes the entry (by name and source) from the settings it came from. */
+  async remove(name: string, source: ChainSource): Promise<boolean> {
+    const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
+    const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
+    const inspect = config.inspect<unknown[]>(Settings.chains);
+    const [current, target] =
+      source.scope === 'user'
+        ? [inspect?.globalValue, vscode.ConfigurationTarget.Global]
+        : source.scope === 'workspace'
+          ? [inspect?.workspaceValue, vscode.ConfigurationTarget.Workspace]
+          : [inspect?.workspaceFolderValue, vscode.ConfigurationTarget.WorkspaceFolder];
+    if (!Array.isArray(current)) return false;
+    const key = name.trim().toLowerCase();
+    const list = current.filter((e) => !(typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim().toLowerCase() === key));
+    if (list.length === current.length) return false;
+    await config.update(Settings.chains, list, target);
+    return true;
+  }
+
+  async setDefault(name: string): Promise<void> {
+    await vscode.workspace.getConfiguration(Settings.section).update(Settings.defaultChain, name, vscode.ConfigurationTarget.Global);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.emitter.dispose();
+  }
+}
+
+function readRawLists(): RawChainList[] {
+  const lists: RawChainList[] = [];
+  const inspect = vscode.workspace.getConfiguration(Settings.section).inspect<unknown>(Settings.chains);
+  lists.push({ source: { scope: 'user' }, value: inspect?.globalValue });
+  lists.push({ source: { scope: 'workspace' }, value: inspect?.workspaceValue });
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  // In a single-folder workspace, folder settings are the workspace settings: don't list them twice.
+  if (folders.length > 1 || vscode.workspace.workspaceFile) {
+    for (const folder of folders) {
+      const value = vscode.workspace.getConfiguration(Settings.section, folder.uri).inspect<unknown>(Settings.chains)?.workspaceFolderValue;
+      lists.push({ source: { scope: 'folder', folder: folder.name, folderUri: folder.uri.toString() }, value });
+    }
+  }
+  return lists;
+}

@@ -1,0 +1,94 @@
+// Builds the API client of a chain's node with the settings in force, and decides whether its
+// stored token may be sent: only to that node, only when the chain comes from user settings or
+// the workspace is trusted, and never once the JWT has expired.
+import * as vscode from 'vscode';
+import { WaspClient, type RequestLogEntry } from '../api/client';
+import { TokenExpiredError } from '../api/errors';
+import { Limiter } from '../api/limiter';
+import { Settings } from '../constants';
+import type { ChainEntry } from '../model/chainConfig';
+import { decodeJwtClaims } from '../model/jwt';
+import type { TokenStore } from './tokenStore';
+
+export type TokenStatus =
+  | { kind: 'none' }
+  | { kind: 'ok'; expiresAt?: number }
+  | { kind: 'expired'; expiredAt: number }
+  /** A token exists but is not sent: the chain comes from an untrusted workspace. */
+  | { kind: 'withheld' };
+
+/** Seconds of clock skew tolerated before a JWT counts as expired. */
+const EXPIRY_SKEW_SECONDS = 30;
+
+export class NodeClients implements vscode.Disposable {
+  private readonly limiter: Limiter;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly fetchImpl?: typeof globalThis.fetch,
+  ) {
+    this.limiter = new Limiter(this.setting(Settings.maxConcurrent, 6));
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${Settings.section}.${Settings.maxConcurrent}`)) this.limiter.setMax(this.setting(Settings.maxConcurrent, 6));
+      }),
+    );
+  }
+
+  /** Whether a stored token may go to this chain's node (Workspace Trust). */
+  tokenAllowed(chain: ChainEntry): boolean {
+    return chain.source.scope === 'user' || vscode.workspace.isTrusted;
+  }
+
+  async tokenStatus(chain: ChainEntry): Promise<TokenStatus> {
+    const token = await this.tokens.get(chain.nodeUrl);
+    if (!token) return { kind: 'none' };
+    if (!this.tokenAllowed(chain)) return { kind: 'withheld' };
+    const exp = decodeJwtClaims(token)?.exp;
+    if (exp !== undefined && exp * 1000 <= Date.now() + EXPIRY_SKEW_SECONDS * 1000) return { kind: 'expired', expiredAt: exp * 1000 };
+    return { kind: 'ok', expiresAt: exp === undefined ? undefined : exp * 1000 };
+  }
+
+  clientFor(chain: ChainEntry): WaspClient {
+    return this.clientForNode(chain.nodeUrl, this.tokenAllowed(chain));
+  }
+
+  /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */
+  clientForNode(nodeUrl: string, sendToken: boolean): WaspClient {
+    return new WaspClient({
+      baseUrl: nodeUrl,
+      timeoutMs: this.setting(Settings.timeoutMs, 15_000),
+      maxResponseBytes: this.setting(Settings.maxResponseBytes, 8 * 1024 * 1024),
+      limiter: this.limiter,
+      fetch: this.fetchImpl,
+      onRequest: (e) => this.logRequest(e),
+      token: sendToken
+        ? async () => {
+            const token = await this.tokens.get(nodeUrl);
+            if (!token) return undefined;
+            const exp = decodeJwtClaims(token)?.exp;
+            // Noticed before it is sent: the node never sees an expired token.
+            if (exp !== undefined && exp * 1000 <= Date.now() + EXPIRY_SKEW_SECONDS * 1000) throw new TokenExpiredError(exp * 1000);
+            return token;
+          }
+        : undefined,
+    });
+  }
+
+  private logRequest(e: RequestLogEntry): void {
+    const line = `${e.method} ${e.url} → ${e.status ?? 'no answer'} in ${e.durationMs} ms${e.authenticated ? ' (with token)' : ''}${e.error ? `: ${e.error}` : ''}`;
+    if (e.error) this.log.warn(line);
+    else this.log.info(line);
+  }
+
+  private setting(key: string, fallback: number): number {
+    const v = vscode.workspace.getConfiguration(Settings.section).get<number>(key, fallback);
+    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

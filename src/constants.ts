@@ -1,0 +1,38 @@
+// Every id the manifest and the code share, in one place.
+export const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
+
+export const Commands = {
+  showChainInfo: 'waspChain.showChainInfo',
+  showReceipt: 'waspChain.showReceipt',
+  addChain: 'waspChain.addChain',
+  removeChain: 'waspChain.removeChain',
+  refresh: 'waspChain.refresh',
+  setDefaultChain: 'waspChain.setDefaultChain',
+  setToken: 'waspChain.setToken',
+  signIn: 'waspChain.signIn',
+  signOut: 'waspChain.signOut',
+  copyChainId: 'waspChain.copyChainId',
+  openPublicUrl: 'waspChain.openPublicUrl',
+  openWebsite: 'waspChain.openWebsite',
+} as const;
+
+export const Settings = {
+  section: 'waspChain',
+  chains: 'chains',
+  defaultChain: 'defaultChain',
+  hoverEnabled: 'hover.enabled',
+  hoverEvmTransactions: 'hover.evmTransactions',
+  timeoutMs: 'request.timeoutMs',
+  maxResponseBytes: 'request.maxResponseBytes',
+  maxConcurrent: 'request.maxConcurrent',
+} as const;
+
+export const Views = {
+  container: 'waspChain',
+  chains: 'waspChain.chains',
+} as const;
+
+export const WebviewTypes = {
+  chainInfo: 'waspChain.chainInfo',
+  receipt: 'waspChain.receipt',
+} as const;

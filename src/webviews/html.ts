@@ -1,0 +1,59 @@
+// The HTML shell of every panel: a strict CSP with a fresh nonce, no inline script or style,
+// the webview bundle and the shared stylesheet from the extension only.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    enableFindWidget: true,
+  };
+}
+
+export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string }): string {
+  const nonce = randomBytes(18).toString('base64');
+  const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', options.script));
+  const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
+  const csp = [
+    "default-src 'none'",
+    `style-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource} data:`,
+    `font-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${scriptSafe(styleUri.toString())}">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<main id="app" aria-live="polite"><p class="busy">Loading…</p></main>
+<script nonce="${nonce}" src="${scriptSafe(scriptUri.toString())}"></script>
+</body>
+</html>`;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** Webview resource URIs are ours, but escape them anyway: an attribute never takes raw text. */
+function scriptSafe(uri: string): string {
+  return escapeHtml(uri);
+}
+
+/** Opens a link from a node only when it is http(s): `command:`, `file:`, `javascript:`, `data:` never. */
+export function isSafeExternalUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
