@@ -104,7 +104,7 @@ export class WaspClient {
   }
 
   /** `GET /v1/chains/{chainID}/core/blocklog/requests/{requestID}`: the receipt of a request. */
-  getReceipt(chainId: string, requestId: string, options: ReadOptions = {}): Promise<Receipt> {
+  async getReceipt(chainId: string, requestId: string, options: ReadOptions = {}): Promise<Receipt> {
     const chain = parseChainId(chainId);
     const request = parseRequestId(requestId);
     const block = parseBlock(options.block);
@@ -118,7 +118,7 @@ export class WaspClient {
   }
 
   /** `GET /v1/chains/{chainID}/core/governance/chaininfo`: owner, fee policy, limits, metadata. */
-  getChainInfo(chainId: string, options: ReadOptions = {}): Promise<ChainInfo> {
+  async getChainInfo(chainId: string, options: ReadOptions = {}): Promise<ChainInfo> {
     const chain = parseChainId(chainId);
     const block = parseBlock(options.block);
     return this.call({
@@ -131,13 +131,13 @@ export class WaspClient {
   }
 
   /** `GET /v1/chains/{chainID}`: general chain information (isActive, evmChainId). */
-  getChain(chainId: string, options: { signal?: AbortSignal } = {}): Promise<ChainInfoResponse> {
+  async getChain(chainId: string, options: { signal?: AbortSignal } = {}): Promise<ChainInfoResponse> {
     const chain = parseChainId(chainId);
     return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, notFound: 'chain' });
   }
 
   /** `GET /auth/info`: which authentication scheme the node uses. */
-  getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
+  async getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
     return this.call({ segments: ['auth', 'info'], v1: false, schema: AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
   }
 

@@ -1,0 +1,379 @@
+// The API module against a real loopback node that speaks the v1.0.3 wire format and misbehaves
+// on demand.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
+import {
+  BadRequestError,
+  CancelledError,
+  InvalidInputError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  RateLimitedError,
+  RedirectError,
+  ResponseTooLargeError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from '../../../src/api/errors';
+import { Limiter } from '../../../src/api/limiter';
+import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
+import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
+
+// The node's own sample bodies (copied from the shared API notes); tests run from out/test/unit/api.
+const SAMPLES = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'samples');
+const sample = (name: string): unknown => JSON.parse(readFileSync(join(SAMPLES, name), 'utf8'));
+const IOTA = DEMO_CHAINS.iotaEvm;
+const SMR = DEMO_CHAINS.shimmerEvm;
+
+async function rejects<T extends Error>(p: Promise<unknown>, type: abstract new (...a: never[]) => T, check?: (e: T) => void): Promise<T> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof type, `expected ${type.name}, got ${e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e)}`);
+    check?.(e as T);
+    return e as T;
+  }
+  assert.fail(`expected ${type.name}, but it resolved`);
+}
+
+describe('WaspClient against the local node', function () {
+  this.timeout(20_000);
+  let node: LocalNode;
+  let client: WaspClient;
+
+  before(async () => {
+    node = await startLocalNode({ pathPrefix: '/wasp/api' });
+    client = new WaspClient({ baseUrl: node.url, timeoutMs: 2_000 });
+  });
+  after(() => node.close());
+  afterEach(() => {
+    node.clearFaults();
+    node.clearRequests();
+  });
+
+  describe('receipts', () => {
+    it('reads the FACTS sample receipt field by field, quirks unwrapped', async () => {
+      const expected = sample('receipt-success-evm.json') as { request: { requestId: string } };
+      node.setReceipt(IOTA, expected as never);
+      const r = await client.getReceipt(IOTA, expected.request.requestId);
+      assert.equal(r.request.requestId, '0xfe45ee74b0f8513153fea907df4676d439b7292e760ec8149baee43b3721142d0000');
+      assert.equal(r.request.gasBudget, 21000n, 'the double-quoted request gasBudget is unwrapped');
+      assert.equal(r.gasBudget, 21000n);
+      assert.equal(r.gasBurned, 21000n);
+      assert.equal(r.gasFeeCharged, 210n);
+      assert.equal(r.storageDepositCharged, 0n);
+      assert.equal(r.blockIndex, 2483101);
+      assert.equal(r.requestIndex, 0);
+      assert.deepEqual(r.gasBurnLog, []);
+      assert.equal(r.failed, false, 'rawError with an empty code is present on success');
+      assert.deepEqual(r.rawError, { code: '', params: [] });
+      assert.equal(r.errorMessage, undefined);
+      assert.deepEqual(r.request.callTarget, { contractHName: '07cb02c1', functionHName: 'e30cd9fa' });
+      assert.equal(r.request.isEVM, true);
+      assert.equal(r.request.isOffLedger, true);
+      assert.equal(r.request.nft, null);
+      assert.deepEqual(r.request.allowance, { baseTokens: 0n, nativeTokens: [], nfts: [] });
+      assert.deepEqual(r.request.fungibleTokens, { baseTokens: 0n, nativeTokens: [], nfts: [] });
+      assert.equal(r.request.params.length, 1, 'params come from the capital-I Items');
+      assert.equal(r.request.params[0]?.key, '0x74');
+      assert.match(r.request.params[0]?.value ?? '', /^0xf86e05/);
+      assert.match(r.request.senderAccount, /^0xDb3009babf5415B64ef64275f0f23A87E90Ea142@iota1/);
+      assert.equal(r.request.targetAddress, IOTA);
+    });
+
+    it('reads a failed ISC receipt: errorMessage, raw error code, null fungible tokens', async () => {
+      const ref = DEMO_RECEIPTS.iscOffLedgerFailure;
+      const r = await client.getReceipt(ref.chainId, ref.requestId);
+      assert.equal(r.failed, true);
+      assert.equal(r.errorMessage, 'not enough funds for allowance');
+      assert.equal(r.rawError?.code, 'd9b6');
+      assert.equal(r.request.fungibleTokens, null);
+      assert.equal(r.request.allowance?.baseTokens, 5_000_000n);
+    });
+
+    it('keeps uint64 amounts above 2^53 exact', async () => {
+      const ref = DEMO_RECEIPTS.bigAmounts;
+      const r = await client.getReceipt(ref.chainId, ref.requestId);
+      assert.equal(r.gasBudget, 18446744073709551615n);
+      assert.equal(r.request.allowance?.baseTokens, 9007199254740993n);
+      assert.equal(String(r.request.allowance?.baseTokens), '9007199254740993', 'a Number would have rounded it to ...992');
+    });
+
+    it('reads tokens, NFTs, params and a non-empty gas burn log', async () => {
+      const nft = await client.getReceipt(DEMO_RECEIPTS.onLedgerNft.chainId, DEMO_RECEIPTS.onLedgerNft.requestId);
+      assert.ok(nft.request.nft, 'nft object');
+      assert.match(nft.request.nft.metadata, /^0x/);
+      assert.ok((nft.request.fungibleTokens?.nativeTokens.length ?? 0) > 0);
+      assert.match(nft.request.fungibleTokens?.nativeTokens[0]?.id ?? '', /^0x[0-9a-f]{76}$/);
+      assert.equal(typeof nft.request.fungibleTokens?.nativeTokens[0]?.amount, 'bigint');
+      assert.ok(nft.storageDepositCharged > 0n, 'a non-zero storage deposit renders too');
+      const log = await client.getReceipt(DEMO_RECEIPTS.gasBurnLogParams.chainId, DEMO_RECEIPTS.gasBurnLogParams.requestId);
+      assert.ok(log.gasBurnLog.length > 0);
+      assert.equal(typeof log.gasBurnLog[0]?.gasBurned, 'bigint');
+      assert.ok(log.request.params.length >= 4);
+    });
+
+    it('exists only from its block on', async () => {
+      const ref = DEMO_RECEIPTS.evmSuccess;
+      const r = await client.getReceipt(ref.chainId, ref.requestId, { block: ref.blockIndex });
+      assert.equal(r.blockIndex, ref.blockIndex);
+      await rejects(client.getReceipt(ref.chainId, ref.requestId, { block: ref.blockIndex - 1 }), NotFoundError, (e) => assert.equal(e.what, 'receipt'));
+    });
+
+    it('maps an unknown request to NotFound(receipt) with advice', async () => {
+      await rejects(client.getReceipt(IOTA, DEMO_UNKNOWN_REQUEST_ID), NotFoundError, (e) => {
+        assert.equal(e.what, 'receipt');
+        assert.equal(e.status, 404);
+        assert.match(e.hint, /request ID/);
+      });
+    });
+
+    it('maps the 500 of an unknown chain on the receipt route to ServerError', async () => {
+      await rejects(client.getReceipt(DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID), ServerError, (e) => assert.equal(e.status, 500));
+    });
+  });
+
+  describe('chain info', () => {
+    it('reads every governance field of the latest state', async () => {
+      const ci = await client.getChainInfo(IOTA);
+      assert.equal(ci.chainID, IOTA);
+      assert.match(ci.chainOwnerId, /^iota1/);
+      assert.equal(typeof ci.gasFeePolicy.gasPerToken.a, 'number');
+      assert.equal(typeof ci.gasFeePolicy.validatorFeeShare, 'number');
+      assert.equal(typeof ci.gasLimits.maxGasPerBlock, 'bigint');
+      assert.equal(typeof ci.gasLimits.minGasPerRequest, 'bigint');
+      assert.equal(typeof ci.gasLimits.maxGasPerRequest, 'bigint');
+      assert.equal(typeof ci.gasLimits.maxGasExternalViewCall, 'bigint');
+      assert.equal(ci.metadata.name, 'IOTA EVM');
+      assert.equal(ci.metadata.website, 'https://www.iota.org');
+      assert.equal(ci.metadata.evmJsonRpcURL, 'https://json-rpc.evm.iotaledger.net');
+      assert.equal(ci.metadata.evmWebSocketURL, 'wss://ws.json-rpc.evm.iotaledger.net');
+      assert.match(ci.publicURL, /^https:\/\//);
+    });
+
+    it('reads past states by block index and by trie root, and they differ', async () => {
+      const b = DEMO_BLOCKS.iotaEvm;
+      const before = await client.getChainInfo(IOTA, { block: b.feePolicy.blockIndex - 1 });
+      const after = await client.getChainInfo(IOTA, { block: b.feePolicy.trieRoot });
+      assert.notDeepEqual(before.gasFeePolicy, after.gasFeePolicy);
+      assert.deepEqual(after.gasFeePolicy.gasPerToken, { a: 50, b: 1 });
+      assert.equal(after.gasFeePolicy.validatorFeeShare, 10);
+      assert.equal(node.requests.at(-1)?.query.block, b.feePolicy.trieRoot);
+    });
+
+    it('keeps a gas limit above 2^53 exact (JSON number parsed losslessly)', async () => {
+      node.setGovernance(SMR, 'latest', { gasLimits: { maxGasPerBlock: '18446744073709551615' as never, minGasPerRequest: 1, maxGasPerRequest: 9007199254740993 as never, maxGasExternalViewCall: 1 } });
+      // setGovernance takes JSON values; plant the raw numbers through a body fault to be exact on the wire.
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8').replace('1000000000', '18446744073709551615').replace('"maxGasPerRequest": 50000000', '"maxGasPerRequest": 9007199254740993'), contentType: 'application/json' } });
+      const ci = await client.getChainInfo(SMR);
+      assert.equal(ci.gasLimits.maxGasPerBlock, 18446744073709551615n);
+      assert.equal(ci.gasLimits.maxGasPerRequest, 9007199254740993n);
+    });
+
+    it('reads the common chain endpoint, and null policy for an inactive chain', async () => {
+      const c = await client.getChain(IOTA);
+      assert.equal(c.isActive, true);
+      assert.equal(typeof c.evmChainId, 'number');
+      const inactive = await client.getChain(DEMO_CHAINS.inactive);
+      assert.equal(inactive.isActive, false);
+      assert.equal(inactive.gasFeePolicy, null);
+      assert.equal(inactive.gasLimits, null);
+    });
+
+    it('maps an unknown chain to NotFound(chain) and a bad block to BadRequest with the node message', async () => {
+      await rejects(client.getChainInfo(DEMO_UNKNOWN_CHAIN_ID), NotFoundError, (e) => assert.equal(e.what, 'chain'));
+      await rejects(client.getChainInfo(IOTA, { block: 4_000_000_000 }), BadRequestError, (e) => assert.match(e.nodeMessage ?? '', /invalid block/));
+    });
+  });
+
+  describe('input checked before any request', () => {
+    it('rejects a malformed request ID, chain ID and block without contacting the node', async () => {
+      await rejects(client.getReceipt(IOTA, '0x1234'), InvalidInputError, (e) => assert.equal(e.field, 'requestId'));
+      await rejects(client.getChainInfo(`${IOTA.slice(0, -1)}6`), InvalidInputError, (e) => assert.equal(e.field, 'chainId'));
+      await rejects(client.getChainInfo(IOTA, { block: 'yesterday' }), InvalidInputError, (e) => assert.equal(e.field, 'block'));
+      assert.equal(node.requests.length, 0);
+    });
+
+    it('percent-encodes every path segment', () => {
+      const url = client.urlOf(['chains', 'a/b?c#d', 'x y']);
+      assert.ok(url.endsWith('/wasp/api/v1/chains/a%2Fb%3Fc%23d/x%20y'), url);
+    });
+  });
+
+  describe('faults', () => {
+    it('401 missing permission carries the permission and says what to do', async () => {
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 401, body: sample('error-401-missing-permission.json') } });
+      await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), UnauthorizedError, (e) => {
+        assert.equal(e.missingPermission, 'write');
+        assert.equal(e.tokenRejected, false);
+        assert.match(e.hint, /"write" permission.*Set Access Token/);
+      });
+    });
+
+    it('401 invalid JWT is a rejected token', async () => {
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 401, body: sample('error-401-jwt-invalid.json') } });
+      await rejects(client.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.equal(e.tokenRejected, true);
+        assert.match(e.hint, /sign in again/);
+      });
+    });
+
+    it('500 with a JSON body and 500 with an HTML page are ServerErrors that quote the node briefly', async () => {
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 500, body: sample('error-500-internal.json') } });
+      await rejects(client.getChainInfo(IOTA), ServerError, (e) => assert.match(e.message, /500: Internal Server Error/));
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'html', status: 502 } });
+      await rejects(client.getChainInfo(IOTA), ServerError, (e) => assert.match(e.message, /HTML page/));
+    });
+
+    it('an HTML page with status 200 is an invalid response, not a crash', async () => {
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'html' } });
+      await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.match(e.message, /HTML page/));
+    });
+
+    it('truncated JSON is an invalid response', async () => {
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'truncated' } });
+      await rejects(client.getChainInfo(IOTA), InvalidResponseError, (e) => assert.match(e.message, /not valid JSON/));
+    });
+
+    it('a wrong type names the field path and what was expected', async () => {
+      const body = sample('receipt-success-evm.json') as { request: Record<string, unknown> };
+      body.request.gasBudget = 21000;
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
+      await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => {
+        assert.equal(e.field, 'request.gasBudget');
+        assert.match(e.message, /request\.gasBudget/);
+      });
+      const limits = sample('governance-chaininfo.json') as { gasLimits: Record<string, unknown> };
+      limits.gasLimits.maxGasPerBlock = -5;
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'body', json: limits } });
+      await rejects(client.getChainInfo(IOTA), InvalidResponseError, (e) => assert.equal(e.field, 'gasLimits.maxGasPerBlock'));
+    });
+
+    it('numbers above 2^64 and negative amounts are rejected, naming the field', async () => {
+      const body = sample('receipt-success-evm.json') as Record<string, unknown>;
+      body.gasBurned = '18446744073709551616';
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
+      await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.equal(e.field, 'gasBurned'));
+      body.gasBurned = '-1';
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
+      await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.equal(e.field, 'gasBurned'));
+    });
+
+    it('a huge body is cut off at the size limit (declared or streamed)', async () => {
+      const small = new WaspClient({ baseUrl: node.url, maxResponseBytes: 64 * 1024 });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024 } });
+      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024, contentLength: true } });
+      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
+    });
+
+    it('an endless body stops at the size limit', async () => {
+      const small = new WaspClient({ baseUrl: node.url, maxResponseBytes: 256 * 1024, timeoutMs: 5_000 });
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'endless' } });
+      await rejects(small.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), ResponseTooLargeError);
+    });
+
+    it('a node that never answers times out', async () => {
+      const quick = new WaspClient({ baseUrl: node.url, timeoutMs: 300 });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'hang' } });
+      await rejects(quick.getChainInfo(IOTA), TimeoutError, (e) => assert.equal(e.timeoutMs, 300));
+    });
+
+    it('the caller can cancel', async () => {
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'latency', ms: 2_000 } });
+      const controller = new AbortController();
+      const p = client.getChainInfo(IOTA, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await rejects(p, CancelledError);
+    });
+
+    it('429 carries Retry-After', async () => {
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'retryAfter', seconds: 7 } });
+      await rejects(client.getChainInfo(IOTA), RateLimitedError, (e) => assert.equal(e.retryAfterSeconds, 7));
+    });
+
+    it('a refused connection is a NetworkError', async () => {
+      const closed = await startLocalNode();
+      const url = closed.url;
+      await closed.close();
+      await rejects(new WaspClient({ baseUrl: url }).getNodeVersion(), NetworkError, (e) => assert.equal(e.code, 'ECONNREFUSED'));
+    });
+  });
+
+  describe('tokens', () => {
+    it('sends the bearer token to its own node, and nothing without one', async () => {
+      const withToken = new WaspClient({ baseUrl: node.url, token: () => 'secret-token' });
+      await withToken.getChainInfo(IOTA);
+      assert.equal(node.requests.at(-1)?.headers.authorization, 'Bearer secret-token');
+      await client.getChainInfo(IOTA);
+      assert.equal(node.requests.at(-1)?.headers.authorization, undefined);
+    });
+
+    it('never follows a redirect, so the token cannot reach another host', async () => {
+      const other = await startLocalNode();
+      try {
+        const withToken = new WaspClient({ baseUrl: node.url, token: () => 'secret-token' });
+        node.inject({ route: 'chaininfo', times: 1, fault: { type: 'redirect', location: `${other.url}/v1/chains/${IOTA}/core/governance/chaininfo` } });
+        await rejects(withToken.getChainInfo(IOTA), RedirectError, (e) => assert.ok(e.location.startsWith(other.origin)));
+        assert.equal(other.requests.length, 0, 'the other host received nothing');
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('logs requests without the token', async () => {
+      const entries: RequestLogEntry[] = [];
+      const logged = new WaspClient({ baseUrl: node.url, token: () => 'secret-token', onRequest: (e) => entries.push(e) });
+      await logged.getChainInfo(IOTA);
+      assert.equal(entries.length, 1);
+      assert.equal(entries[0]?.status, 200);
+      assert.equal(entries[0]?.authenticated, true);
+      assert.doesNotMatch(JSON.stringify(entries), /secret-token/);
+    });
+
+    it('signs in against a JWT node and uses the token it returns', async () => {
+      const secured = await startLocalNode({ auth: { users: { alice: { password: 'pw', permissions: ['read'] } } } });
+      try {
+        const anon = new WaspClient({ baseUrl: secured.url });
+        assert.deepEqual(await anon.getAuthInfo(), { scheme: 'jwt', authURL: '/auth' });
+        await rejects(anon.getChainInfo(IOTA), UnauthorizedError);
+        await rejects(anon.login('alice', 'wrong'), UnauthorizedError);
+        const jwt = await anon.login('alice', 'pw');
+        const login = secured.requests.find((r) => r.route === 'auth');
+        assert.equal(login?.headers['content-type'], 'application/json');
+        assert.equal(login?.headers.authorization, undefined, 'no token on the login call');
+        const authed = new WaspClient({ baseUrl: secured.url, token: () => jwt });
+        assert.equal((await authed.getChainInfo(IOTA)).chainID, IOTA);
+      } finally {
+        await secured.close();
+      }
+    });
+
+    it('refuses an authURL on another origin', async () => {
+      await rejects(client.login('a', 'b', { authURL: 'https://evil.example/steal' }), InvalidResponseError, (e) => assert.equal(e.field, 'authURL'));
+      assert.equal(node.requests.length, 0);
+    });
+
+    it('reads the node version', async () => {
+      assert.equal(await client.getNodeVersion(), '1.0.3');
+    });
+  });
+
+  describe('concurrency limit', () => {
+    it('never has more requests open than the shared limiter allows', async () => {
+      const limiter = new Limiter(3);
+      const limited = new WaspClient({ baseUrl: node.url, limiter });
+      node.setLatency(30);
+      try {
+        await Promise.all(Array.from({ length: 20 }, () => limited.getNodeVersion()));
+      } finally {
+        node.setLatency(0);
+      }
+      assert.ok(node.maxConcurrent <= 3, `max concurrent ${node.maxConcurrent}`);
+      assert.equal(node.requests.length, 20);
+    });
+  });
+});
