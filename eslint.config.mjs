@@ -1,0 +1,67 @@
+// ESLint flat config: @eslint/js recommended + typescript-eslint recommended, plus the layering
+// rule of the architecture (src/api, src/model and the other vscode-free layers never import it).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+// Node's globals for the build and test scripts (*.mjs); TypeScript files get theirs from tsc.
+const nodeGlobals = Object.fromEntries(
+  [
+    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'AbortController', 'AbortSignal',
+    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+    'queueMicrotask', 'structuredClone', 'TextEncoder', 'TextDecoder', 'performance',
+  ].map((name) => [name, 'readonly']),
+);
+
+export default defineConfig(
+  globalIgnores(['dist/', 'out/', 'node_modules/', 'media/', '.vscode-test/', 'test/integration/workspace/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-throw-literal': 'error',
+      'prefer-const': 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: nodeGlobals },
+  },
+  {
+    // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
+    files: [
+      'src/api/**',
+      'src/model/**',
+      'src/shared/**',
+      'src/webview/**',
+      'test/unit/**',
+      'test/fixtures/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vscode',
+              message:
+                'src/api, src/model, src/shared, src/webview and the unit tests stay free of the VS Code API ' +
+                '(see design/STYLE.md); take what you need as a parameter instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

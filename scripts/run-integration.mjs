@@ -1,0 +1,248 @@
+// Runs the integration suites (built by `node esbuild.mjs --tests`) inside a real VS Code extension
+// host, in two launches:
+//   integration            out/test/integration/index.js      Workspace Trust disabled (trusted)
+//   integration-untrusted  out/test/integration/untrusted.js  trust enabled, folder not trusted
+// Each launch prints its own plain `<suite>: N passed, N failed` line (from inside the host), and
+// opens a fresh copy of test/integration/workspace/.
+//
+// Host, chosen by WASP_TEST_HOST:
+//   auto (default)  desktop VS Code through @vscode/test-electron when it can be had (already in
+//                   .vscode-test/, or the update server answers within 3 s; and on Linux a
+//                   display); otherwise the offline host.
+//   electron        desktop VS Code only (fails if it cannot be had).
+//   offline         code-server + headless Chromium (scripts/offline-host.mjs, RECIPE.md).
+// WASP_VSCODE_EXECUTABLE a desktop VS Code to use as is (auto/electron), instead of test-electron's download
+// WASP_VSCODE_VERSION    the version test-electron downloads (default stable)
+// WASP_TEST_TIMEOUT_MS   timeout for all launches together, once the host is installed (default 10 min)
+// WASP_TEST_VERBOSE=1    offline host: forward every workbench log line, noise included
+// Inside the host, process.env.WASP_TEST_HOST is `electron` or `offline`.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  deadline,
+  describeOfflineHost,
+  handleInterrupts,
+  installOfflineHost,
+  interrupted,
+  killGroup,
+  makeWorkspace,
+  runInOfflineHost,
+  sweepStaleRuns,
+  tempDir,
+} from './offline-host.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const mode = (process.env.WASP_TEST_HOST || 'auto').toLowerCase();
+const timeoutMs = Number(process.env.WASP_TEST_TIMEOUT_MS || 600_000);
+const verbose = !!process.env.WASP_TEST_VERBOSE;
+const RESULT = /^([\w-]+): (\d+) passed, (\d+) failed$/;
+
+const quietSettings = {
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.startupEditor': 'none',
+  'workbench.enableExperiments': false,
+  'git.enabled': false,
+};
+const profiles = [
+  {
+    suite: 'integration',
+    tests: join(repo, 'out/test/integration/index.js'),
+    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    trusted: true,
+  },
+  {
+    suite: 'integration-untrusted',
+    tests: join(repo, 'out/test/integration/untrusted.js'),
+    // A fresh user-data folder has never trusted anything: the folder opens in Restricted Mode.
+    settings: {
+      ...quietSettings,
+      'security.workspace.trust.enabled': true,
+      'security.workspace.trust.startupPrompt': 'never',
+      'security.workspace.trust.emptyWindow': false,
+    },
+    trusted: false,
+  },
+];
+
+if (!['auto', 'electron', 'offline'].includes(mode)) {
+  console.error(`integration: WASP_TEST_HOST must be auto, electron or offline (got "${process.env.WASP_TEST_HOST}")`);
+  process.exit(2);
+}
+if (!(timeoutMs > 0)) {
+  console.error(`integration: WASP_TEST_TIMEOUT_MS must be a positive number of milliseconds`);
+  process.exit(2);
+}
+for (const p of profiles) {
+  if (!existsSync(p.tests)) {
+    console.error(`integration: ${p.tests} is missing; build it with: node esbuild.mjs --tests`);
+    process.exit(2);
+  }
+}
+handleInterrupts();
+sweepStaleRuns();
+
+const vscodeExecutable = mode === 'offline' ? undefined : await desktopVsCode();
+let offlineCache;
+if (vscodeExecutable) {
+  console.log(`integration: host = desktop VS Code (${vscodeExecutable})`);
+} else {
+  try {
+    offlineCache = installOfflineHost();
+  } catch (err) {
+    console.error(`integration: cannot install the offline host: ${err instanceof Error ? err.message : err}`);
+    process.exit(interrupted.aborted ? (process.exitCode ?? 130) : 1);
+  }
+  console.log(`integration: host = ${describeOfflineHost(offlineCache)}`);
+}
+
+// The clock starts once the host is installed: a cold offline-host install alone takes ~4 min.
+const endBy = Date.now() + timeoutMs;
+let failed = false;
+for (const p of profiles) {
+  if (interrupted.aborted) break;
+  const started = Date.now();
+  let result;
+  const onLine = (line) => {
+    const m = RESULT.exec(line.trim());
+    if (m?.[1] === p.suite) result = { passed: Number(m[2]), failed: Number(m[3]) };
+  };
+  const workspace = makeWorkspace(join(repo, 'test/integration/workspace'), p.trusted ? 'trusted' : 'untrusted');
+  let code;
+  try {
+    if (endBy <= started) throw new Error(`no time left (WASP_TEST_TIMEOUT_MS=${timeoutMs})`);
+    code = vscodeExecutable
+      ? await runInDesktopVsCode(vscodeExecutable, p, workspace, endBy - started, onLine)
+      : await runInOfflineHost({
+          cacheDir: offlineCache,
+          extensionDevelopmentPath: repo,
+          extensionTestsPath: p.tests,
+          workspace,
+          settings: p.settings,
+          env: { WASP_TEST_HOST: 'offline' },
+          label: p.suite,
+          timeoutMs: endBy - started,
+          onLine,
+          verbose,
+        });
+  } catch (err) {
+    console.log(`${p.suite}: ERROR: ${err instanceof Error ? err.message : err}`);
+    code = 1;
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (!result) {
+    console.log(`${p.suite}: the host ended without reporting a result (exit code ${code}, ${secs} s)`);
+    failed = true;
+  } else if (code !== 0 || result.failed > 0 || result.passed === 0) {
+    console.log(`${p.suite}: FAILED (exit code ${code}, ${secs} s)`);
+    failed = true;
+  } else {
+    console.log(`${p.suite}: ok (${secs} s)`);
+  }
+}
+process.exit(interrupted.aborted ? (process.exitCode ?? 130) : failed ? 1 : 0);
+
+/**
+ * The desktop VS Code executable when it can be had without waiting on a dead network; else
+ * undefined (auto) or exit (electron).
+ */
+async function desktopVsCode() {
+  const giveUp = (why) => {
+    if (mode === 'electron') {
+      console.error(`integration: cannot use desktop VS Code: ${why}`);
+      process.exit(1);
+    }
+    console.log(`integration: ${why}; falling back to the offline host`);
+    return undefined;
+  };
+  if (process.env.WASP_VSCODE_EXECUTABLE) {
+    if (existsSync(process.env.WASP_VSCODE_EXECUTABLE)) return process.env.WASP_VSCODE_EXECUTABLE;
+    return giveUp(`WASP_VSCODE_EXECUTABLE=${process.env.WASP_VSCODE_EXECUTABLE} does not exist`);
+  }
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return giveUp('no display for desktop VS Code (DISPLAY unset; xvfb-run would provide one)');
+  }
+  const cachePath = join(repo, '.vscode-test');
+  const cached = existsSync(cachePath) && readdirSync(cachePath).some((n) => n.startsWith('vscode-'));
+  if (!cached) {
+    const url = 'https://update.code.visualstudio.com/api/releases/stable';
+    try {
+      const r = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(3000) });
+      if (!r.ok) return giveUp(`${url} answered HTTP ${r.status}`);
+    } catch (err) {
+      return giveUp(`VS Code update server unreachable (${err?.cause?.code ?? err?.name ?? err})`);
+    }
+  }
+  try {
+    const { downloadAndUnzipVSCode } = require('@vscode/test-electron');
+    // With a cached build and no network, test-electron falls back to the newest cached version.
+    return await downloadAndUnzipVSCode({ cachePath, version: process.env.WASP_VSCODE_VERSION || 'stable' });
+  } catch (err) {
+    return giveUp(`VS Code download failed (${err instanceof Error ? err.message : err})`);
+  }
+}
+
+/**
+ * One suite in desktop VS Code. The arguments are @vscode/test-electron runTests's own, except that
+ * the untrusted profile leaves out --disable-workspace-trust (runTests always adds it) and that the
+ * process runs in a group of its own so a timeout or Ctrl+C can end it.
+ */
+async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
+  const runDir = tempDir('vscode');
+  mkdirSync(join(runDir, 'user-data/User'), { recursive: true });
+  writeFileSync(join(runDir, 'user-data/User/settings.json'), JSON.stringify(p.settings, null, 2));
+  const args = [
+    workspace,
+    '--disable-extensions',
+    '--no-sandbox',
+    '--disable-gpu-sandbox',
+    '--disable-updates',
+    '--skip-welcome',
+    '--skip-release-notes',
+    ...(p.trusted ? ['--disable-workspace-trust'] : []),
+    `--extensionDevelopmentPath=${repo}`,
+    `--extensionTestsPath=${p.tests}`,
+    `--user-data-dir=${join(runDir, 'user-data')}`,
+    `--extensions-dir=${join(runDir, 'extensions')}`,
+  ];
+  const env = { ...process.env, WASP_TEST_HOST: 'electron' };
+  delete env.ELECTRON_RUN_AS_NODE;
+  const child = spawn(executable, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const forward = (stream, out) => {
+    let buf = '';
+    stream.on('data', (chunk) => {
+      buf += chunk;
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      for (const line of lines) {
+        out.write(line + '\n');
+        onLine(line);
+      }
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  const stop = deadline(timeout);
+  try {
+    return await Promise.race([
+      new Promise((res, rej) => {
+        child.once('error', rej);
+        child.once('exit', (code, signal) => res(code ?? (signal ? 1 : 0)));
+      }),
+      stop.promise,
+    ]);
+  } finally {
+    stop.cancel();
+    await killGroup(child);
+    rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}

@@ -1,0 +1,2 @@
+// Placeholder source file for hover and command tests.
+export const placeholder = 'no request id yet';
