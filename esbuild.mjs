@@ -3,7 +3,7 @@
 //   node esbuild.mjs [--watch] [--production] [--tests]
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -151,15 +151,19 @@ if (tests) {
   );
 }
 
-if (!tests) rmSync('dist', { recursive: true, force: true });
-if (tests) rmSync('out', { recursive: true, force: true });
-
-const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
+const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, metafile: true })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   try {
-    await Promise.all(contexts.map((c) => c.rebuild()));
+    const results = await Promise.all(contexts.map((c) => c.rebuild()));
+    // Remove what this build no longer writes (a deleted test's bundle, a sourcemap after
+    // --production) instead of wiping the folders first: a suite already running from out/
+    // or dist/ keeps its files while another build runs.
+    const written = new Set(results.flatMap((r) => Object.keys(r.metafile?.outputs ?? {})).map((f) => resolve(f)));
+    for (const dir of tests ? ['dist', 'out'] : ['dist']) {
+      for (const file of existsSync(dir) ? findFiles(dir, /./) : []) if (!written.has(resolve(file))) rmSync(file);
+    }
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }

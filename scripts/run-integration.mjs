@@ -15,6 +15,7 @@
 // WASP_VSCODE_VERSION    the version test-electron downloads (default stable)
 // WASP_TEST_TIMEOUT_MS   timeout for all launches together, once the host is installed (default 10 min)
 // WASP_TEST_VERBOSE=1    offline host: forward every workbench log line, noise included
+// WASP_TEST_GREP=<re>    run only the tests whose full title matches (both launches)
 // Inside the host, process.env.WASP_TEST_HOST is `electron` or `offline`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -126,7 +127,7 @@ for (const p of profiles) {
           extensionTestsPath: p.tests,
           workspace,
           settings: p.settings,
-          env: { WASP_TEST_HOST: 'offline' },
+          env: { WASP_TEST_HOST: 'offline', ...(process.env.WASP_TEST_GREP ? { WASP_TEST_GREP: process.env.WASP_TEST_GREP } : {}) },
           label: p.suite,
           timeoutMs: endBy - started,
           onLine,

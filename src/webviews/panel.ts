@@ -12,6 +12,8 @@ export interface Rendered {
 export abstract class Panel<S, A extends { kind: string }> implements vscode.Disposable {
   private ready = false;
   private queued: HostMessage<S> | undefined;
+  /** The last state sent, resent when the webview comes back (see 'ready'). */
+  private lastState: S | undefined;
   private readonly renderEmitter = new vscode.EventEmitter<Rendered>();
   /** Fires after the webview rendered a state (tests wait on it). */
   readonly onDidRender = this.renderEmitter.event;
@@ -41,6 +43,7 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
 
   /** Sends the state; held until the webview said it is ready. */
   protected postState(state: S): void {
+    this.lastState = state;
     this.send({ type: 'state', state });
   }
 
@@ -67,14 +70,16 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
     if (!isWebviewMessage(raw)) return;
     const message = raw as WebviewMessage<A>;
     switch (message.type) {
-      case 'ready':
+      case 'ready': {
+        // Without retainContextWhenHidden a hidden webview is torn down and says 'ready' again
+        // when it comes back, showing what it had saved: a fetch may have ended meanwhile, so
+        // it always gets the latest state.
         this.ready = true;
-        if (this.queued) {
-          const q = this.queued;
-          this.queued = undefined;
-          void this.panel.webview.postMessage(q);
-        }
+        const q = this.queued ?? (this.lastState !== undefined ? { type: 'state' as const, state: this.lastState } : undefined);
+        this.queued = undefined;
+        if (q) void this.panel.webview.postMessage(q);
         return;
+      }
       case 'rendered':
         if (typeof message.text === 'string' && typeof message.html === 'string') {
           this.lastRendered = { text: message.text, html: message.html };
