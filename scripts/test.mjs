@@ -1,4 +1,5 @@
-// `npm test`: type check, lint, build with tests, unit suite, integration suite, in that order,
+// `npm test`: type check, lint, build with tests, unit suite, integration suite, and a check that
+// `npm start` still works, in that order,
 // stopping at the first failure. Each suite prints a plain `<suite>: N passed, N failed` line (CI
 // reads it); this script checks those lines too and fails a suite that ran no test.
 // Timings per stage are printed as each ends and again at the end.
@@ -20,6 +21,9 @@ const stages = [
     cmd: [process.execPath, 'scripts/run-integration.mjs'],
     suites: ['integration', 'integration-untrusted'],
   },
+  // The README's other command: `npm start` must still bring up the extension against the demo
+  // node (checked headless in the offline host: the Chains view lists the demo chains).
+  { name: 'start', cmd: [process.execPath, 'scripts/start.mjs', '--check'] },
 ];
 
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
