@@ -14,6 +14,7 @@ export const Commands = {
   copyChainId: 'waspChain.copyChainId',
   openPublicUrl: 'waspChain.openPublicUrl',
   openWebsite: 'waspChain.openWebsite',
+  copyRequestId: 'waspChain.copyRequestId',
 } as const;
 
 export const Settings = {

@@ -3,12 +3,18 @@ import * as vscode from 'vscode';
 import { ChainRegistry } from './config/chainRegistry';
 import { NodeClients } from './config/nodeClients';
 import { TokenStore } from './config/tokenStore';
+import { registerChainsFeature, type ChainsFeatureApi } from './features/chains';
+import { registerChainInfoFeature, type ChainInfoFeature } from './features/chainInfo';
+import { registerReceiptsFeature, type ReceiptsFeature } from './features/receipts';
 import { RecentReceipts } from './model/recentReceipts';
 import type { Services } from './services';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */
 export interface ExtensionApi {
   readonly services: Services;
+  readonly chains: ChainsFeatureApi;
+  readonly chainInfo: ChainInfoFeature;
+  readonly receipts: ReceiptsFeature;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -21,8 +27,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   context.subscriptions.push(log, tokens, chains, clients);
 
   // Features register here, one line each.
+  const chainsFeature = registerChainsFeature(services);
+  const chainInfo = registerChainInfoFeature(services);
+  const receipts = registerReceiptsFeature(services);
 
-  return { services };
+  return { services, chains: chainsFeature, chainInfo, receipts };
 }
 
 export function deactivate(): void {
