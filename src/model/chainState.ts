@@ -22,6 +22,8 @@ export interface ChainStateInput {
   error?: unknown;
   /** True once a load has completed (with or without an error). */
   loaded: boolean;
+  /** The node has the chain but does not run it (its common endpoint says isActive: false). */
+  inactive?: boolean;
 }
 
 export interface ChainStateDecision {
@@ -95,6 +97,15 @@ export function decideChainState(input: ChainStateInput): ChainStateDecision {
       case 'timeout':
         return { ...base, state: 'unreachable', label: 'no answer (timeout)', detail: e.message, hint: e.hint };
       case 'notFound':
+        if (input.inactive) {
+          return {
+            ...base,
+            state: 'nodeError',
+            label: 'not running on this node',
+            detail: 'The node knows this chain but does not run it (inactive): its state cannot be read.',
+            hint: 'Check with the node operator, or point the chain at a node that runs it.',
+          };
+        }
         return {
           ...base,
           state: 'nodeError',

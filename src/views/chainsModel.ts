@@ -1,6 +1,7 @@
 // The state of every configured chain, as the tree and the status bar show it: one snapshot per
 // settings entry (state, chain info, error, token status, when it was loaded), loaded on demand
 // and never polled. The TreeDataProvider (chainsTree.ts) is only a view over this.
+import { NotFoundError } from '../api/errors';
 import * as vscode from 'vscode';
 import type { ChainInfo } from '../api/schemas';
 import type { TokenStatus } from '../config/nodeClients';
@@ -193,7 +194,13 @@ export class ChainsModel implements vscode.Disposable {
     } catch (e) {
       error = e;
     }
-    const decision = decideChainState({ tokenStatus, error, loaded: true });
+    // A node answers "chain not found" on governance for a chain it has but does not run: the
+    // common endpoint tells the two apart, so the tree can say "not running" instead.
+    let inactive = false;
+    if (error instanceof NotFoundError && error.what === 'chain') {
+      inactive = await this.services.clients.clientFor(chain).getChain(chain.chainId, { signal }).then((c) => !c.isActive, () => false);
+    }
+    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive });
     return { state: decision.state, decision, info, error, tokenStatus, loadedAt: Date.now() };
   }
 

@@ -119,6 +119,20 @@ describe('model/chainState', () => {
     });
   });
 
+  describe('inactive chains', () => {
+    it('says "not running" when the node knows the chain but does not run it', () => {
+      const d = decideChainState({ loaded: true, error: new NotFoundError('Chain not found', 'chain', {}), inactive: true });
+      assert.equal(d.state, 'nodeError');
+      assert.equal(d.label, 'not running on this node');
+      assert.match(d.detail ?? '', /does not run it/);
+    });
+
+    it('keeps "chain not found" when the chain is unknown', () => {
+      const d = decideChainState({ loaded: true, error: new NotFoundError('Chain not found', 'chain', {}), inactive: false });
+      assert.equal(d.label, 'chain not found on the node');
+    });
+  });
+
   describe('chainContextValue', () => {
     it('builds chain.<state>[.hasToken][.default] as the menus match it', () => {
       assert.equal(chainContextValue('ok'), 'chain.ok');
