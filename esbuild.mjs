@@ -1,14 +1,20 @@
 // One build script for every bundle: the extension (node, cjs), the webview scripts (browser),
-// and, with --tests, the unit and integration test bundles plus the local node CLI.
-//   node esbuild.mjs [--watch] [--production] [--tests]
+// and, with --tests, the unit and integration test bundles plus the local node CLI; with --bench,
+// the benchmark bundles (out/bench: bench/host.ts for the extension host, bench/node/*.ts).
+//   node esbuild.mjs [--watch] [--production] [--tests] [--bench] [--outroot=<dir>]
+// --outroot writes dist/ and out/ under <dir>: `npm run bench` builds a production copy there and
+// leaves the tree's own bundles to whoever is running tests from them.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
 const production = args.has('--production');
 const tests = args.has('--tests');
+const bench = args.has('--bench');
+const outroot = [...args].find((a) => a.startsWith('--outroot='))?.slice('--outroot='.length) || '.';
+const at = (p) => join(outroot, p);
 
 /** Prints errors in the `file:line:col: error: text` shape the $esbuild-watch problem matcher reads. */
 const problemMatcher = {
@@ -89,7 +95,7 @@ const configs = [
   {
     ...common,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: at('dist/extension.js'),
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -101,7 +107,7 @@ const configs = [
   {
     ...common,
     entryPoints: findFiles('src/webview', /^(?!.*\.d\.ts$).*Main\.ts$/),
-    outdir: 'dist/webview',
+    outdir: at('dist/webview'),
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
@@ -151,6 +157,30 @@ if (tests) {
   );
 }
 
+if (bench) {
+  configs.push(
+    {
+      ...common,
+      entryPoints: ['bench/host.ts'],
+      outfile: at('out/bench/host.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      sourcemap: 'inline',
+    },
+    {
+      ...common,
+      entryPoints: findFiles('bench/node', /\.ts$/),
+      outdir: at('out/bench/node'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: 'inline',
+    },
+  );
+}
+
 const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, metafile: true })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
@@ -161,9 +191,11 @@ if (watch) {
     // --production) instead of wiping the folders first: a suite already running from out/
     // or dist/ keeps its files while another build runs.
     const written = new Set(results.flatMap((r) => Object.keys(r.metafile?.outputs ?? {})).map((f) => resolve(f)));
-    for (const dir of tests ? ['dist', 'out'] : ['dist']) {
+    for (const dir of (tests ? ['dist', 'out'] : bench ? ['dist', 'out/bench'] : ['dist']).map(at)) {
       for (const file of existsSync(dir) ? findFiles(dir, /./) : []) if (!written.has(resolve(file))) rmSync(file);
     }
+    // What the extension bundle is made of, for the bench's size breakdown.
+    if (bench) writeFileSync(at('out/bench/extension.meta.json'), JSON.stringify(results[0]?.metafile ?? {}));
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }

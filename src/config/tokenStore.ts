@@ -10,23 +10,55 @@ export class TokenStore implements vscode.Disposable {
   /** Fires with the node key whose token changed (in this window or another). */
   readonly onDidChange = this.emitter.event;
   private readonly subscription: vscode.Disposable;
+  /**
+   * Each read of SecretStorage is a round trip to the workbench (about 3 ms, more than a hover's
+   * whole request to a nearby node: see `npm run bench`), and every request asks for its node's
+   * token. So a read is kept until SecretStorage reports a change of that key, here or in another
+   * window. (The token is in this process's memory anyway whenever it is sent.)
+   */
+  private readonly cache = new Map<string, Thenable<string | undefined>>();
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange((e) => {
+      this.cache.delete(e.key);
       if (e.key.startsWith(PREFIX)) this.emitter.fire(e.key.slice(PREFIX.length));
     });
   }
 
   get(nodeUrl: string): Thenable<string | undefined> {
-    return this.secrets.get(PREFIX + nodeKey(nodeUrl));
+    const key = PREFIX + nodeKey(nodeUrl);
+    let value = this.cache.get(key);
+    if (!value) {
+      const read = this.secrets.get(key);
+      this.cache.set(key, read);
+      // A failed read is not kept.
+      read.then(undefined, () => {
+        if (this.cache.get(key) === read) this.cache.delete(key);
+      });
+      value = read;
+    }
+    return value;
   }
 
   async set(nodeUrl: string, token: string): Promise<void> {
-    await this.secrets.store(PREFIX + nodeKey(nodeUrl), token);
+    const key = PREFIX + nodeKey(nodeUrl);
+    // Forgotten before and after: a read made while the store runs may see either value.
+    this.cache.delete(key);
+    try {
+      await this.secrets.store(key, token);
+    } finally {
+      this.cache.delete(key);
+    }
   }
 
   async delete(nodeUrl: string): Promise<void> {
-    await this.secrets.delete(PREFIX + nodeKey(nodeUrl));
+    const key = PREFIX + nodeKey(nodeUrl);
+    this.cache.delete(key);
+    try {
+      await this.secrets.delete(key);
+    } finally {
+      this.cache.delete(key);
+    }
   }
 
   dispose(): void {

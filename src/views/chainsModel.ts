@@ -4,6 +4,7 @@
 import { NotFoundError } from '../api/errors';
 import * as vscode from 'vscode';
 import type { ChainInfo } from '../api/schemas';
+import { SharedRequests } from '../api/sharedRequests';
 import type { TokenStatus } from '../config/nodeClients';
 import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../model/chainConfig';
 import { decideChainState, type ChainState, type ChainStateDecision } from '../model/chainState';
@@ -86,13 +87,13 @@ export class ChainsModel implements vscode.Disposable {
 
   snapshot(row: ChainRow): ChainSnapshot {
     if (!row.valid) {
-      const decision = decideChainState({ problems: row.invalid.problems, loaded: true });
+      const decision = decideChainState({ problems: row.invalid.problems, loaded: true }, vscode.l10n);
       return { state: decision.state, decision, tokenStatus: NO_TOKEN, busy: false };
     }
     const busy = this.pending.has(row.key);
     const done = this.loaded.get(row.key);
     if (done) return { ...done, busy };
-    const decision = decideChainState({ loaded: false });
+    const decision = decideChainState({ loaded: false }, vscode.l10n);
     return { state: decision.state, decision, tokenStatus: NO_TOKEN, busy };
   }
 
@@ -158,15 +159,19 @@ export class ChainsModel implements vscode.Disposable {
 
   private loadRows(rows: Array<Extract<ChainRow, { valid: true }>>): Promise<void> {
     // All at once: the limiter shared by every client (NodeClients) bounds the requests in flight.
-    return Promise.all(rows.map((r) => this.load(r))).then(() => undefined);
+    // Entries that name the same chain of the same node (in user and workspace settings, under
+    // two names) share one request within this batch; a later batch never joins an earlier
+    // one's request, which may predate a token change.
+    const batch = new SharedRequests<ChainInfo>();
+    return Promise.all(rows.map((r) => this.load(r, batch))).then(() => undefined);
   }
 
-  private load(row: Extract<ChainRow, { valid: true }>): Promise<void> {
+  private load(row: Extract<ChainRow, { valid: true }>, batch: SharedRequests<ChainInfo>): Promise<void> {
     if (this.disposed) return Promise.resolve();
     this.pending.get(row.key)?.controller.abort();
     const seq = ++this.seq;
     const controller = new AbortController();
-    const promise = this.fetch(row.chain, controller.signal).then((result): Promise<void> | undefined => {
+    const promise = this.fetch(row.chain, controller.signal, batch).then((result): Promise<void> | undefined => {
       const current = this.pending.get(row.key);
       // Superseded by a newer load (whose end the caller then waits for), or removed meanwhile.
       if (current?.seq !== seq) return current?.promise;
@@ -183,14 +188,16 @@ export class ChainsModel implements vscode.Disposable {
     return promise;
   }
 
-  private async fetch(chain: ChainEntry, signal: AbortSignal): Promise<Omit<ChainSnapshot, 'busy'>> {
+  private async fetch(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfo>): Promise<Omit<ChainSnapshot, 'busy'>> {
     let tokenStatus: TokenStatus = NO_TOKEN;
     let info: ChainInfo | undefined;
     let error: unknown;
     try {
       tokenStatus = await this.services.clients.tokenStatus(chain);
+      // Shared by what decides the answer: the node, the chain, and whether the token goes along.
+      const key = [safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
       // An expired token is refused by the client before the request leaves (TokenExpiredError).
-      info = await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { signal });
+      info = await batch.run(key, signal, (shared) => this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { signal: shared }));
     } catch (e) {
       error = e;
     }
@@ -200,7 +207,7 @@ export class ChainsModel implements vscode.Disposable {
     if (error instanceof NotFoundError && error.what === 'chain') {
       inactive = await this.services.clients.clientFor(chain).getChain(chain.chainId, { signal }).then((c) => !c.isActive, () => false);
     }
-    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive });
+    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
     return { state: decision.state, decision, info, error, tokenStatus, loadedAt: Date.now() };
   }
 

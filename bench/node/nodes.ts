@@ -1,0 +1,46 @@
+// The local Wasp nodes of a bench run, started by bench/run.mjs in its own process (so the node's
+// work never runs on the extension host's thread, as with a real, remote node):
+//   main      answers at once; holds every planted receipt (bench/shared.ts PLANTED);
+//   slow      answers in 100 ms; the demo chains (the tree refresh of one chain, and of 50 names);
+//   distinct  answers in 100 ms; 50 distinct chains (the refresh of 50 different chains);
+//   wide      the same as distinct, refreshed with waspChain.request.maxConcurrent raised to 50.
+// run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
+// extension believes it sent.
+import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
+import { BENCH_CHAIN_ID, PLANTED, REFRESH_CHAINS, SLOW_NODE_LATENCY_MS, benchRequestId, bigReceipt, distinctChains, plainReceipt, type PlantedGroup } from '../shared';
+
+// For run.mjs, which knows nothing else of bench/shared.ts.
+export { BENCH_CHAIN_ID, BENCH_CHAIN_NAME, benchRequestId } from '../shared';
+
+export interface BenchNodes {
+  main: LocalNode;
+  slow: LocalNode;
+  distinct: LocalNode;
+  wide: LocalNode;
+  /** Receipt requests the main node received for a planted ID. */
+  receiptRequestsFor(requestId: string): number;
+  close(): Promise<void>;
+}
+
+export async function startBenchNodes(): Promise<BenchNodes> {
+  const main = await startLocalNode();
+  for (const group of Object.keys(PLANTED) as PlantedGroup[]) {
+    for (let i = 0; i < PLANTED[group].count; i++) {
+      const id = benchRequestId(group, i);
+      main.setReceipt(BENCH_CHAIN_ID, group === 'big' ? bigReceipt(id) : plainReceipt(id));
+    }
+  }
+  const slow = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS });
+  const distinct = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
+  const wide = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
+  return {
+    main,
+    slow,
+    distinct,
+    wide,
+    receiptRequestsFor: (requestId) => main.requests.filter((r) => r.route === 'receipt' && r.path.toLowerCase().includes(requestId.toLowerCase())).length,
+    close: async () => {
+      await Promise.all([main.close(), slow.close(), distinct.close(), wide.close()]);
+    },
+  };
+}

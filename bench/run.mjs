@@ -1,0 +1,281 @@
+// npm run bench: every performance figure of the extension in one run, printed as a table (target
+// and pass/miss per row) and written to bench/results/latest.json (and latest.md, the same table
+// for the README), with the machine it ran on.
+//   1. builds a production copy (node esbuild.mjs --production --bench --outroot=<tmp>): the
+//      minified bundles are measured and run; the tree's own dist/ and out/ are left alone;
+//   2. plain Node (bench/node/receipt.ts, with --expose-gc): validation and view building of a big receipt;
+//   3. starts the local nodes (bench/node/nodes.ts) in this process;
+//   4. the real VS Code extension host (the offline host: code-server + headless Chromium, see
+//      scripts/offline-host.mjs) loads the production copy and runs bench/host.ts, which prints
+//      its figures as `BENCH {json}` lines;
+//   5. adds what the nodes saw (requests, peak concurrency), judges and writes.
+// No figure fails the run: it exits 1 only when the bench itself could not measure.
+// Timings depend on the machine and on what else runs on it: compare figures from one machine.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import {
+  describeOfflineHost,
+  handleInterrupts,
+  installOfflineHost,
+  interrupted,
+  quietSettings,
+  runInOfflineHost,
+  sweepStaleRuns,
+  tempDir,
+} from '../scripts/offline-host.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = join(repo, 'bench/results');
+const PREFIX = 'BENCH ';
+const KB = 1024;
+const HOST_TIMEOUT_MS = Number(process.env.WASP_BENCH_TIMEOUT_MS || 300_000);
+
+/** id -> { id, value, unit?, detail? } */
+const figures = new Map();
+const put = (id, value, unit, detail) => figures.set(id, { id, value, ...(unit ? { unit } : {}), ...(detail ? { detail } : {}) });
+const say = (msg) => console.log(`bench: ${msg}`);
+
+function collect(line) {
+  const i = line.indexOf(PREFIX);
+  if (i < 0) return;
+  try {
+    const f = JSON.parse(line.slice(i + PREFIX.length));
+    if (f && typeof f.id === 'string') figures.set(f.id, f);
+  } catch {
+    // not one of ours
+  }
+}
+
+handleInterrupts();
+sweepStaleRuns();
+const started = Date.now();
+const loadStart = os.loadavg();
+const root = tempDir('bench');
+let nodes;
+let hostCode = 1;
+let hostName = '(not run)';
+try {
+  // 1. The production copy, plus the bench bundles.
+  say(`building a production copy in ${root}`);
+  const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--bench', `--outroot=${root}`], { cwd: repo, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the build failed (${build.signal ?? `exit ${build.status}`})`);
+  const size = (file) => {
+    const bytes = readFileSync(file);
+    return { bytes: bytes.length, gzip: gzipSync(bytes).length };
+  };
+  const ext = size(join(root, 'dist/extension.js'));
+  put('bundle.extension', ext.bytes, 'B', { gzip: ext.gzip });
+  // What it is made of (esbuild's metafile): the extension's own code, and each package.
+  const meta = JSON.parse(readFileSync(join(root, 'out/bench/extension.meta.json'), 'utf8'));
+  const output = Object.entries(meta.outputs ?? {}).find(([file]) => file.endsWith('dist/extension.js'))?.[1];
+  const parts = {};
+  for (const [file, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? (file.startsWith('src/') ? 'own code (src/)' : 'other');
+    parts[pkg] = (parts[pkg] ?? 0) + bytesInOutput;
+  }
+  const own = parts['own code (src/)'] ?? 0;
+  const deps = Object.entries(parts).filter(([k]) => k !== 'own code (src/)').sort((a, b) => b[1] - a[1]);
+  put('bundle.extension.own', own, 'B', { files: Object.keys(output?.inputs ?? {}).filter((f) => f.startsWith('src/')).length });
+  put('bundle.extension.deps', deps.reduce((n, [, b]) => n + b, 0), 'B', Object.fromEntries(deps));
+  for (const name of readdirSync(join(root, 'dist/webview')).filter((n) => n.endsWith('.js')).sort()) {
+    const w = size(join(root, 'dist/webview', name));
+    put(`bundle.webview.${name.replace(/\.js$/, '')}`, w.bytes, 'B', { gzip: w.gzip });
+  }
+  // What VS Code reads besides the bundle; the copy then runs as the extension under development.
+  for (const name of readdirSync(repo)) {
+    if (name === 'package.json' || /^package\.nls(\.[\w-]+)?\.json$/.test(name) || name === 'LICENSE') cpSync(join(repo, name), join(root, name));
+  }
+  for (const dir of ['media', 'l10n']) if (existsSync(join(repo, dir))) cpSync(join(repo, dir), join(root, dir), { recursive: true });
+
+  // 2. Plain Node.
+  say('plain Node: a receipt with 1 MiB of params and 10,000 burn records');
+  const plain = spawnSync(process.execPath, ['--expose-gc', join(root, 'out/bench/node/receipt.js')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  for (const line of plain.stdout.split('\n')) collect(line);
+  if (plain.status !== 0) throw new Error(`bench/node/receipt.ts failed (${plain.signal ?? `exit ${plain.status}`})`);
+
+  // 3. The nodes, in this process.
+  const require = createRequire(import.meta.url);
+  const { startBenchNodes, benchRequestId, BENCH_CHAIN_ID, BENCH_CHAIN_NAME } = require(join(root, 'out/bench/node/nodes.js'));
+  nodes = await startBenchNodes();
+  const benchConfig = { mainUrl: nodes.main.url, slowUrl: nodes.slow.url, distinctUrl: nodes.distinct.url, wideUrl: nodes.wide.url };
+
+  // 4. The extension host.
+  const cacheDir = installOfflineHost();
+  hostName = describeOfflineHost(cacheDir);
+  say(`in the extension host: ${hostName}`);
+  const workspace = tempDir('bench-ws');
+  try {
+    hostCode = await runInOfflineHost({
+      cacheDir,
+      extensionDevelopmentPath: root,
+      extensionTestsPath: join(root, 'out/bench/host.js'),
+      workspace,
+      settings: {
+        ...quietSettings,
+        'security.workspace.trust.enabled': false,
+        // Activation is measured with a chain configured, as a user would have it.
+        'waspChain.chains': [{ name: BENCH_CHAIN_NAME, nodeUrl: nodes.main.url, chainId: BENCH_CHAIN_ID }],
+      },
+      env: { WASP_BENCH: JSON.stringify(benchConfig) },
+      label: 'bench-host',
+      timeoutMs: HOST_TIMEOUT_MS,
+      onLine: collect,
+    });
+  } finally {
+    rmSync(workspace, { recursive: true, force: true });
+  }
+
+  // 5. What the nodes saw.
+  put('node.concurrent.requests', nodes.receiptRequestsFor(benchRequestId('concurrent', 0)), 'requests');
+  put('node.slow.peakInFlight', nodes.slow.maxConcurrent, 'requests', { chainInfoRequests: nodes.slow.requests.filter((r) => r.route === 'chaininfo').length });
+  put('node.distinct.peakInFlight', nodes.distinct.maxConcurrent, 'requests', { chainInfoRequests: nodes.distinct.requests.filter((r) => r.route === 'chaininfo').length });
+  put('node.wide.peakInFlight', nodes.wide.maxConcurrent, 'requests', { chainInfoRequests: nodes.wide.requests.filter((r) => r.route === 'chaininfo').length });
+} catch (err) {
+  say(`ERROR: ${err instanceof Error ? err.message : err}`);
+} finally {
+  await nodes?.close().catch(() => {});
+  rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+}
+
+// ------------------------------------------------------------------------------------------------
+// The table.
+// ------------------------------------------------------------------------------------------------
+
+const fig = (id) => figures.get(id);
+const kb = (b) => `${(b / KB).toFixed(1)} KB`;
+const ms = (v) => `${v} ms`;
+const withUnit = (f) => `${f.value}${f.unit ? ` ${f.unit}` : ''}`;
+
+/**
+ * Each row: what, the figure's id, how to show it, and (for a target) the check. `check` gets the
+ * figure and returns true/false; rows without one are context.
+ */
+const ROWS = [
+  ['Bundle size'],
+  { what: 'extension bundle, minified (gzip)', id: 'bundle.extension', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})`, target: '≤ 120 KB', check: (f) => f.value <= 120 * KB },
+  { what: "… the extension's own code (src/)", id: 'bundle.extension.own', show: (f) => `${kb(f.value)} (${f.detail.files} files)` },
+  {
+    what: '… dependencies',
+    id: 'bundle.extension.deps',
+    show: (f) => kb(f.value),
+    note: (f) => Object.entries(f.detail).map(([k, b]) => `${k} ${kb(b)}`).join(', '),
+  },
+  { what: 'receipt panel webview bundle (gzip)', id: 'bundle.webview.receiptMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
+  { what: 'chain info panel webview bundle (gzip)', id: 'bundle.webview.chainInfoMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
+  ['Activation (in the extension host)'],
+  {
+    what: "code loading + activate() (VS Code's own marks)",
+    id: 'activation.vscode',
+    show: (f) => `${ms(f.value)} (${f.detail.codeLoading} + ${f.detail.activateCall})`,
+    target: '≤ 50 ms',
+    check: (f) => f.value <= 50,
+  },
+  { what: "the extension's own: modules evaluating + activate()", id: 'activation.ms', show: (f) => ms(f.value), target: '≤ 50 ms', check: (f) => f.value <= 50 },
+  { what: '… modules evaluating', id: 'activation.load', show: (f) => ms(f.value) },
+  { what: '… activate()', id: 'activation.activate', show: (f) => ms(f.value) },
+  { what: "VS Code preparing the ExtensionContext meanwhile (not the extension's)", id: 'activation.contextWait', show: (f) => ms(f.value) },
+  { what: 'ext.activate() wall time seen by the bench', id: 'activation.wall', show: withUnit },
+  ['Hover on text that is not a request ID (10,000-line file)'],
+  { what: 'provideHover, per call', id: 'hover.nonId.direct', show: (f) => `${f.value} µs`, target: '≤ 20 µs', check: (f) => f.value <= 20 },
+  { what: 'vscode.executeHoverProvider, per call (all providers, IPC)', id: 'hover.nonId.command', show: (f) => ms(f.value) },
+  ['Cached hover'],
+  { what: 'provideHover p50', id: 'hover.cached.p50', show: (f) => ms(f.value) },
+  { what: 'provideHover p99', id: 'hover.cached.p99', show: (f) => ms(f.value), target: '≤ 1 ms', check: (f) => f.value <= 1 },
+  { what: 'vscode.executeHoverProvider p50 (IPC)', id: 'hover.cached.command.p50', show: (f) => ms(f.value) },
+  ['Uncached hover against the local node'],
+  { what: 'hover p50', id: 'hover.uncached.p50', show: (f) => ms(f.value) },
+  { what: 'raw GET of the same URL p50 (fetch, same run)', id: 'hover.uncached.rawGet.p50', show: (f) => ms(f.value) },
+  { what: 'hover over raw GET', id: 'hover.uncached.overRawGet', show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`, target: '≤ +2 ms', check: (f) => f.value <= 2 },
+  { what: 'hover / raw GET', id: 'hover.uncached.ratio', show: (f) => `${f.value}x` },
+  { what: 'the client alone: getReceipt p50 (limiter, token, fetch, JSON, schema)', id: 'hover.uncached.client.p50', show: (f) => ms(f.value) },
+  { what: 'one SecretStorage read p50 (a round trip to the workbench)', id: 'diag.secretRead.p50', show: (f) => ms(f.value) },
+  ['Concurrent hovers'],
+  { what: 'requests the node received for 100 concurrent hovers of one ID', id: 'node.concurrent.requests', show: (f) => String(f.value), target: '= 1', check: (f) => f.value === 1 },
+  ['Memory after 10,000 distinct IDs were hovered'],
+  { what: 'receipt cache entries (capacity)', id: 'memory.cacheEntries', show: (f) => `${f.value} (${f.detail.capacity})`, target: '≤ capacity', check: (f) => f.value <= f.detail.capacity && f.detail.inFlight === 0 },
+  { what: 'heap held after 10,000 IDs (after 1,000 / 5,000)', id: 'memory.heap', show: (f) => `${f.value} MB (${Object.values(f.detail.atCheckpoints).slice(0, 2).join(' / ')})` },
+  { what: 'heap per cached answer (2 KB receipt)', id: 'memory.perEntry', show: (f) => `${f.value} KB` },
+  { what: 'heap growth from 1,000 to 10,000 IDs', id: 'memory.growth', show: (f) => `${f.value} MB`, target: 'flat (≤ 5 MB)', check: (f) => f.value <= 5 },
+  ['Receipt with 1 MiB of params and 10,000 burn records'],
+  { what: 'JSON size', id: 'receipt.big.jsonBytes', show: (f) => kb(f.value) },
+  { what: 'JSON parse (plain Node, p50)', id: 'receipt.big.node.parse', show: (f) => ms(f.value) },
+  { what: 'schema validation (plain Node, p50)', id: 'receipt.big.node.validate', show: (f) => ms(f.value) },
+  { what: 'view model (plain Node, p50)', id: 'receipt.big.node.view', show: (f) => ms(f.value) },
+  { what: 'heap per cached answer of this size (plain Node)', id: 'receipt.big.node.retainedPerEntry', show: (f) => `${f.value} MB` },
+  { what: 'fetch + validation + view in the host (p50)', id: 'receipt.big.host.find', show: (f) => ms(f.value) },
+  { what: 'panel: open → receipt rendered in the webview (p50)', id: 'receipt.big.host.panel', show: (f) => ms(f.value) },
+  ['Tree refresh, node answering in 100 ms'],
+  { what: '1 chain', id: 'refresh.one', show: (f) => ms(f.value) },
+  { what: '50 chains: one chain under 50 names', id: 'refresh.names', show: (f) => ms(f.value) },
+  { what: '… relative to 1 chain', id: 'refresh.names.ratio', show: (f) => `${f.value}x`, target: '≤ 1.5x', check: (f) => f.value <= 1.5 },
+  { what: '50 distinct chains on one node', id: 'refresh.distinct', show: (f) => ms(f.value) },
+  { what: '… relative to 1 chain', id: 'refresh.distinct.ratio', show: (f) => `${f.value}x` },
+  { what: '… peak requests in flight at that node (waspChain.request.maxConcurrent: 6)', id: 'node.distinct.peakInFlight', show: (f) => String(f.value), target: '≤ 6', check: (f) => f.value <= 6 },
+  { what: '50 distinct chains, maxConcurrent raised to 50', id: 'refresh.wide', show: (f) => ms(f.value) },
+  { what: '… relative to 1 chain', id: 'refresh.wide.ratio', show: (f) => `${f.value}x` },
+  { what: '… peak requests in flight at that node', id: 'node.wide.peakInFlight', show: (f) => String(f.value) },
+];
+
+const rows = ROWS.map((r) => {
+  if (Array.isArray(r)) return { section: r[0] };
+  const f = fig(r.id);
+  const value = f === undefined ? '—' : r.show(f);
+  const result = f === undefined ? (r.check ? 'MISSING' : '') : r.check ? (r.check(f) ? 'pass' : 'MISS') : '';
+  return { what: r.what, id: r.id, value, target: r.target ?? '', result, note: f && r.note ? r.note(f) : undefined, raw: f ?? null };
+});
+
+const machine = {
+  cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  os: `${os.type()} ${os.release()} ${os.arch()}`,
+  node: process.versions.node,
+  hostNode: fig('host.node')?.value ?? null,
+  vscode: fig('host.vscode')?.value ?? null,
+  host: hostName,
+  date: new Date().toISOString(),
+  loadAverage: { start: loadStart.map((l) => Math.round(l * 100) / 100), end: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+};
+
+const judged = rows.filter((r) => r.result === 'pass' || r.result === 'MISS' || r.result === 'MISSING');
+const passed = judged.filter((r) => r.result === 'pass').length;
+const complete = fig('done')?.value === true && hostCode === 0;
+
+// Console.
+const w1 = Math.max(...rows.map((r) => (r.what ?? '').length));
+const w2 = Math.max(...rows.map((r) => (r.value ?? '').length));
+const w3 = Math.max(...rows.map((r) => (r.target ?? '').length));
+console.log('');
+for (const r of rows) {
+  if (r.section) console.log(`\n${r.section}`);
+  else console.log(`  ${r.what.padEnd(w1)}  ${r.value.padStart(w2)}  ${r.target.padEnd(w3)}  ${r.result}`);
+  if (r.note) console.log(`      ${r.note}`);
+}
+console.log('');
+console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} (${machine.host}, its Node ${machine.hostNode ?? '?'}); load average ${machine.loadAverage.start.join(' ')} → ${machine.loadAverage.end.join(' ')}`);
+console.log(`bench: ${passed} of ${judged.length} targets met; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+// Files.
+mkdirSync(resultsDir, { recursive: true });
+const report = { machine, targetsMet: passed, targets: judged.length, complete, rows: rows.filter((r) => !r.section), figures: Object.fromEntries(figures) };
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+const md = ['| measure | figure | target | |', '|---|---:|---|---|'];
+for (const r of rows) {
+  if (r.section) md.push(`| **${r.section}** | | | |`);
+  else md.push(`| ${r.what}${r.note ? ` (${r.note})` : ''} | ${r.value} | ${r.target} | ${r.result === 'pass' ? '✓' : r.result} |`);
+}
+md.push('', `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} in ${machine.host} (Node ${machine.hostNode ?? '?'}); ${machine.date.slice(0, 10)}; load average ${machine.loadAverage.start[0]} at the start.`);
+writeFileSync(join(resultsDir, 'latest.md'), `${md.join('\n')}\n`);
+say(`wrote ${join('bench/results', 'latest.json')} and latest.md`);
+
+if (!complete) {
+  say(`the host run did not complete (exit code ${hostCode}${fig('done') ? '' : ', no "done" figure'}): the table has gaps`);
+  process.exit(interrupted.aborted ? (process.exitCode ?? 130) : 1);
+}
+if (judged.some((r) => r.result === 'MISSING')) process.exit(1);
+// A missed target is a finding, not a failure of the bench.

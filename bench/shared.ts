@@ -1,0 +1,136 @@
+// What the orchestrator (bench/run.mjs), the local nodes it starts (bench/node/nodes.ts), the
+// plain-Node benches and the in-host bench (bench/host.ts) agree on: the request IDs planted on
+// the node, the receipts behind them, the chains, and the `BENCH {json}` line every figure
+// travels in (the host's console lines reach run.mjs through the workbench log).
+import { bech32 } from 'bech32';
+import { DEMO_CHAINS, DEMO_RECEIPTS, createDemoChains, utf8Hex, type DemoChainSpec, type ReceiptJson } from '../test/fixtures/demoData';
+
+export const BENCH_PREFIX = 'BENCH ';
+
+/** One figure; `id` is what run.mjs's table looks up. */
+export interface BenchFigure {
+  id: string;
+  value: number | string | boolean;
+  unit?: string;
+  /** Anything that helps read the figure (sample counts, spread). */
+  detail?: Record<string, unknown>;
+}
+
+export function emit(id: string, value: BenchFigure['value'], unit?: string, detail?: Record<string, unknown>): void {
+  const figure: BenchFigure = { id, value, ...(unit === undefined ? {} : { unit }), ...(detail === undefined ? {} : { detail }) };
+  console.log(BENCH_PREFIX + JSON.stringify(figure));
+}
+
+/** The chain every planted receipt lives on. */
+export const BENCH_CHAIN_ID = DEMO_CHAINS.iotaEvm;
+/** Its name in the bench settings. */
+export const BENCH_CHAIN_NAME = 'Bench';
+
+/** Groups of planted request IDs: each hover of a measured group is the first of its ID. */
+export const PLANTED = {
+  uncached: { kind: 1, count: 45 },
+  concurrent: { kind: 2, count: 1 },
+  memory: { kind: 3, count: 10_000 },
+  cached: { kind: 4, count: 1 },
+  big: { kind: 5, count: 1 },
+} as const;
+
+export type PlantedGroup = keyof typeof PLANTED;
+
+/** `0x` + 68 hex: the group's kind, then the index. */
+export function benchRequestId(group: PlantedGroup, index: number): string {
+  return `0x${PLANTED[group].kind.toString(16).padStart(4, '0')}${index.toString(16).padStart(64, '0')}`;
+}
+
+let successTemplate: ReceiptJson | undefined;
+
+/** A successful EVM receipt of the demo data (about 2 KB of JSON) under another request ID. */
+export function plainReceipt(requestId: string): ReceiptJson {
+  if (!successTemplate) {
+    const chain = createDemoChains().find((c) => c.chainId === BENCH_CHAIN_ID);
+    successTemplate = chain?.receipts.find((r) => r.request.requestId === DEMO_RECEIPTS.evmSuccess.requestId);
+    if (!successTemplate) throw new Error('bench: the demo evmSuccess receipt is missing');
+  }
+  return withRequestId(successTemplate, requestId);
+}
+
+function withRequestId(template: ReceiptJson, requestId: string): ReceiptJson {
+  const r = JSON.parse(JSON.stringify(template)) as ReceiptJson;
+  r.request.requestId = requestId;
+  return r;
+}
+
+export const BIG_PARAM_BYTES = 1024 * 1024;
+export const BIG_BURN_RECORDS = 10_000;
+
+/**
+ * A contract call with 1 MiB of params (one 512 KiB blob, as a deployment carries, plus 256
+ * values of 2 KiB) and 10,000 burn records over every burn code. About 2.3 MB of JSON.
+ */
+export function bigReceipt(requestId: string): ReceiptJson {
+  const r = plainReceipt(requestId);
+  const blob = (bytes: number, seed: number) => {
+    const b = Buffer.alloc(bytes);
+    for (let i = 0; i < bytes; i++) b[i] = (i * 31 + seed) & 0xff;
+    return `0x${b.toString('hex')}`;
+  };
+  const items = [{ key: utf8Hex('code'), value: blob(BIG_PARAM_BYTES / 2, 7) }];
+  for (let i = 0; i < 256; i++) items.push({ key: utf8Hex(`param${i}`), value: blob(BIG_PARAM_BYTES / 2 / 256, i) });
+  r.request.params = { Items: items };
+  r.request.isEVM = false;
+  r.request.isOffLedger = true;
+  r.request.callTarget = { contractHName: 'fa9fa907', functionHName: 'ae9deae4' };
+  let total = 0;
+  r.gasBurnLog = [];
+  for (let i = 0; i < BIG_BURN_RECORDS; i++) {
+    const gasBurned = 10 + ((i * 7919) % 5000);
+    total += gasBurned;
+    r.gasBurnLog.push({ code: i % 28, gasBurned });
+  }
+  r.gasBurned = String(total);
+  r.gasBudget = String(total * 2);
+  r.request.gasBudget = `"${total * 2}"`;
+  return r;
+}
+
+/** Chain `index` of the distinct-chains refresh: a valid Bech32 alias address (tst1p...). */
+export function distinctChainId(index: number): string {
+  const bytes = [8, ...Array.from({ length: 32 }, (_, i) => (i === 31 ? index & 0xff : i === 30 ? (index >> 8) & 0xff : 0x5a))];
+  return bech32.encode('tst', bech32.toWords(bytes), 90);
+}
+
+/** `count` copies of the IOTA EVM demo chain under distinct chain IDs. */
+export function distinctChains(count: number): DemoChainSpec[] {
+  const template = createDemoChains().find((c) => c.chainId === BENCH_CHAIN_ID);
+  if (!template) throw new Error('bench: the demo IOTA EVM chain is missing');
+  return Array.from({ length: count }, (_, i) => ({ ...(JSON.parse(JSON.stringify(template)) as DemoChainSpec), chainId: distinctChainId(i), receipts: [] }));
+}
+
+/** What run.mjs tells the host, in WASP_BENCH. */
+export interface BenchConfig {
+  /** Latency 0, every planted receipt. */
+  mainUrl: string;
+  /** Answers in SLOW_NODE_LATENCY_MS; serves the demo chains. */
+  slowUrl: string;
+  /** Answers in SLOW_NODE_LATENCY_MS; serves REFRESH_CHAINS distinct chains. */
+  distinctUrl: string;
+  /** The same, for the refresh with a higher concurrency limit. */
+  wideUrl: string;
+}
+
+export const SLOW_NODE_LATENCY_MS = 100;
+export const REFRESH_CHAINS = 50;
+/** waspChain.request.maxConcurrent for the `wide` refresh: every chain's request at once. */
+export const WIDE_LIMIT = 50;
+
+/** Median, p-quantile (nearest rank) and mean of a sample. */
+export function stats(values: readonly number[]): { n: number; min: number; p50: number; p99: number; max: number; mean: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
+  return { n: s.length, min: s[0] ?? NaN, p50: q(0.5), p99: q(0.99), max: s[s.length - 1] ?? NaN, mean: s.reduce((a, b) => a + b, 0) / (s.length || 1) };
+}
+
+export function round(value: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}

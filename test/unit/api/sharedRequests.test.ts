@@ -1,0 +1,90 @@
+import * as assert from 'node:assert/strict';
+import { CancelledError } from '../../../src/api/errors';
+import { SharedRequests } from '../../../src/api/sharedRequests';
+
+/** A request the test settles by hand. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('SharedRequests', () => {
+  it('starts one request for concurrent callers of a key, and one per key', async () => {
+    const shared = new SharedRequests<string>();
+    const d = deferred<string>();
+    let starts = 0;
+    const start = () => {
+      starts++;
+      return d.promise;
+    };
+    const a = shared.run('k', undefined, start);
+    const b = shared.run('k', undefined, start);
+    const other = shared.run('other', undefined, async () => 'x');
+    d.resolve('answer');
+    assert.deepEqual(await Promise.all([a, b, other]), ['answer', 'answer', 'x']);
+    assert.equal(starts, 1);
+    assert.equal(shared.started, 2);
+  });
+
+  it('forgets a settled request: the next call starts afresh', async () => {
+    const shared = new SharedRequests<number>();
+    let n = 0;
+    assert.equal(await shared.run('k', undefined, async () => ++n), 1);
+    assert.equal(await shared.run('k', undefined, async () => ++n), 2);
+  });
+
+  it('gives every caller the failure', async () => {
+    const shared = new SharedRequests<string>();
+    const d = deferred<string>();
+    const a = shared.run('k', undefined, () => d.promise);
+    const b = shared.run('k', undefined, () => d.promise);
+    d.reject(new Error('down'));
+    await assert.rejects(a, /down/);
+    await assert.rejects(b, /down/);
+  });
+
+  it('frees a caller that gives up, and aborts the request only when the last one does', async () => {
+    const shared = new SharedRequests<string>();
+    const d = deferred<string>();
+    let seen: AbortSignal | undefined;
+    const start = (signal: AbortSignal) => {
+      seen = signal;
+      return d.promise;
+    };
+    const c1 = new AbortController();
+    const c2 = new AbortController();
+    const a = shared.run('k', c1.signal, start);
+    const b = shared.run('k', c2.signal, start);
+    c1.abort();
+    await assert.rejects(a, CancelledError);
+    await Promise.resolve();
+    assert.equal(seen?.aborted, false, 'still wanted by the second caller');
+    c2.abort();
+    await assert.rejects(b, CancelledError);
+    assert.equal(seen?.aborted, true);
+    // Gone: a new caller starts a new request.
+    let again = 0;
+    d.resolve('late');
+    assert.equal(await shared.run('k', undefined, async () => String(++again)), '1');
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const shared = new SharedRequests<string>();
+    const c = new AbortController();
+    c.abort();
+    let started = false;
+    await assert.rejects(
+      shared.run('k', c.signal, async () => {
+        started = true;
+        return 'x';
+      }),
+      CancelledError,
+    );
+    assert.equal(started, false);
+  });
+});
