@@ -20,6 +20,7 @@ import {
 } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRequestId, redactUrl } from './ids';
 import { JsonSyntaxError, parseJsonExact } from './json';
+import { revealInvisible } from '../model/hex';
 import type { Limiter } from './limiter';
 import {
   AuthInfoSchema,
@@ -202,7 +203,11 @@ export class WaspClient {
   private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
     const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
     const run = () => this.send(url, o);
-    return this.options.limiter ? this.options.limiter.run(run, o.signal) : run();
+    if (!this.options.limiter) return run();
+    return this.options.limiter.run(run, o.signal).catch((e: unknown) => {
+      // Cancelled while waiting for a slot: the same typed error as a cancelled request.
+      throw o.signal?.aborted && !(e instanceof WaspApiError) ? new CancelledError({ url: redactUrl(url) }) : e;
+    });
   }
 
   private async send<S extends z.ZodMiniType>(url: string, o: CallOptions<S>): Promise<z.output<S>> {
@@ -254,7 +259,7 @@ export class WaspClient {
       } catch (e) {
         throw this.transportError(e, timedOut, o.signal, context);
       }
-      return this.interpret(response, text, o, context);
+      return this.interpret(response, text, o, context, authenticated);
     } catch (e) {
       failure = e;
       throw e;
@@ -303,7 +308,7 @@ export class WaspClient {
     return new TextDecoder('utf-8').decode(concat(chunks, total));
   }
 
-  private interpret<S extends z.ZodMiniType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext): z.output<S> {
+  private interpret<S extends z.ZodMiniType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext, authenticated: boolean): z.output<S> {
     const status = response.status;
     if (status >= 300 && status < 400) {
       throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);
@@ -328,11 +333,13 @@ export class WaspClient {
       return result.data as z.output<S>;
     }
     const body = parsed.ok ? NodeErrorBodySchema.safeParse(parsed.value) : undefined;
-    const err: NodeErrorBody = body?.success ? body.data : {};
+    const err: NodeErrorBody = body?.success ? inertErrorBody(body.data) : {};
     const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
     switch (true) {
       case status === 401 || status === 403: {
-        const tokenRejected = /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
+        // A node answers "invalid or expired jwt" also when no token was sent: that only
+        // means it wants one, and "sign in again" would mislead.
+        const tokenRejected = authenticated && /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
         const message = err.missingPermission
           ? `The node denied access: missing permission "${err.missingPermission}"`
           : tokenRejected
@@ -386,8 +393,29 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false; rea
   try {
     return { ok: true, value: parseJsonExact(text) };
   } catch (e) {
-    return { ok: false, reason: e instanceof JsonSyntaxError ? e.message : 'unreadable' };
+    // V8's message quotes a piece of the body: node text, so shown inert and short.
+    return { ok: false, reason: e instanceof JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
   }
+}
+
+/**
+ * A node's words as they may appear in an error message: bidi and zero-width characters
+ * revealed (so they cannot reorder or hide what the user reads, nor spoof an ID), short.
+ * Every surface still shows them as text only (escaped Markdown, textContent).
+ */
+function remoteText(s: string, max: number): string {
+  return clip(revealInvisible(s.length > max * 4 ? s.slice(0, max * 4) : s), max);
+}
+
+/** The error body's strings made inert and short once, before any message is built from them. */
+function inertErrorBody(b: NodeErrorBody): NodeErrorBody {
+  const out: NodeErrorBody = {};
+  if (b.Message !== undefined) out.Message = remoteText(b.Message, 300);
+  if (b.Error !== undefined) out.Error = remoteText(b.Error, 300);
+  if (b.message !== undefined) out.message = remoteText(b.message, 300);
+  if (b.error !== undefined) out.error = typeof b.error === 'string' ? remoteText(b.error, 300) : b.error;
+  if (b.missingPermission !== undefined) out.missingPermission = remoteText(b.missingPermission, 40);
+  return out;
 }
 
 function looksLikeHtml(text: string, contentType: string): boolean {
@@ -401,7 +429,7 @@ function nodeText(err: NodeErrorBody, raw: string | undefined, contentType: stri
   );
   if (parts.length > 0) return clip([...new Set(parts)].join(': '), 300);
   if (raw !== undefined && raw.trim() !== '') {
-    return looksLikeHtml(raw, contentType) ? 'an HTML page instead of JSON (a proxy?)' : clip(raw.trim(), 120);
+    return looksLikeHtml(raw, contentType) ? 'an HTML page instead of JSON (a proxy?)' : remoteText(raw.trim(), 120);
   }
   return undefined;
 }

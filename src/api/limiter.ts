@@ -26,6 +26,8 @@ export class Limiter {
 
   /** Runs fn when a slot is free; a waiter whose signal aborts leaves the queue at once. */
   async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    // Already cancelled (a hover the user moved away from): never take a slot, even a free one.
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
     if (this.active < this.max) {
       this.active++;
     } else {

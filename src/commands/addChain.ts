@@ -7,6 +7,8 @@ import { describeSource } from '../model/chainConfig';
 import type { Services } from '../services';
 import type { ChainsModel } from '../views/chainsModel';
 import { reportTokenProblem } from './refresh';
+import { revealInvisible } from '../model/hex';
+import { notificationText } from '../model/plainText';
 
 export interface AddChainArgs {
   name?: string;
@@ -27,9 +29,11 @@ export function checkChainName(services: Services, value: string): string | unde
   const name = value.trim();
   if (name === '') return vscode.l10n.t('Enter a name for the chain.');
   if (name.length > 100) return vscode.l10n.t('The name is longer than 100 characters.');
+  // As the settings check (model/chainConfig.ts): a bidi override or zero-width character could disguise it.
+  if (revealInvisible(name) !== name) return vscode.l10n.t('The name contains invisible or control characters ({0}).', revealInvisible(name));
   const key = name.toLowerCase();
   const taken = services.chains.all().find((r) => (r.valid ? r.chain.name : r.invalid.name).toLowerCase() === key);
-  if (taken) return vscode.l10n.t('A chain named "{0}" already exists in {1}.', name, describeSource(taken.valid ? taken.chain.source : taken.invalid.source));
+  if (taken) return vscode.l10n.t('A chain named "{0}" already exists in {1}.', name, describeSource(taken.valid ? taken.chain.source : taken.invalid.source, vscode.l10n));
   return undefined;
 }
 
@@ -66,7 +70,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
   if (scripted) {
     const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter((p): p is string => p !== undefined);
     if (problems.length > 0) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The chain was not added: {0}', problems.join(' ')));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
       return undefined;
     }
     name = (args.name ?? '').trim();
@@ -136,7 +140,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
     await probe(services, model, name);
   } else if (!scripted) {
     const check = vscode.l10n.t('Check Node');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Chain "{0}" added.', name), check).then((choice) => {
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
       if (choice === check) void probe(services, model, name);
     });
   }
@@ -145,16 +149,16 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
 
 /** Loads the chain now and says what its node answered. */
 async function probe(services: Services, model: ChainsModel, name: string): Promise<void> {
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Asking the node of "{0}"…', name) }, () => model.refresh(name));
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) }, () => model.refresh(name));
   const snap = model.snapshotOf(name);
   if (!snap) return;
   if (snap.state === 'ok') {
     const title = snap.info?.metadata.name;
-    void vscode.window.showInformationMessage(title ? vscode.l10n.t('The node of "{0}" answers: {1}.', name, title) : vscode.l10n.t('The node of "{0}" answers.', name));
+    void vscode.window.showInformationMessage(notificationText(title ? vscode.l10n.t('The node of "{0}" answers: {1}.', name, title) : vscode.l10n.t('The node of "{0}" answers.', name)));
   } else if (snap.state === 'needsToken' || snap.state === 'expired') {
     reportTokenProblem(model, name);
   } else {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Chain "{0}": {1}. {2}', name, snap.decision.label, snap.decision.detail ?? ''));
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}. {2}', name, snap.decision.label, snap.decision.detail ?? '')));
   }
 }
 

@@ -8,6 +8,7 @@ import { isInvalidEntryNode } from '../views/chainsTree';
 import { isSafeExternalUrl } from '../webviews/html';
 import { resolveChain } from './chainArg';
 import { reportTokenProblem } from './refresh';
+import { notificationText } from '../model/plainText';
 
 export function registerChainActions(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.Disposable.from(
@@ -20,7 +21,7 @@ export function registerChainActions(services: Services, model: ChainsModel): vs
 /** Returns the chain ID copied, or undefined. */
 export async function copyChainId(services: Services, arg: unknown): Promise<string | undefined> {
   if (isInvalidEntryNode(arg)) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', arg.chainName));
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', arg.chainName)));
     return undefined;
   }
   const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Copy the ID of which chain?') });
@@ -45,18 +46,18 @@ export async function openChainLink(services: Services, model: ChainsModel, arg:
   const info = snap?.info;
   if (!info) {
     if (snap?.state === 'needsToken' || snap?.state === 'expired') reportTokenProblem(model, chain.name);
-    else void vscode.window.showWarningMessage(vscode.l10n.t('Chain "{0}": {1}.', chain.name, snap?.decision.label ?? ''));
+    else void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}.', chain.name, snap?.decision.label ?? '')));
     return 'unavailable';
   }
   const url = (which === 'publicUrl' ? info.publicURL : info.metadata.website).trim();
   const what = which === 'publicUrl' ? vscode.l10n.t('public URL') : vscode.l10n.t('website');
   if (url === '') {
-    void vscode.window.showInformationMessage(vscode.l10n.t('The chain "{0}" has no {1}.', chain.name, what));
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The chain "{0}" has no {1}.', chain.name, what)));
     return 'none';
   }
   if (!isSafeExternalUrl(url)) {
     const shown = Array.from(url).slice(0, 80).join('') + (url.length > 80 ? '…' : '');
-    void vscode.window.showWarningMessage(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown));
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)));
     services.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
     return 'unsafe';
   }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ChainEntry } from '../model/chainConfig';
 import { shortId } from '../model/format';
 import type { Services } from '../services';
+import { notificationText } from '../model/plainText';
 
 /** What a command may receive to name a chain. Tree nodes carry `chainName`. */
 export type ChainArg = string | { chainName: string } | { chain: ChainEntry } | ChainEntry | undefined;
@@ -29,7 +30,7 @@ export async function resolveChain(services: Services, arg: unknown, options: { 
     const chain = chainFromArg(services, arg);
     if (!chain) {
       const name = typeof arg === 'string' ? arg : typeof (arg as { chainName?: unknown }).chainName === 'string' ? String((arg as { chainName: string }).chainName) : '';
-      void vscode.window.showErrorMessage(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name)));
     }
     return chain;
   }

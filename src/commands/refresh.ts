@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import type { ChainsModel } from '../views/chainsModel';
 import { isInvalidEntryNode } from '../views/chainsTree';
 import { offerSignIn } from './tokens';
+import { notificationText } from '../model/plainText';
 
 export function registerRefresh(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.refresh, (arg?: unknown) => refresh(services, model, arg));
@@ -34,7 +35,7 @@ export async function refresh(services: Services, model: ChainsModel, arg: unkno
   }
   const row = model.findRow(name);
   if (!row) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', name));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', name)));
     return;
   }
   if (!row.valid) return; // nothing to load: the tree shows its problems

@@ -8,6 +8,7 @@ import type { Services } from '../services';
 import type { ChainRow, ChainsModel } from '../views/chainsModel';
 import { isInvalidEntryNode, type ChainNode } from '../views/chainsTree';
 import { settingsSettled } from './addChain';
+import { notificationText } from '../model/plainText';
 
 export function registerRemoveChain(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.removeChain, (arg?: unknown) => removeChain(services, model, arg));
@@ -30,7 +31,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
   if (typeof arg === 'string') {
     const row = model.findRow(arg);
     if (!row) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', arg));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', arg)));
       return false;
     }
     target = targetOf(row);
@@ -40,7 +41,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     const node = arg as Partial<ChainNode> & { chainName: string };
     const row = (node.key !== undefined ? model.rows().find((r) => r.key === node.key) : undefined) ?? (isInvalidEntryNode(arg) ? undefined : model.findRow(node.chainName));
     if (!row) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', node.chainName));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', node.chainName)));
       return false;
     }
     target = targetOf(row);
@@ -53,7 +54,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     const picked = await vscode.window.showQuickPick(
       rows.map((row) => ({
         label: targetOf(row).name,
-        description: describeSource(targetOf(row).source),
+        description: describeSource(targetOf(row).source, vscode.l10n),
         detail: row.valid ? row.chain.nodeUrl : vscode.l10n.t('invalid: {0}', row.invalid.problems.join(' ')),
         row,
       })),
@@ -66,7 +67,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
   if (confirm) {
     const remove = vscode.l10n.t('Remove');
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Remove the chain "{0}" from {1}?', target.name, describeSource(target.source)),
+      notificationText(vscode.l10n.t('Remove the chain "{0}" from {1}?', target.name, describeSource(target.source, vscode.l10n))),
       { modal: true, detail: vscode.l10n.t('The access token of its node stays in secret storage: use Chain: Sign Out to forget it.') },
       remove,
     );
@@ -75,7 +76,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
 
   const removed = await removeEntry(target.row);
   if (!removed) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source)));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source, vscode.l10n))));
     return false;
   }
   await settingsSettled(services, () => !model.rows().some((r) => r.key === target.row.key));

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { isInvalidEntryNode } from '../views/chainsTree';
 import { settingsSettled } from './addChain';
 import { chainFromArg, pickChain } from './chainArg';
+import { notificationText } from '../model/plainText';
 
 export function registerSetDefaultChain(services: Services): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.setDefaultChain, (arg?: unknown) => setDefaultChain(services, arg));
@@ -16,14 +17,14 @@ export function registerSetDefaultChain(services: Services): vscode.Disposable {
 export async function setDefaultChain(services: Services, arg: unknown): Promise<string | undefined> {
   let chain: ChainEntry | undefined;
   if (isInvalidEntryNode(arg)) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', arg.chainName));
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', arg.chainName)));
     return undefined;
   }
   if (arg !== undefined && arg !== null && !Array.isArray(arg)) {
     chain = chainFromArg(services, arg);
     if (!chain) {
       const name = typeof arg === 'string' ? arg : String((arg as { chainName?: unknown }).chainName ?? '');
-      void vscode.window.showErrorMessage(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name)));
       return undefined;
     }
   } else {

@@ -10,6 +10,7 @@ import { requestIdAt, requestIdsIn } from '../hovers/requestIdAt';
 import type { ReceiptIdentity } from '../model/receiptView';
 import type { Services } from '../services';
 import type { ReceiptPanel } from '../webviews/receiptPanel';
+import { notificationText } from '../model/plainText';
 
 export interface ShowReceiptArgs {
   requestId: string | undefined;
@@ -82,16 +83,16 @@ export async function showReceipt(services: Services, feature: ReceiptsFeature, 
 
   const id = checkRequestId(raw, { allowEvmHash });
   if (!id.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw, allowEvmHash) ?? id.reason));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw, allowEvmHash) ?? id.reason)));
     return undefined;
   }
   const block = checkBlock(args.block);
   if (!block.ok) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason)));
     return undefined;
   }
   if (args.chainName !== undefined && !services.chains.get(args.chainName)) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName)));
     return undefined;
   }
   if (args.chainName === undefined && services.chains.valid().length === 0) {

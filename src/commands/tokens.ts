@@ -12,6 +12,7 @@ import { errorSummary } from '../ui/errors';
 import type { ChainsModel } from '../views/chainsModel';
 import { isInvalidEntryNode } from '../views/chainsTree';
 import { resolveChain } from './chainArg';
+import { notificationText } from '../model/plainText';
 
 /** Credentials a test or keybinding may pass instead of typing them. */
 export interface SignInArgs {
@@ -32,7 +33,7 @@ export function registerTokenCommands(services: Services, model: ChainsModel): v
 /** The chain a token command acts on; an invalid settings entry has no node to hold a token. */
 async function tokenChain(services: Services, chainArg: unknown, placeHolder: string): Promise<ChainEntry | undefined> {
   if (isInvalidEntryNode(chainArg)) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', chainArg.chainName));
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', chainArg.chainName)));
     return undefined;
   }
   // A tree menu passes (node, selectedNodes): only the first argument names the chain.
@@ -78,7 +79,7 @@ async function storeToken(services: Services, model: ChainsModel, chain: ChainEn
 function warnIfWithheld(services: Services, chain: ChainEntry): void {
   if (services.clients.tokenAllowed(chain)) return;
   void vscode.window.showWarningMessage(
-    vscode.l10n.t('The token is stored, but it is not sent to "{0}" while this workspace is not trusted: the chain comes from workspace settings.', chain.name),
+    notificationText(vscode.l10n.t('The token is stored, but it is not sent to "{0}" while this workspace is not trusted: the chain comes from workspace settings.', chain.name)),
   );
 }
 
@@ -97,7 +98,7 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
   } else {
     const input = await vscode.window.showInputBox({
       title: vscode.l10n.t('Set Access Token'),
-      prompt: vscode.l10n.t('The access token (JWT) for {0}. It is kept in the editor\'s secret storage.', nodeText(services, chain)),
+      prompt: notificationText(vscode.l10n.t('The access token (JWT) for {0}. It is kept in the editor\'s secret storage.', nodeText(services, chain))),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {
@@ -116,7 +117,7 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
   await storeToken(services, model, chain, token);
   warnIfWithheld(services, chain);
   const expiry = expiryText(token);
-  void vscode.window.showInformationMessage(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`);
+  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`));
   return true;
 }
 
@@ -133,7 +134,7 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
   // A workspace could point a chain at any host: no password goes there until it is trusted.
   if (!services.clients.tokenAllowed(chain)) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.', chain.name),
+      notificationText(vscode.l10n.t('"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.', chain.name)),
     );
     return false;
   }
@@ -144,16 +145,16 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
     const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () => client.getAuthInfo());
     const scheme = info.scheme.trim().toLowerCase();
     if (scheme === 'none') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where));
+      void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
       return false;
     }
     if (scheme !== 'jwt') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).', where, info.scheme));
+      void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).', where, info.scheme)));
       return false;
     }
     authURL = info.authURL;
   } catch (e) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e)));
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e))));
     return false;
   }
 
@@ -161,14 +162,14 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
   if (!creds) {
     const username = await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign In (1/2)'),
-      prompt: vscode.l10n.t('User name on {0}', nodeText(services, chain)),
+      prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
       ignoreFocusOut: true,
       validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
     });
     if (username === undefined) return false;
     const password = await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign In (2/2)'),
-      prompt: vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where),
+      prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
       password: true,
       ignoreFocusOut: true,
     });
@@ -181,13 +182,13 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
     jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () => client.login(creds.username, creds.password, { authURL }));
   } catch (e) {
     const message = e instanceof UnauthorizedError ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where) : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(notificationText(message));
     return false;
   }
   await storeToken(services, model, chain, jwt);
   services.log.info(`Signed in to ${where} as ${creds.username}`);
   const expiry = expiryText(jwt);
-  void vscode.window.showInformationMessage(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`);
+  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`));
   return true;
 }
 
@@ -197,12 +198,12 @@ export async function signOut(services: Services, model: ChainsModel, chainArg: 
   if (!chain) return false;
   const where = nodeKey(chain.nodeUrl);
   if ((await services.tokens.get(chain.nodeUrl)) === undefined) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No access token is stored for {0}.', where));
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('No access token is stored for {0}.', where)));
     return false;
   }
   await storeToken(services, model, chain, undefined);
   services.log.info(`Signed out of ${where}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain)));
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain))));
   return true;
 }
 
@@ -213,7 +214,7 @@ export async function signOut(services: Services, model: ChainsModel, chainArg: 
 export function offerSignIn(chain: ChainEntry, label: string): void {
   const signInLabel = vscode.l10n.t('Sign In');
   const setTokenLabel = vscode.l10n.t('Set Access Token');
-  void vscode.window.showWarningMessage(vscode.l10n.t('Chain "{0}": {1}.', chain.name, label), signInLabel, setTokenLabel).then((choice) => {
+  void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}.', chain.name, label)), signInLabel, setTokenLabel).then((choice) => {
     if (choice === signInLabel) void vscode.commands.executeCommand(Commands.signIn, chain.name);
     else if (choice === setTokenLabel) void vscode.commands.executeCommand(Commands.setToken, chain.name);
   });

@@ -20,6 +20,17 @@ export type TokenStatus =
 /** Seconds of clock skew tolerated before a JWT counts as expired. */
 const EXPIRY_SKEW_SECONDS = 30;
 
+/**
+ * The request limits: default and the bounds declared in package.json. A value outside them (a
+ * workspace's settings may say anything) is clamped, so no settings file can switch the defence
+ * off (a 100 GB answer, no timeout) or break activation (a limiter of 0.5).
+ */
+const LIMITS = {
+  [Settings.timeoutMs]: { fallback: 15_000, min: 1000, max: 120_000 },
+  [Settings.maxResponseBytes]: { fallback: 8 * 1024 * 1024, min: 65_536, max: 268_435_456 },
+  [Settings.maxConcurrent]: { fallback: 6, min: 1, max: 64 },
+} as const;
+
 export class NodeClients implements vscode.Disposable {
   private readonly limiter: Limiter;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -29,12 +40,17 @@ export class NodeClients implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly fetchImpl?: typeof globalThis.fetch,
   ) {
-    this.limiter = new Limiter(this.setting(Settings.maxConcurrent, 6));
+    this.limiter = new Limiter(this.setting(Settings.maxConcurrent));
     this.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(`${Settings.section}.${Settings.maxConcurrent}`)) this.limiter.setMax(this.setting(Settings.maxConcurrent, 6));
+        if (e.affectsConfiguration(`${Settings.section}.${Settings.maxConcurrent}`)) this.limiter.setMax(this.setting(Settings.maxConcurrent));
       }),
     );
+  }
+
+  /** Requests running and waiting for a slot, across every node (tests and diagnostics). */
+  get load(): { running: number; pending: number } {
+    return { running: this.limiter.running, pending: this.limiter.pending };
   }
 
   /** Whether a stored token may go to this chain's node (Workspace Trust). */
@@ -59,8 +75,8 @@ export class NodeClients implements vscode.Disposable {
   clientForNode(nodeUrl: string, sendToken: boolean): WaspClient {
     return new WaspClient({
       baseUrl: nodeUrl,
-      timeoutMs: this.setting(Settings.timeoutMs, 15_000),
-      maxResponseBytes: this.setting(Settings.maxResponseBytes, 8 * 1024 * 1024),
+      timeoutMs: this.setting(Settings.timeoutMs),
+      maxResponseBytes: this.setting(Settings.maxResponseBytes),
       limiter: this.limiter,
       fetch: this.fetchImpl,
       onRequest: (e) => this.logRequest(e),
@@ -83,9 +99,11 @@ export class NodeClients implements vscode.Disposable {
     else this.log.info(line);
   }
 
-  private setting(key: string, fallback: number): number {
+  /** A request limit as set (read on every use, so a change applies at once), within its bounds. */
+  setting(key: keyof typeof LIMITS): number {
+    const { fallback, min, max } = LIMITS[key];
     const v = vscode.workspace.getConfiguration(Settings.section).get<number>(key, fallback);
-    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+    return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.floor(v))) : fallback;
   }
 
   dispose(): void {

@@ -6,9 +6,10 @@ import { InvalidInputError } from '../api/errors';
 import { checkBlock, checkRequestId } from '../api/ids';
 import type { Receipt } from '../api/schemas';
 import { registerShowReceiptCommand } from '../commands/showReceipt';
-import { Commands, WebviewTypes } from '../constants';
+import { Commands, Settings, WebviewTypes } from '../constants';
 import type { ChainEntry } from '../model/chainConfig';
 import { ReceiptLookup, type LookupResult } from '../model/receiptLookup';
+import { estimateReceiptBytes } from '../model/receiptView';
 import { buildReceiptView, type ReceiptIdentity, type ReceiptView } from '../model/receiptView';
 import { ReceiptHoverProvider } from '../hovers/receiptHover';
 import type { Services } from '../services';
@@ -45,6 +46,7 @@ export class ReceiptService {
         const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal });
         return { receipt, view: buildReceiptView(receipt, vscode.l10n) };
       },
+      weigh: (p) => estimateReceiptBytes(p.receipt),
     });
   }
 
@@ -53,7 +55,7 @@ export class ReceiptService {
     if (chainName === undefined) return this.services.chains.lookupOrder();
     const chain = this.services.chains.get(chainName);
     // An input error (not a node's answer): the panel offers to open the settings.
-    if (!chain) throw new InvalidInputError('chainName', `No valid chain named "${chainName}" is configured`, 'Add it (or fix its entry) in the setting waspChain.chains, then retry.');
+    if (!chain) throw new InvalidInputError('chainName', vscode.l10n.t('No valid chain named "{0}" is configured', chainName), vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'));
     return [chain];
   }
 
@@ -163,8 +165,15 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
         await feature.restore(webviewPanel, state);
       },
     }),
-    // A chain added or changed may know what another did not: forget the "not found" answers.
-    services.chains.onDidChange(() => service.lookup.invalidate('notFound')),
+    // A chain added or changed may know what another did not: forget the "not found" answers
+    // (and the failures kept against retry storms: the fix may be in the new settings).
+    services.chains.onDidChange(() => service.lookup.invalidate('misses')),
+    // A new token, trust granted or other request limits can each fix a failure: ask again.
+    services.tokens.onDidChange(() => service.lookup.invalidate('errors')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => service.lookup.invalidate('errors')),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${Settings.section}.request`)) service.lookup.invalidate('errors');
+    }),
     { dispose: () => [...open].forEach((p) => p.dispose()) },
   );
   return feature;

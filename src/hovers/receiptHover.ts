@@ -6,7 +6,7 @@
 // it renders as text, never as a link, HTML, an entity or a command URI. Links are ours only,
 // and isTrusted allows exactly our commands.
 import * as vscode from 'vscode';
-import { CancelledError, NetworkError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
+import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { checkRequestId } from '../api/ids';
 import { Commands, Settings } from '../constants';
 import type { FindResult, ReceiptService } from '../features/receipts';
@@ -22,12 +22,21 @@ export const HOVER_COMMANDS: readonly string[] = [Commands.showReceipt, Commands
 /** How long a hover waits for an answer before it shows the loading line instead (ms). */
 export const DEFAULT_HOVER_WAIT_MS = 1500;
 
+/**
+ * Lookups that go on after their hover showed the loading line (so that the next hover finds
+ * the answer) are kept up to this many; past it the oldest is cancelled. A flood of hovers over
+ * many IDs thus never leaves more than this many requests queued behind a slow node.
+ */
+export const MAX_DETACHED_LOOKUPS = 8;
+
 const esc = escapeMarkdownInline;
 const SEP = ' · ';
 
 export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** Internal, not a setting; tests shorten it. */
   waitMs = DEFAULT_HOVER_WAIT_MS;
+  /** Lookups that outlived their hover, oldest first (tests read the count). */
+  private readonly detached: AbortController[] = [];
 
   constructor(private readonly service: ReceiptService) {}
 
@@ -58,7 +67,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         // The lookup goes on without this hover (bounded by the request timeout): the next
         // hover, the panel and the tree find the answer in the cache.
         onCancel.dispose();
-        work.catch(() => undefined);
+        this.detach(controller, work);
         if (token.isCancellationRequested) return undefined;
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
@@ -73,6 +82,21 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       clearTimeout(timer);
       onCancel.dispose();
     }
+  }
+
+  /** Lookups going on without a hover right now. */
+  get detachedCount(): number {
+    return this.detached.length;
+  }
+
+  private detach(controller: AbortController, work: Promise<unknown>): void {
+    this.detached.push(controller);
+    const done = () => {
+      const i = this.detached.indexOf(controller);
+      if (i >= 0) this.detached.splice(i, 1);
+    };
+    work.then(done, done);
+    while (this.detached.length > MAX_DETACHED_LOOKUPS) this.detached.shift()?.abort();
   }
 }
 
@@ -191,6 +215,13 @@ function failureLine(chain: ChainEntry, e: unknown): string {
   }
   if (e instanceof TimeoutError) {
     return `$(watch) ${name}: ${esc(vscode.l10n.t('the node did not answer within {0}.', formatDuration(e.timeoutMs)))}`;
+  }
+  if (e instanceof RateLimitedError) {
+    // Not asked again before then: the lookup keeps the answer for as long as the node asked.
+    const what = e.retryAfterSeconds === undefined
+      ? vscode.l10n.t('the node is rate limiting requests (429): wait a moment before trying again.')
+      : vscode.l10n.t('the node is rate limiting requests (429) and asks to wait {0}.', formatDuration(e.retryAfterSeconds * 1000));
+    return `$(clock) ${name}: ${esc(what)}`;
   }
   return `$(warning) ${name}: ${esc(clipText(errorSummary(e), 160))}`;
 }

@@ -3,10 +3,13 @@
 // and reported only when no chain answered. Hovers fire often and in bursts, so:
 //   - one request in flight per (node, chain, request, block): concurrent callers share it;
 //   - answers are kept in a bounded LRU; a "not found" only briefly (the request may land soon);
+//   - a failure (401, 5xx, 429, timeout…) is kept briefly too, so that hovering the same ID again
+//     and again never becomes a retry storm against a node that refuses (a 429 for as long as its
+//     Retry-After asks, within bounds); `fresh` (an explicit refresh) still asks again;
 //   - each caller's AbortSignal frees that caller at once, and the shared request is aborted
 //     only when nobody waits on it any more.
 // Pure: the fetch function is injected (a WaspClient in the extension, a stub in unit tests).
-import { CancelledError, NotFoundError } from '../api/errors';
+import { CancelledError, NotFoundError, RateLimitedError } from '../api/errors';
 import { LruCache } from './lru';
 
 /** What the lookup needs to know of a chain; ChainEntry fits. */
@@ -25,8 +28,14 @@ export interface ReceiptLookupOptions<C, R> {
   isNotFound?: (error: unknown) => boolean;
   /** Answers kept; default 500. */
   capacity?: number;
+  /** A budget over the answers' weights (roughly bytes held); default 64 MiB. */
+  maxWeight?: number;
+  /** The weight of an answer (roughly the bytes it holds); default 1. */
+  weigh?: (value: R) => number;
   /** How long a "not found" is believed, in ms; default 30 s. */
   notFoundTtlMs?: number;
+  /** How long a failure (other than a cancellation) is kept before the node is asked again, in ms; default 10 s. */
+  errorTtlMs?: number;
   now?: () => number;
 }
 
@@ -67,7 +76,13 @@ interface Shared<R> {
 }
 
 export const DEFAULT_LOOKUP_CAPACITY = 500;
+export const DEFAULT_LOOKUP_MAX_WEIGHT = 64 * 1024 * 1024;
+/** What a not-found or error mark weighs: small, but not free. */
+const OUTCOME_MARK_WEIGHT = 256;
 export const DEFAULT_NOT_FOUND_TTL_MS = 30_000;
+export const DEFAULT_ERROR_TTL_MS = 10_000;
+/** A node's Retry-After is honoured up to this long (a hostile one could ask for days). */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 export function isReceiptNotFound(error: unknown): boolean {
   return NotFoundError.is(error) && error.what === 'receipt';
@@ -79,6 +94,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
   private readonly fetchImpl: ReceiptFetcher<C, R>;
   private readonly isNotFound: (error: unknown) => boolean;
   private readonly notFoundTtlMs: number;
+  private readonly errorTtlMs: number;
   /** Bumped by invalidate(): an answer to a request started before must not be cached. */
   private generation = 0;
   /** Requests sent to nodes (tests and the log read it). */
@@ -88,12 +104,26 @@ export class ReceiptLookup<C extends LookupChain, R> {
     this.fetchImpl = options.fetch;
     this.isNotFound = options.isNotFound ?? isReceiptNotFound;
     this.notFoundTtlMs = options.notFoundTtlMs ?? DEFAULT_NOT_FOUND_TTL_MS;
-    this.cache = new LruCache({ capacity: options.capacity ?? DEFAULT_LOOKUP_CAPACITY, now: options.now });
+    this.errorTtlMs = options.errorTtlMs ?? DEFAULT_ERROR_TTL_MS;
+    const weigh = options.weigh;
+    this.cache = new LruCache<string, Outcome<R>>({
+      capacity: options.capacity ?? DEFAULT_LOOKUP_CAPACITY,
+      now: options.now,
+      // A hostile or merely large answer (up to the response size limit) must not let 500
+      // entries hold gigabytes: the cache also keeps to a budget of bytes.
+      maxWeight: options.maxWeight ?? DEFAULT_LOOKUP_MAX_WEIGHT,
+      weigh: (o) => (o.kind === 'found' && weigh ? weigh(o.value) : OUTCOME_MARK_WEIGHT),
+    });
   }
 
   /** Entries cached (answers and not-found marks). */
   get cacheSize(): number {
     return this.cache.size;
+  }
+
+  /** The summed weight of the cached answers (roughly bytes). */
+  get cacheWeight(): number {
+    return this.cache.weight;
   }
 
   /** Requests in flight right now. */
@@ -127,11 +157,15 @@ export class ReceiptLookup<C extends LookupChain, R> {
     return o?.kind === 'found' ? o.value : undefined;
   }
 
-  /** Forgets cached answers: all, or only "not found" marks (e.g. after the chains changed). */
-  invalidate(what: 'all' | 'notFound' = 'all'): void {
+  /**
+   * Forgets cached answers: all, only "not found" marks, only failures (e.g. after a token
+   * changed), or both of those ('misses', e.g. after the chains changed).
+   */
+  invalidate(what: 'all' | 'notFound' | 'errors' | 'misses' = 'all'): void {
     this.generation++;
     if (what === 'all') this.cache.clear();
-    else this.cache.deleteWhere((o) => o.kind === 'notFound');
+    else if (what === 'misses') this.cache.deleteWhere((o) => o.kind !== 'found');
+    else this.cache.deleteWhere((o) => o.kind === (what === 'errors' ? 'error' : 'notFound'));
   }
 
   private join(key: string, chain: C, requestId: string, block: string | undefined, signal: AbortSignal | undefined): Promise<Outcome<R>> {
@@ -183,12 +217,19 @@ export class ReceiptLookup<C extends LookupChain, R> {
         if (generation === this.generation && !controller.signal.aborted) {
           if (outcome.kind === 'found') this.cache.set(key, outcome);
           else if (outcome.kind === 'notFound') this.cache.set(key, outcome, this.notFoundTtlMs);
+          else if (!CancelledError.is(outcome.error) && this.errorTtlMs > 0) this.cache.set(key, outcome, errorTtlFor(outcome.error, this.errorTtlMs));
         }
         return outcome;
       });
     this.inFlight.set(key, shared);
     return shared;
   }
+}
+
+/** How long a failure is kept: a 429's Retry-After when longer than the default, within bounds. */
+function errorTtlFor(error: unknown, base: number): number {
+  const retryAfter = RateLimitedError.is(error) ? error.retryAfterSeconds : undefined;
+  return retryAfter === undefined ? base : Math.min(MAX_RETRY_AFTER_MS, Math.max(base, retryAfter * 1000));
 }
 
 /** One key per (node, chain, request, block): two chain names for the same node and chain share it. */

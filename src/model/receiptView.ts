@@ -13,17 +13,10 @@ import { checkFee, isFreeGas, type Ratio32 } from './fees';
 import { formatBigInt, shortId } from './format';
 import { decodeHexPayload, revealInvisible } from './hex';
 import { describeCallTarget, knownContractName } from './hname';
+import { englishL10n, type L10n } from './l10n';
 import { describeReceiptError } from './revert';
 
-/** The localisation function (vscode.l10n fits): `{0}`-style placeholders. */
-export interface L10n {
-  t(message: string, ...args: Array<string | number | boolean>): string;
-}
-
-/** English with `{n}` placeholders filled: for unit tests and as a fallback. */
-export const englishL10n: L10n = {
-  t: (message, ...args) => message.replace(/\{(\d+)\}/g, (whole, i: string) => (args[Number(i)] === undefined ? whole : String(args[Number(i)]))),
-};
+export { englishL10n, type L10n } from './l10n';
 
 export type RequestKind = 'evm' | 'offLedger' | 'onLedger';
 
@@ -486,5 +479,19 @@ export function clipText(s: string, max: number): string {
  * become a link and an entity would still decode: this is stricter.
  */
 export function escapeMarkdownInline(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  // Revealed too: whatever reaches a hover, a bidi override or zero-width space must not act.
+  return revealInvisible(s.replace(/\s+/g, ' ')).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * Roughly the bytes a processed receipt holds in memory: its view model keeps each payload in
+ * hex, text and JSON form plus the raw JSON, about six times the params' hex. Used as the
+ * receipt cache's weight, so the cache is bounded in bytes and not only in entries.
+ */
+export function estimateReceiptBytes(receipt: Receipt): number {
+  let payload = receipt.request.nft?.metadata.length ?? 0;
+  for (const p of receipt.request.params) payload += p.key.length + p.value.length;
+  for (const s of receipt.rawError?.params ?? []) payload += s.length;
+  payload += (receipt.errorMessage?.length ?? 0) + receipt.request.senderAccount.length;
+  return 4096 + 6 * payload + 200 * receipt.gasBurnLog.length;
 }

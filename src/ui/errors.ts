@@ -44,5 +44,6 @@ export function errorSummary(e: unknown): string {
     return vscode.l10n.t('needs a token with "{0}" permission', e.missingPermission);
   }
   const v = describeError(e);
-  return `${v.title}: ${v.message}`;
+  // "Invalid response: Invalid response: field …" would say it twice.
+  return v.message.toLowerCase().startsWith(v.title.toLowerCase()) ? v.message : `${v.title}: ${v.message}`;
 }

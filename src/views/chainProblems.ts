@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { describeSource, type ChainScope, type InvalidChainEntry } from '../model/chainConfig';
 import type { Services } from '../services';
+import { notificationText } from '../model/plainText';
 
 export class ChainProblemsReporter implements vscode.Disposable {
   private lastSignature = '';
@@ -33,7 +34,8 @@ export class ChainProblemsReporter implements vscode.Disposable {
     this.reports++;
     for (const i of invalid) this.services.log.warn(`waspChain.chains: entry "${i.name}" in ${describeSource(i.source)} is invalid: ${i.problems.join(' ')}`);
     if (badDefault !== undefined) this.services.log.warn(`waspChain.defaultChain names "${badDefault}", which is not a valid configured chain.`);
-    const message = this.message(invalid, badDefault);
+    // Names come from settings (a workspace's, too): shown as text, never as a link.
+    const message = notificationText(this.message(invalid, badDefault));
     this.lastMessage = message;
     const open = vscode.l10n.t('Open Settings');
     const scope: ChainScope = invalid[0]?.source.scope ?? 'user';
@@ -49,9 +51,9 @@ export class ChainProblemsReporter implements vscode.Disposable {
     const parts: string[] = [];
     const [first] = invalid;
     if (first && invalid.length === 1) {
-      parts.push(vscode.l10n.t('The chain "{0}" in {1} is invalid: {2}', first.name, describeSource(first.source), first.problems.join(' ')));
+      parts.push(vscode.l10n.t('The chain "{0}" in {1} is invalid: {2}', first.name, describeSource(first.source, vscode.l10n), first.problems.join(' ')));
     } else if (invalid.length > 1) {
-      const names = invalid.map((i) => `"${i.name}" (${describeSource(i.source)})`).join(', ');
+      const names = invalid.map((i) => `"${i.name}" (${describeSource(i.source, vscode.l10n)})`).join(', ');
       parts.push(vscode.l10n.t('{0} chain entries are invalid: {1}. The Chains view lists their problems.', invalid.length, names));
     }
     if (badDefault !== undefined) parts.push(vscode.l10n.t('waspChain.defaultChain names "{0}", which is not a valid configured chain.', badDefault));

@@ -2,6 +2,7 @@
 // It shows what the model knows and never loads anything itself (no request at startup).
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
+import { markdownText, plainLine } from '../model/plainText';
 import type { Services } from '../services';
 import type { ChainsModel } from './chainsModel';
 import { stateCodicon } from './chainsTree';
@@ -35,15 +36,15 @@ export class ChainStatusBar implements vscode.Disposable {
     md.isTrusted = false;
     if (named !== undefined && (!chain || chain.name.toLowerCase() !== named.toLowerCase())) {
       // The setting names no valid chain: say so rather than silently showing another one.
-      this.item.text = `$(warning) ${named}`;
+      this.item.text = `$(warning) ${labelText(named)}`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
       md.appendMarkdown(`${vscode.l10n.t('Default chain')}: `);
-      md.appendText(vscode.l10n.t('"{0}" is not a valid configured chain (waspChain.defaultChain).', named));
+      md.appendMarkdown(markdownText(vscode.l10n.t('"{0}" is not a valid configured chain (waspChain.defaultChain).', named)));
     } else if (chain) {
       const snap = this.model.snapshotOf(chain.name);
       const state = snap?.state ?? 'loading';
       const known = snap !== undefined && snap.loadedAt !== undefined;
-      this.item.text = `$(${known || snap?.busy ? stateCodicon(state, snap?.busy) : 'circle-outline'}) ${chain.name}`;
+      this.item.text = `$(${known || snap?.busy ? stateCodicon(state, snap?.busy) : 'circle-outline'}) ${labelText(chain.name)}`;
       this.item.backgroundColor =
         state === 'needsToken' || state === 'expired'
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
@@ -51,10 +52,10 @@ export class ChainStatusBar implements vscode.Disposable {
             ? new vscode.ThemeColor('statusBarItem.errorBackground')
             : undefined;
       md.appendMarkdown(`**${named ? vscode.l10n.t('Default chain') : vscode.l10n.t('First chain (no default set)')}:** `);
-      md.appendText(chain.name);
+      md.appendMarkdown(markdownText(chain.name));
       md.appendMarkdown('  \n');
       md.appendMarkdown(`**${vscode.l10n.t('State')}:** `);
-      md.appendText(known ? (snap?.decision.label ?? '') : vscode.l10n.t('not loaded yet (open the Chains view or run Chain: Refresh)'));
+      md.appendMarkdown(markdownText(known ? (snap?.decision.label ?? '') : vscode.l10n.t('not loaded yet (open the Chains view or run Chain: Refresh)')));
       md.appendMarkdown('  \n');
     }
     md.appendMarkdown(`\n\n${vscode.l10n.t('Click to pick the default chain.')}`);
@@ -66,4 +67,9 @@ export class ChainStatusBar implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** A name in the status bar text: one line, invisible characters revealed, `$(…)` shown rather than drawn as an icon. */
+function labelText(name: string): string {
+  return plainLine(name, 60).replace(/\$\(/g, '\\$(');
 }

@@ -1,7 +1,8 @@
 // The "Chains" view: a TreeDataProvider over ChainsModel. One node per settings entry (its state
 // as icon, tooltip and contextValue), and under a loaded chain its owner, fee policy, limits,
 // metadata, public URL and the receipts looked up recently. Node text from settings or from a
-// node is plain text here (labels, descriptions) or escaped (tooltips: appendText).
+// node is plain text here (labels, descriptions: one line, invisible characters revealed) or
+// fully escaped Markdown (tooltips: no link, image, HTML, entity or command can form).
 import * as vscode from 'vscode';
 import type { ChainInfo } from '../api/schemas';
 import { Commands } from '../constants';
@@ -9,8 +10,10 @@ import { describeSource, type ChainSource } from '../model/chainConfig';
 import { chainContextValue, type ChainState } from '../model/chainState';
 import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../model/fees';
 import { formatBigInt, formatDuration, shortId } from '../model/format';
+import { markdownText, plainLine } from '../model/plainText';
 import type { RecentReceipt } from '../model/recentReceipts';
 import type { Services } from '../services';
+import { isSafeExternalUrl } from '../webviews/html';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
@@ -37,7 +40,7 @@ export interface DetailNode {
   readonly label: string;
   readonly value?: string;
   readonly icon?: string;
-  /** `chainUrl.publicUrl` / `chainUrl.website`: the menus offer to open them. */
+  /** `chainUrl.publicUrl` / `chainUrl.website`: the menus offer to open them (http(s) links only). */
   readonly contextValue?: string;
   readonly children?: readonly DetailNode[];
   /** Built lazily (the receipts group). */
@@ -170,14 +173,14 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     const snap = this.model.snapshot(row);
     const isDefault = row.valid && this.isDefault(row.chain.name);
     const hasChildren = row.valid && ((snap.state === 'ok' && snap.info !== undefined) || this.services.recent.list(row.chain.name).length > 0);
-    const item = new vscode.TreeItem(node.chainName, hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(plainLine(node.chainName, 100), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const source = row.valid ? row.chain.source : row.invalid.source;
     const parts: string[] = [];
     if (snap.state !== 'ok') parts.push(snap.decision.label);
     if (row.valid) parts.push(shortId(row.chain.chainId));
     parts.push(sourceLabel(source));
-    item.description = `${isDefault ? '★ ' : ''}${parts.join(' · ')}`;
+    item.description = `${isDefault ? '★ ' : ''}${plainLine(parts.join(' · '), 200)}`;
     item.iconPath = stateIcon(snap.state, snap.busy);
     item.contextValue = chainContextValue(snap.state, { hasToken: snap.decision.hasToken, isDefault });
     item.tooltip = chainTooltip(row, snap, isDefault);
@@ -231,40 +234,31 @@ function chainTooltip(row: ChainRow, snap: ChainSnapshot, isDefault: boolean): v
   md.isTrusted = false;
   md.supportHtml = false;
   const [icon] = STATE_ICONS[snap.state];
-  md.appendMarkdown(`$(${icon}) **`);
-  md.appendText(row.valid ? row.chain.name : row.invalid.name);
-  md.appendMarkdown('**');
+  md.appendMarkdown(`$(${icon}) **${markdownText(row.valid ? row.chain.name : row.invalid.name)}**`);
   if (isDefault) md.appendMarkdown(` — ${vscode.l10n.t('default chain')}`);
   md.appendMarkdown('\n\n');
   line(md, vscode.l10n.t('State'), snap.decision.label);
   if (snap.decision.detail) {
-    for (const d of snap.decision.detail.split('\n')) {
-      md.appendMarkdown('- ');
-      md.appendText(d);
-      md.appendMarkdown('\n');
-    }
+    for (const d of snap.decision.detail.split('\n')) md.appendMarkdown(`- ${markdownText(d)}\n`);
     md.appendMarkdown('\n');
   }
   if (snap.decision.hint) {
-    md.appendMarkdown('_');
-    md.appendText(snap.decision.hint);
-    md.appendMarkdown('_\n\n');
+    md.appendMarkdown(`_${markdownText(snap.decision.hint)}_\n\n`);
   }
   if (row.valid) {
     line(md, vscode.l10n.t('Node'), row.chain.nodeUrl);
     line(md, vscode.l10n.t('Chain ID'), row.chain.chainId);
     line(md, vscode.l10n.t('Access token'), tokenText(snap));
   }
-  line(md, vscode.l10n.t('From'), describeSource(row.valid ? row.chain.source : row.invalid.source));
+  line(md, vscode.l10n.t('From'), describeSource(row.valid ? row.chain.source : row.invalid.source, vscode.l10n));
   if (snap.loadedAt !== undefined) line(md, vscode.l10n.t('Loaded'), new Date(snap.loadedAt).toLocaleTimeString());
   return md;
 }
 
 function line(md: vscode.MarkdownString, name: string, value: string): void {
-  md.appendMarkdown(`**${name}:** `);
-  md.appendText(value);
-  md.appendMarkdown('  \n');
+  md.appendMarkdown(`**${markdownText(name)}:** ${markdownText(value)}  \n`);
 }
+
 
 function tokenText(snap: ChainSnapshot): string {
   const t = snap.tokenStatus;
@@ -304,11 +298,11 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
   };
   return [
     node(chain, 'owner', vscode.l10n.t('Owner'), info.chainOwnerId || none, { icon: 'person' }),
-    group('fees', vscode.l10n.t('Gas fee policy'), describeGasPerToken(p.gasPerToken), 'flame', (g) => [
-      node(g, 'gasPerToken', vscode.l10n.t('Gas per token'), describeGasPerToken(p.gasPerToken)),
-      node(g, 'evmGasRatio', vscode.l10n.t('EVM gas ratio'), describeEvmGasRatio(p.evmGasRatio)),
-      node(g, 'validatorShare', vscode.l10n.t('Validator fee share'), validatorShareText(p.validatorFeeShare)),
-      node(g, 'formula', vscode.l10n.t('Fee'), feeFormulaText(p)),
+    group('fees', vscode.l10n.t('Gas fee policy'), describeGasPerToken(p.gasPerToken, vscode.l10n), 'flame', (g) => [
+      node(g, 'gasPerToken', vscode.l10n.t('Gas per token'), describeGasPerToken(p.gasPerToken, vscode.l10n)),
+      node(g, 'evmGasRatio', vscode.l10n.t('EVM gas ratio'), describeEvmGasRatio(p.evmGasRatio, vscode.l10n)),
+      node(g, 'validatorShare', vscode.l10n.t('Validator fee share'), validatorShareText(p.validatorFeeShare, vscode.l10n)),
+      node(g, 'formula', vscode.l10n.t('Fee'), feeFormulaText(p, vscode.l10n)),
     ]),
     group('limits', vscode.l10n.t('Gas limits'), vscode.l10n.t('{0} per request', formatBigInt(l.maxGasPerRequest)), 'dashboard', (g) => [
       node(g, 'maxGasPerBlock', vscode.l10n.t('Max gas per block'), formatBigInt(l.maxGasPerBlock)),
@@ -319,11 +313,11 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
     group('metadata', vscode.l10n.t('Metadata'), m.name || none, 'tag', (g) => [
       node(g, 'name', vscode.l10n.t('Name'), m.name || none),
       node(g, 'description', vscode.l10n.t('Description'), m.description || none),
-      node(g, 'website', vscode.l10n.t('Website'), m.website || none, m.website ? { contextValue: 'chainUrl.website' } : {}),
+      node(g, 'website', vscode.l10n.t('Website'), m.website || none, isSafeExternalUrl(m.website.trim()) ? { contextValue: 'chainUrl.website' } : {}),
       node(g, 'evmJsonRpcURL', vscode.l10n.t('EVM JSON-RPC'), m.evmJsonRpcURL || none),
       node(g, 'evmWebSocketURL', vscode.l10n.t('EVM WebSocket'), m.evmWebSocketURL || none),
     ]),
-    node(chain, 'publicURL', vscode.l10n.t('Public URL'), info.publicURL || none, { icon: 'link', ...(info.publicURL ? { contextValue: 'chainUrl.publicUrl' } : {}) }),
+    node(chain, 'publicURL', vscode.l10n.t('Public URL'), info.publicURL || none, { icon: 'link', ...(isSafeExternalUrl(info.publicURL.trim()) ? { contextValue: 'chainUrl.publicUrl' } : {}) }),
   ];
 }
 
@@ -353,10 +347,7 @@ function receiptItem(node: ReceiptNode): vscode.TreeItem {
   return item;
 }
 
-/** Remote text on one line, bounded: control characters (newlines, bidi overrides) become spaces. */
+/** Remote text on one line, bounded: bidi overrides, zero-width and control characters are revealed, not obeyed. */
 function oneLine(s: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
-  const chars = Array.from(flat);
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : flat;
+  return plainLine(s, max);
 }

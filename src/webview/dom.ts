@@ -73,18 +73,30 @@ export function button(label: string, onClick: () => void, options: { title?: st
   return b;
 }
 
-export function copyButton<S, A>(api: Mounted<S, A>, text: string, what: string): HTMLElement {
-  return button('Copy', () => api.post({ kind: 'copy', text, what }), { title: `Copy ${what}` });
+/** The words of the shared controls, localised by the host (English when an old saved state has none). */
+export interface DomLabels {
+  copy: string;
+  open: string;
+  notWebLink: string;
+  onlyWebLinks: string;
+}
+
+const ENGLISH: DomLabels = { copy: 'Copy', open: 'Open', notWebLink: '(not a web link)', onlyWebLinks: 'Only http and https links are opened' };
+
+export function copyButton<S, A>(api: Mounted<S, A>, text: string, what: string, L: DomLabels = ENGLISH): HTMLElement {
+  return button(L.copy, () => api.post({ kind: 'copy', text, what }), { title: `${L.copy} ${what}` });
 }
 
 /** A link from a node: shown as text with an Open button; the host checks the scheme before opening. */
-export function externalLink<S, A>(api: Mounted<S, A>, url: string, label = url): HTMLElement {
+export function externalLink<S, A>(api: Mounted<S, A>, url: string, label = url, L: DomLabels = ENGLISH): HTMLElement {
   const safe = /^https?:\/\//i.test(url);
   return h(
     'span',
     { class: 'link' },
-    h('span', { class: 'url', title: url }, label),
-    safe ? button('Open', () => api.post({ kind: 'openExternal', url }), { title: `Open ${url}` }) : h('span', { class: 'muted', title: 'Only http and https links are opened' }, ' (not a web link)'),
+    // Titles show the label (invisible characters revealed by the host), never the raw URL: a
+    // bidi override in it would reorder the tooltip.
+    h('span', { class: 'url', title: label }, label),
+    safe ? button(L.open, () => api.post({ kind: 'openExternal', url }), { title: `${L.open} ${label}` }) : h('span', { class: 'muted', title: L.onlyWebLinks }, ` ${L.notWebLink}`),
   );
 }
 

@@ -212,11 +212,16 @@ describe('WaspClient against the local node', function () {
       });
     });
 
-    it('401 invalid JWT is a rejected token', async () => {
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 401, body: sample('error-401-jwt-invalid.json') } });
-      await rejects(client.getChainInfo(IOTA), UnauthorizedError, (e) => {
+    it('401 invalid JWT is a rejected token when one was sent, and a request for one when not', async () => {
+      const withToken = new WaspClient({ baseUrl: node.url, token: () => 'stale-token' });
+      node.inject({ route: 'chaininfo', times: 2, fault: { type: 'status', status: 401, body: sample('error-401-jwt-invalid.json') } });
+      await rejects(withToken.getChainInfo(IOTA), UnauthorizedError, (e) => {
         assert.equal(e.tokenRejected, true);
         assert.match(e.hint, /sign in again/);
+      });
+      await rejects(client.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.equal(e.tokenRejected, false);
+        assert.match(e.hint, /requires an access token/);
       });
     });
 

@@ -59,4 +59,42 @@ describe('model/lru', () => {
     assert.throws(() => new LruCache({ capacity: 0 }), RangeError);
     assert.throws(() => new LruCache({ capacity: 1.5 }), RangeError);
   });
+
+  describe('weight budget', () => {
+    it('evicts the least recently used entries until the weights fit', () => {
+      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
+      lru.set('a', 'xxxx');
+      lru.set('b', 'xxxx');
+      lru.get('a');
+      lru.set('c', 'xxxx');
+      assert.deepEqual(lru.keys(), ['a', 'c']);
+      assert.equal(lru.weight, 8);
+    });
+
+    it('does not keep a value heavier than the whole budget, and keeps the rest', () => {
+      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
+      lru.set('a', 'xx');
+      lru.set('huge', 'x'.repeat(11));
+      assert.equal(lru.get('huge'), undefined);
+      assert.equal(lru.get('a'), 'xx');
+      assert.equal(lru.weight, 2);
+    });
+
+    it('keeps the total right through replace, delete, expiry and clear', () => {
+      let now = 0;
+      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 100, weigh: (v) => v.length, now: () => now });
+      lru.set('a', 'xxx');
+      lru.set('a', 'x');
+      lru.set('b', 'xx', 10);
+      assert.equal(lru.weight, 3);
+      lru.delete('a');
+      assert.equal(lru.weight, 2);
+      now = 20;
+      assert.equal(lru.get('b'), undefined);
+      assert.equal(lru.weight, 0);
+      lru.set('c', 'xxxx');
+      lru.clear();
+      assert.equal(lru.weight, 0);
+    });
+  });
 });

@@ -103,11 +103,15 @@ describe('model/receiptLookup', () => {
     assert.deepEqual(none.failures.map((f) => [f.chain.name, f.error]), [['A', down], ['B', denied]]);
   });
 
-  it('does not cache errors: the next lookup asks again', async () => {
+  it('keeps an error only briefly (errorTtlMs): the next lookup after it asks again', async () => {
+    let now = 0;
     let n = 0;
     const { calls, fetch } = stubFetcher({ A: () => (++n === 1 ? Promise.reject(new NetworkError('down', undefined, {})) : Promise.resolve('ok')) });
-    const lookup = new ReceiptLookup<LookupChain, string>({ fetch });
+    const lookup = new ReceiptLookup<LookupChain, string>({ fetch, errorTtlMs: 10_000, now: () => now });
     assert.equal((await lookup.lookup(ID, [chainA])).found, false);
+    assert.equal((await lookup.lookup(ID, [chainA])).found, false, 'within the TTL: the error again, no request');
+    assert.equal(calls.length, 1);
+    now = 10_001;
     assert.equal((await lookup.lookup(ID, [chainA])).found, true);
     assert.equal(calls.length, 2);
   });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema, type Receipt } from '../../../src/api/schemas';
-import { buildReceiptView, describeFeeCheck, escapeMarkdownInline, clipText, englishL10n, receiptJson } from '../../../src/model/receiptView';
+import { buildReceiptView, describeFeeCheck, escapeMarkdownInline, clipText, englishL10n, estimateReceiptBytes, receiptJson } from '../../../src/model/receiptView';
 import { DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, createDemoChains, utf8Hex, type ReceiptJson } from '../../fixtures/demoData';
 
 function demoJson(ref: { chainId: string; requestId: string }): ReceiptJson {
@@ -180,5 +180,19 @@ describe('model/receiptView', () => {
     assert.equal(clipText('abcdef', 4), 'abc…');
     assert.equal(clipText('😀😀😀😀😀', 3), '😀😀…');
     assert.equal(clipText('short', 10), 'short');
+  });
+
+  describe('estimateReceiptBytes', () => {
+    it('grows with the params, so a 1 MiB receipt weighs megabytes and a plain one kilobytes', () => {
+      const chains = createDemoChains();
+      const plain = chains.flatMap((c) => c.receipts).find((r) => r.request.params.Items.length === 0);
+      assert.ok(plain);
+      const small = ReceiptSchema.parse(plain);
+      const bigJson = structuredClone(plain) as ReceiptJson;
+      bigJson.request.params.Items = [{ key: '0x01', value: `0x${'ab'.repeat(1024 * 1024)}` }];
+      const big = ReceiptSchema.parse(bigJson);
+      assert.ok(estimateReceiptBytes(small) < 16 * 1024, String(estimateReceiptBytes(small)));
+      assert.ok(estimateReceiptBytes(big) > 6 * 2 * 1024 * 1024, String(estimateReceiptBytes(big)));
+    });
   });
 });

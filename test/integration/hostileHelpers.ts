@@ -1,0 +1,161 @@
+// Helpers of the hostile-node integration suites (test/integration/hostile*.test.ts and
+// test/integration/untrusted/hostile*.test.ts): settings that take effect before a test goes on,
+// what the tree, hovers and Output channel show, and spies on what the extension calls.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { ChainNode, ChainsTreeNode } from '../../src/views/chainsTree';
+
+export const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
+
+export type ChainSetting = { name: string; nodeUrl: string; chainId: string };
+
+export async function activateExtension(): Promise<ExtensionApi> {
+  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  assert.ok(ext, 'the extension is installed');
+  return ext.activate();
+}
+
+export const config = () => vscode.workspace.getConfiguration('waspChain');
+
+export async function waitFor(cond: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Writes `waspChain.chains` and waits until the registry reads back that many entries. */
+export async function setChains(api: ExtensionApi, chains: unknown[], target = vscode.ConfigurationTarget.Global): Promise<void> {
+  await config().update('chains', chains, target);
+  const others = target === vscode.ConfigurationTarget.Global ? config().inspect<unknown[]>('chains')?.workspaceValue : config().inspect<unknown[]>('chains')?.globalValue;
+  const expected = chains.length + (Array.isArray(others) ? others.length : 0);
+  await waitFor(() => api.services.chains.all().length === expected, `${expected} chain entries in the registry`);
+}
+
+/** Writes a setting (user scope, or `target`) and waits until it reads back. */
+export async function setSetting(key: string, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
+  await config().update(key, value, target);
+  const read = () => {
+    const i = config().inspect(key);
+    return target === vscode.ConfigurationTarget.Global ? i?.globalValue : i?.workspaceValue;
+  };
+  await waitFor(() => JSON.stringify(read()) === JSON.stringify(value), `setting ${key} = ${JSON.stringify(value)}`);
+}
+
+/** Puts every setting of the extension back to its default (user and workspace scope). */
+export async function resetSettings(): Promise<void> {
+  for (const key of ['chains', 'defaultChain', 'request.timeoutMs', 'request.maxResponseBytes', 'request.maxConcurrent', 'hover.enabled', 'hover.evmTransactions']) {
+    await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    if (vscode.workspace.workspaceFolders?.length) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
+  }
+}
+
+export function chainNode(api: ExtensionApi, name: string): ChainNode {
+  const node = api.chains.tree.getChildren().find((n): n is ChainNode => n.kind === 'chain' && n.chainName === name);
+  assert.ok(node, `the tree lists "${name}"`);
+  return node;
+}
+
+export interface Shown {
+  node: ChainsTreeNode;
+  item: vscode.TreeItem;
+}
+
+/** Every tree node under a chain (depth first), with the item VS Code would draw. */
+export function subtree(api: ExtensionApi, node: ChainsTreeNode): Shown[] {
+  const out: Shown[] = [];
+  for (const child of api.chains.tree.getChildren(node)) {
+    out.push({ node: child, item: api.chains.tree.getTreeItem(child) });
+    out.push(...subtree(api, child));
+  }
+  return out;
+}
+
+export function label(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+/** Everything a tree item shows as text: label, description, tooltip (Markdown source or plain). */
+export function itemTexts(item: vscode.TreeItem): string[] {
+  const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+  return [label(item), typeof item.description === 'string' ? item.description : '', tooltip];
+}
+
+export interface HoverText {
+  /** The Markdown source. */
+  value: string;
+  /** Markdown escapes removed: what it reads like. */
+  plain: string;
+  md: vscode.MarkdownString | undefined;
+}
+
+/** Our hovers (the ones that talk about receipts or link to our commands) at `needle` in a new document. */
+export async function hoversAt(content: string, needle: string, offset = 5): Promise<HoverText[]> {
+  const doc = await vscode.workspace.openTextDocument({ content, language: 'plaintext' });
+  const at = content.indexOf(needle);
+  assert.ok(at >= 0, 'the needle is in the document');
+  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + offset))) ?? [];
+  return hovers
+    .flatMap((h) =>
+      h.contents.map((c) => {
+        const value = typeof c === 'string' ? c : c.value;
+        const plain = value.replace(/(^|[^\\])\*\*/g, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1');
+        return { value, plain, md: c instanceof vscode.MarkdownString ? c : undefined };
+      }),
+    )
+    .filter((t) => /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(t.value + t.plain));
+}
+
+export async function oneHover(content: string, needle: string): Promise<HoverText> {
+  const ours = await hoversAt(content, needle);
+  assert.equal(ours.length, 1, `one receipt hover (got ${ours.length})`);
+  return ours[0] as HoverText;
+}
+
+/** Records every line the extension writes to its Output channel until restored. */
+export function spyOutput(log: vscode.LogOutputChannel): { lines: string[]; restore(): void } {
+  const lines: string[] = [];
+  const target = log as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const names = ['trace', 'debug', 'info', 'warn', 'error', 'append', 'appendLine', 'replace'];
+  const saved = names.map((n) => [n, target[n]] as const);
+  for (const [n, original] of saved) {
+    if (typeof original !== 'function') continue;
+    target[n] = (...args: unknown[]) => {
+      lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack ?? ''}` : String(a))).join(' '));
+      return original.apply(log, args);
+    };
+  }
+  return {
+    lines,
+    restore: () => {
+      for (const [n, original] of saved) target[n] = original as (...a: unknown[]) => unknown;
+    },
+  };
+}
+
+/**
+ * Replaces vscode.env.openExternal with a recorder while `run` runs (nothing is opened).
+ * Returns undefined when this host's API object does not allow it.
+ */
+export async function withOpenExternalSpy<T>(run: (calls: string[]) => Promise<T>): Promise<{ result: T; calls: string[] } | undefined> {
+  const env = vscode.env as unknown as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };
+  const original = env.openExternal;
+  const calls: string[] = [];
+  const spy = async (uri: vscode.Uri) => {
+    calls.push(uri.toString(true));
+    return true;
+  };
+  try {
+    env.openExternal = spy;
+  } catch {
+    return undefined;
+  }
+  if (env.openExternal !== spy) return undefined;
+  try {
+    return { result: await run(calls), calls };
+  } finally {
+    env.openExternal = original;
+  }
+}

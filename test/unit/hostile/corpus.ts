@@ -1,0 +1,180 @@
+// What a hostile node (or a hostile workspace) sends, shared by the hostile suites: the unit ones
+// here and the integration ones in test/integration/hostile*.test.ts. Plus the checks that tell
+// whether such text stayed inert on each surface (webview HTML, Markdown, notifications).
+import type { GovernancePatch } from '../../fixtures/localNode';
+import { utf8Hex, type ReceiptJson } from '../../fixtures/demoData';
+
+/** HTML and script: would run, load or link if it ever became markup. */
+export const HTML = '<img src=x onerror=alert(1)><script>alert(document.cookie)</script><a href="javascript:alert(1)">open</a><iframe src="command:workbench.action.terminal.new"></iframe>';
+
+/** Markdown that would link, load an image, autolink, decode an entity, draw an icon or run a command. */
+export const MARKDOWN =
+  '[click me](command:workbench.action.terminal.new) ![pixel](https://evil.example/x.png) <command:waspChain.addChain> ' +
+  '[t](command:waspChain.setToken?%5B%22x%22%5D "title") https://evil.example/phish www.evil.example mail@evil.example &#x202E; $(alert) `code` **bold**';
+
+/** Both at once: what every free-text field of a hostile answer carries. */
+export const HOSTILE = `${HTML} ${MARKDOWN}`;
+
+export const RLO = '\u202e';
+export const ZWSP = '\u200b';
+export const LRI = '\u2066';
+
+/** An ID-like string that reads as another one when the override is obeyed. */
+export const SPOOFED = `iota1pzt3m${RLO}5uxq8${ZWSP}2wm${LRI}x`;
+
+/** Links a node may offer that must never be opened. */
+export const UNSAFE_URLS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(document.domain)',
+  'command:workbench.action.terminal.new',
+  'command:waspChain.signIn?%5B%22x%22%5D',
+  'file:///etc/passwd',
+  'data:text/html,<script>alert(1)</script>',
+  'vscode://file/etc/passwd',
+  'https://user:pass@evil.example/',
+];
+
+/** The same kinds of fields with ordinary web links, which stay openable. */
+export const SAFE_URL = 'https://evm.example/path?x=1';
+
+/** A receipt whose every string field is hostile (all fields still valid for the schema). */
+export function hostileReceipt(requestId: string): ReceiptJson {
+  return {
+    request: {
+      allowance: null,
+      callTarget: { contractHName: 'fa9fa907', functionHName: 'ae9deae4' },
+      fungibleTokens: null,
+      gasBudget: '"50000"',
+      isEVM: false,
+      isOffLedger: true,
+      nft: {
+        id: `0x${'11'.repeat(32)}`,
+        issuer: `${HOSTILE} ${SPOOFED}`,
+        metadata: utf8Hex(JSON.stringify({ standard: 'IRC27', name: HOSTILE, description: SPOOFED, uri: 'javascript:alert(1)' })),
+        owner: `${HOSTILE} ${SPOOFED}`,
+      },
+      params: { Items: [{ key: utf8Hex('<b>key</b>'), value: utf8Hex(`${HOSTILE} ${SPOOFED}`) }] },
+      requestId,
+      senderAccount: `${SPOOFED} ${HOSTILE}`,
+      targetAddress: HOSTILE,
+    },
+    rawError: { code: `${HOSTILE}`, params: [`${HOSTILE}:string`, `${SPOOFED}:string`] },
+    errorMessage: `${HOSTILE} ${SPOOFED}`,
+    gasBudget: '50000',
+    gasBurned: '10000',
+    gasFeeCharged: '100',
+    storageDepositCharged: '0',
+    blockIndex: 2483101,
+    requestIndex: 0,
+    gasBurnLog: [],
+  };
+}
+
+/** Governance whose every string field is hostile; the URLs are the unsafe kinds. */
+export function hostileGovernance(urls: { website: string; publicURL: string; evm: string }): GovernancePatch {
+  return {
+    chainOwnerId: `${SPOOFED} ${HTML}`,
+    publicURL: urls.publicURL,
+    metadata: {
+      name: `${SPOOFED} ${HTML}`,
+      description: `${HOSTILE}\n${SPOOFED}`,
+      website: urls.website,
+      evmJsonRpcURL: urls.evm,
+      evmWebSocketURL: urls.evm,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------------------------
+
+/** Elements the panels build themselves (src/webview): anything else came from somewhere else. */
+const OUR_TAGS = new Set([
+  'div', 'span', 'p', 'h1', 'h2', 'h3', 'section', 'dl', 'dt', 'dd', 'strong', 'button', 'ul', 'li',
+  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'details', 'summary',
+]);
+/** Attributes the panels set themselves. */
+const OUR_ATTRIBUTES = /^(class|title|role|id|tabindex|scope|disabled|data-field|aria-[a-z]+|style|open)$/;
+
+export interface MarkupFinding {
+  tag: string;
+  attribute?: string;
+  value?: string;
+}
+
+/**
+ * Every element and attribute in serialized HTML (a webview's innerHTML) that the panels do not
+ * create: empty when node text stayed text. A real tokenizer, not a regex over the string:
+ * text has `<` serialized as `&lt;`, so a `<` outside a quoted attribute value opens a real tag,
+ * and attribute values (which may hold a raw `<`) are skipped as a whole.
+ */
+export function foreignMarkup(html: string): MarkupFinding[] {
+  const found: MarkupFinding[] = [];
+  let i = 0;
+  while ((i = html.indexOf('<', i)) >= 0) {
+    if (html.startsWith('<!--', i)) {
+      found.push({ tag: '!--' });
+      i = html.indexOf('-->', i) + 3;
+      if (i < 3) break;
+      continue;
+    }
+    const closing = html[i + 1] === '/';
+    const nameMatch = /^[a-zA-Z][\w-]*/.exec(html.slice(i + (closing ? 2 : 1)));
+    const tag = (nameMatch?.[0] ?? '').toLowerCase();
+    i += (closing ? 2 : 1) + tag.length;
+    if (!OUR_TAGS.has(tag)) found.push({ tag });
+    // Attributes up to '>': name, optionally ="value" (serialization always double-quotes).
+    for (;;) {
+      while (/\s/.test(html[i] ?? '')) i++;
+      if (i >= html.length) return found;
+      if (html[i] === '>') {
+        i++;
+        break;
+      }
+      if (html[i] === '/') {
+        i++;
+        continue;
+      }
+      const attr = /^[^\s=>/]+/.exec(html.slice(i))?.[0] ?? html[i] ?? '';
+      i += attr.length;
+      let value: string | undefined;
+      if (html[i] === '=') {
+        i++;
+        const end = html.indexOf('"', i + 1);
+        value = html.slice(i + 1, end);
+        i = end + 1;
+      }
+      const name = attr.toLowerCase();
+      const badStyle = name === 'style' && !/^width: [\d.]+%;?$/.test(value ?? '');
+      if (!OUR_ATTRIBUTES.test(name) || badStyle) found.push({ tag, attribute: name, value });
+    }
+  }
+  return found;
+}
+
+/**
+ * Markdown constructs in a MarkdownString's source that did not come from us: links other than
+ * our own command links, images, HTML tags, autolinks, entities, theme icons. `ours` are the
+ * command ids the extension links to.
+ */
+export function foreignMarkdown(value: string, ours: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const m of value.matchAll(/(^|[^\\])\]\(([^)]*)\)/g)) {
+    const target = m[2] ?? '';
+    const command = /^command:([\w.]+)/.exec(target)?.[1];
+    if (!command || !ours.includes(command)) problems.push(`link to ${target}`);
+  }
+  for (const m of value.matchAll(/command:([\w.]+)/g)) if (!ours.includes(m[1] ?? '')) problems.push(`command URI ${m[0]}`);
+  if (/(^|[^\\])!\[/.test(value)) problems.push('image');
+  if (/(^|[^\\])<[a-zA-Z/!]/.test(value)) problems.push('HTML tag or autolink');
+  if (/(^|[^\\])&#?\w+;/.test(value)) problems.push('entity');
+  if (/https?:\/\//.test(value)) problems.push('bare URL (autolink)');
+  if (/(^|[^\\])www\./.test(value)) problems.push('www autolink');
+  if (/(^|[^\\])\$\((?!(warning|error|pass|info|lock|search|watch|clock|debug-disconnect|loading~spin|key|pass-filled|circle-outline)\))/.test(value)) problems.push('theme icon from text');
+  for (const ch of [RLO, ZWSP, LRI]) if (value.includes(ch)) problems.push(`invisible U+${ch.codePointAt(0)?.toString(16)}`);
+  return problems;
+}
+
+/** VS Code's own notification link syntax (workbench notifications): a match is a clickable link. */
+export const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
