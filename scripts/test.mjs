@@ -1,5 +1,5 @@
 // `npm test`: type check, lint, build with tests, unit suite, integration suite, and a check that
-// `npm start` still works, in that order,
+// `npm start` still works, and that the packaged .vsix works when installed, in that order,
 // stopping at the first failure. Each suite prints a plain `<suite>: N passed, N failed` line (CI
 // reads it); this script checks those lines too and fails a suite that ran no test.
 // Timings per stage are printed as each ends and again at the end.
@@ -14,6 +14,8 @@ const RESULT = /^(?:([\w-]+): )?(\d+) passed, (\d+) failed$/;
 const stages = [
   { name: 'typecheck', cmd: [npm, 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: [npm, 'run', '-s', 'lint'] },
+  // Translators work from l10n/bundle.l10n.json: a string added without `npm run l10n` fails here.
+  { name: 'l10n', cmd: [process.execPath, 'scripts/l10n.mjs', '--check'] },
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--tests'] },
   { name: 'unit', cmd: [process.execPath, 'scripts/run-unit.mjs'], suites: ['unit'] },
   {
@@ -24,6 +26,9 @@ const stages = [
   // The README's other command: `npm start` must still bring up the extension against the demo
   // node (checked headless in the offline host: the Chains view lists the demo chains).
   { name: 'start', cmd: [process.execPath, 'scripts/start.mjs', '--check'] },
+  // The packaged .vsix, installed into a fresh host without the development path, must work
+  // exactly as in development (tree, hover, both panels, walkthrough).
+  { name: 'package', cmd: [npm, 'run', '-s', 'package:check'] },
 ];
 
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -26,7 +26,7 @@ export class ChainRegistry implements vscode.Disposable {
 
   /** Every entry, valid or not, in settings order. */
   all(): readonly ResolvedChain[] {
-    this.cache ??= resolveChains(readRawLists());
+    this.cache ??= resolveChains(readRawLists(), vscode.l10n);
     return this.cache;
   }
 

@@ -2,6 +2,8 @@
 // reader hands in raw values with their origin, and gets back one result per entry; a bad
 // entry never hides the good ones.
 import { checkChainId, checkNodeUrl, redactUrl } from '../api/ids';
+import { revealInvisible } from './hex';
+import { englishL10n, type L10n } from './l10n';
 
 export type ChainScope = 'user' | 'workspace' | 'folder';
 
@@ -37,34 +39,34 @@ export interface RawChainList {
   value: unknown;
 }
 
-export function describeSource(source: ChainSource): string {
+export function describeSource(source: ChainSource, l10n: L10n = englishL10n): string {
   switch (source.scope) {
     case 'user':
-      return 'User settings';
+      return l10n.t('User settings');
     case 'workspace':
-      return 'Workspace settings';
+      return l10n.t('Workspace settings');
     case 'folder':
-      return `Folder settings (${source.folder ?? '?'})`;
+      return l10n.t('Folder settings ({0})', source.folder ?? '?');
   }
 }
 
 /** Validates every entry of every scope in order (user, workspace, folders); the first of a name wins. */
-export function resolveChains(lists: RawChainList[]): ResolvedChain[] {
+export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): ResolvedChain[] {
   const out: ResolvedChain[] = [];
   const seen = new Map<string, ChainSource>();
   for (const { source, value } of lists) {
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) {
-      out.push({ valid: false, invalid: { name: `(${describeSource(source)})`, source, index: -1, problems: ['waspChain.chains must be a list of { name, nodeUrl, chainId }.'] } });
+      out.push({ valid: false, invalid: { name: `(${describeSource(source, l10n)})`, source, index: -1, problems: [l10n.t('waspChain.chains must be a list of { name, nodeUrl, chainId }.')] } });
       continue;
     }
     value.forEach((entry: unknown, index) => {
-      const r = validateEntry(entry, source, index);
+      const r = validateEntry(entry, source, index, l10n);
       if (r.valid) {
         const key = r.chain.name.toLowerCase();
         const first = seen.get(key);
         if (first) {
-          out.push({ valid: false, invalid: { name: r.chain.name, source, index, problems: [`The name "${r.chain.name}" is already used in ${describeSource(first)}: names must be unique.`] } });
+          out.push({ valid: false, invalid: { name: r.chain.name, source, index, problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))] } });
           return;
         }
         seen.set(key, source);
@@ -75,29 +77,32 @@ export function resolveChains(lists: RawChainList[]): ResolvedChain[] {
   return out;
 }
 
-export function validateEntry(entry: unknown, source: ChainSource, index: number): ResolvedChain {
+export function validateEntry(entry: unknown, source: ChainSource, index: number, l10n: L10n = englishL10n): ResolvedChain {
   const problems: string[] = [];
   const obj = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) problems.push('An entry must be an object { name, nodeUrl, chainId }.');
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) problems.push(l10n.t('An entry must be an object { name, nodeUrl, chainId }.'));
   const name = typeof obj.name === 'string' ? obj.name.trim() : '';
-  if (!name) problems.push('The entry has no name.');
-  else if (name.length > 100) problems.push('The name is longer than 100 characters.');
+  if (!name) problems.push(l10n.t('The entry has no name.'));
+  else if (name.length > 100) problems.push(l10n.t('The name is longer than 100 characters.'));
+  // A bidi override or a zero-width character would let one chain pass for another.
+  else if (revealInvisible(name) !== name) problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(name)));
   let nodeUrl = '';
-  if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push('The entry has no nodeUrl.');
+  if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
   else {
     const r = checkNodeUrl(obj.nodeUrl);
     if (r.ok) nodeUrl = r.url.toString().replace(/\/+$/, '');
     else problems.push(`nodeUrl: ${r.reason}`);
   }
   let chainId = '';
-  if (typeof obj.chainId !== 'string' || obj.chainId.trim() === '') problems.push('The entry has no chainId.');
+  if (typeof obj.chainId !== 'string' || obj.chainId.trim() === '') problems.push(l10n.t('The entry has no chainId.'));
   else {
     const r = checkChainId(obj.chainId);
     if (r.ok) chainId = r.chainId;
     else problems.push(`chainId: ${r.reason}`);
   }
   if (problems.length > 0) {
-    return { valid: false, invalid: { name: name || `(entry ${index + 1})`, source, index, problems } };
+    // Shown in the tree and in messages: revealed, never obeyed.
+    return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
   }
   return { valid: true, chain: { name, nodeUrl, chainId, source } };
 }

@@ -2,6 +2,7 @@
 // before vs. after a refresh), as rows the UI can list. Values are rendered to strings here
 // so every view describes fees and limits the same way.
 import { describeEvmGasRatio, describeGasPerToken, validatorShareText, type FeePolicy } from './fees';
+import { englishL10n, type L10n } from './l10n';
 import { formatBigInt } from './format';
 
 /**
@@ -65,52 +66,52 @@ function limit(v: bigint | number): string {
   return typeof v === 'bigint' ? formatBigInt(v) : Number.isSafeInteger(v) ? formatBigInt(BigInt(v)) : String(v);
 }
 
-type Row = { field: ChainInfoField; label: string; render: (s: ChainInfoState) => string };
+type Row = { field: ChainInfoField; label: (l10n: L10n) => string; render: (s: ChainInfoState, l10n: L10n) => string };
 
 const ROWS: readonly Row[] = [
-  { field: 'chainID', label: 'Chain ID', render: (s) => s.chainID },
-  { field: 'owner', label: 'Chain owner', render: (s) => s.chainOwnerId },
+  { field: 'chainID', label: (l10n) => l10n.t('Chain ID'), render: (s) => s.chainID },
+  { field: 'owner', label: (l10n) => l10n.t('Chain owner'), render: (s) => s.chainOwnerId },
   {
     field: 'gasFeePolicy.gasPerToken',
-    label: 'Gas per token',
-    render: (s) => (s.gasFeePolicy ? describeGasPerToken(s.gasFeePolicy.gasPerToken) : NOT_SET),
+    label: (l10n) => l10n.t('Gas per token'),
+    render: (s, l10n) => (s.gasFeePolicy ? describeGasPerToken(s.gasFeePolicy.gasPerToken, l10n) : NOT_SET),
   },
   {
     field: 'gasFeePolicy.evmGasRatio',
-    label: 'EVM gas ratio',
-    render: (s) => (s.gasFeePolicy ? describeEvmGasRatio(s.gasFeePolicy.evmGasRatio) : NOT_SET),
+    label: (l10n) => l10n.t('EVM gas ratio'),
+    render: (s, l10n) => (s.gasFeePolicy ? describeEvmGasRatio(s.gasFeePolicy.evmGasRatio, l10n) : NOT_SET),
   },
   {
     field: 'gasFeePolicy.validatorFeeShare',
-    label: 'Validator fee share',
-    render: (s) => (s.gasFeePolicy ? validatorShareText(s.gasFeePolicy.validatorFeeShare) : NOT_SET),
+    label: (l10n) => l10n.t('Validator fee share'),
+    render: (s, l10n) => (s.gasFeePolicy ? validatorShareText(s.gasFeePolicy.validatorFeeShare, l10n) : NOT_SET),
   },
   {
     field: 'gasLimits.maxGasPerBlock',
-    label: 'Max gas per block',
+    label: (l10n) => l10n.t('Max gas per block'),
     render: (s) => (s.gasLimits ? limit(s.gasLimits.maxGasPerBlock) : NOT_SET),
   },
   {
     field: 'gasLimits.minGasPerRequest',
-    label: 'Min gas per request',
+    label: (l10n) => l10n.t('Min gas per request'),
     render: (s) => (s.gasLimits ? limit(s.gasLimits.minGasPerRequest) : NOT_SET),
   },
   {
     field: 'gasLimits.maxGasPerRequest',
-    label: 'Max gas per request',
+    label: (l10n) => l10n.t('Max gas per request'),
     render: (s) => (s.gasLimits ? limit(s.gasLimits.maxGasPerRequest) : NOT_SET),
   },
   {
     field: 'gasLimits.maxGasExternalViewCall',
-    label: 'Max gas per external view call',
+    label: (l10n) => l10n.t('Max gas per external view call'),
     render: (s) => (s.gasLimits ? limit(s.gasLimits.maxGasExternalViewCall) : NOT_SET),
   },
-  { field: 'metadata.name', label: 'Name', render: (s) => s.metadata.name },
-  { field: 'metadata.description', label: 'Description', render: (s) => s.metadata.description },
-  { field: 'metadata.website', label: 'Website', render: (s) => s.metadata.website },
-  { field: 'metadata.evmJsonRpcURL', label: 'EVM JSON-RPC URL', render: (s) => s.metadata.evmJsonRpcURL },
-  { field: 'metadata.evmWebSocketURL', label: 'EVM WebSocket URL', render: (s) => s.metadata.evmWebSocketURL },
-  { field: 'publicURL', label: 'Public URL', render: (s) => s.publicURL },
+  { field: 'metadata.name', label: (l10n) => l10n.t('Name'), render: (s) => s.metadata.name },
+  { field: 'metadata.description', label: (l10n) => l10n.t('Description'), render: (s) => s.metadata.description },
+  { field: 'metadata.website', label: (l10n) => l10n.t('Website'), render: (s) => s.metadata.website },
+  { field: 'metadata.evmJsonRpcURL', label: (l10n) => l10n.t('EVM JSON-RPC URL'), render: (s) => s.metadata.evmJsonRpcURL },
+  { field: 'metadata.evmWebSocketURL', label: (l10n) => l10n.t('EVM WebSocket URL'), render: (s) => s.metadata.evmWebSocketURL },
+  { field: 'publicURL', label: (l10n) => l10n.t('Public URL'), render: (s) => s.publicURL },
 ];
 
 /**
@@ -118,13 +119,13 @@ const ROWS: readonly Row[] = [
  * compared by their rendered text, which keeps exact values (a 2:200 ratio differs from 1:100)
  * while equivalent forms of "free" ({0,0} vs {0,5}) do not produce a row that reads the same twice.
  */
-export function diffChainInfo(before: ChainInfoState, after: ChainInfoState): ChainInfoChange[] {
+export function diffChainInfo(before: ChainInfoState, after: ChainInfoState, l10n: L10n = englishL10n): ChainInfoChange[] {
   const changes: ChainInfoChange[] = [];
   for (const row of ROWS) {
-    const b = row.render(before);
-    const a = row.render(after);
+    const b = row.render(before, l10n);
+    const a = row.render(after, l10n);
     if (a !== b) {
-      changes.push({ field: row.field, label: row.label, before: b, after: a });
+      changes.push({ field: row.field, label: row.label(l10n), before: b, after: a });
     }
   }
   return changes;

@@ -10,6 +10,7 @@ import { diffChainInfo, type ChainInfoState } from './chainInfoDiff';
 import { describeEvmGasRatio, describeGasPerToken, feeForGas, feeFormulaText, isFreeGas, validatorShareText, type FeePolicy } from './fees';
 import { formatBigInt, shortId } from './format';
 import { revealInvisible } from './hex';
+import { englishL10n, type L10n } from './l10n';
 
 /** The general chain information of `GET /v1/chains/{chainID}` (structural: the API's ChainInfoResponse fits). */
 export type GeneralChainInfo = ChainInfoState & { isActive: boolean; evmChainId: number };
@@ -100,10 +101,69 @@ export type ChainInfoErrorState = ErrorView & {
   extras: ChainInfoErrorExtra[];
 };
 
+/** The panel's own words (buttons, headings), localised by the host: the webview has no l10n of its own. */
+export interface ChainInfoPanelLabels {
+  actions: string;
+  refresh: string;
+  refreshTitle: string;
+  pickBlock: string;
+  pickBlockTitle: string;
+  latest: string;
+  latestTitle: string;
+  compare: string;
+  compareTitle: string;
+  copyJson: string;
+  copyJsonTitle: string;
+  openRawJson: string;
+  openRawJsonTitle: string;
+  loading: string;
+  lastAnswer: string;
+  comparison: string;
+  compareAnother: string;
+  closeComparison: string;
+  readingOther: string;
+  field: string;
+  copy: string;
+  open: string;
+  notWebLink: string;
+  onlyWebLinks: string;
+}
+
+export function chainInfoPanelLabels(l10n: L10n = englishL10n): ChainInfoPanelLabels {
+  return {
+    actions: l10n.t('Chain info actions'),
+    refresh: l10n.t('Refresh'),
+    refreshTitle: l10n.t('Read the chain info again'),
+    pickBlock: l10n.t('State at block…'),
+    pickBlockTitle: l10n.t('Open the chain info at another block or trie root'),
+    latest: l10n.t('Latest state'),
+    latestTitle: l10n.t('Open the chain info at the latest state'),
+    compare: l10n.t('Compare with block…'),
+    compareTitle: l10n.t('Show what changed between this state and another one'),
+    copyJson: l10n.t('Copy as JSON'),
+    copyJsonTitle: l10n.t('Copy the chain info as JSON'),
+    openRawJson: l10n.t('Open raw JSON'),
+    openRawJsonTitle: l10n.t("Open the node's answer in an editor"),
+    loading: l10n.t('Loading…'),
+    lastAnswer: l10n.t('Showing the last answer read before the error.'),
+    comparison: l10n.t('Comparison'),
+    compareAnother: l10n.t('Compare with another block…'),
+    closeComparison: l10n.t('Close comparison'),
+    readingOther: l10n.t('Reading the other state…'),
+    field: l10n.t('Field'),
+    copy: l10n.t('Copy'),
+    open: l10n.t('Open'),
+    notWebLink: l10n.t('(not a web link)'),
+    onlyWebLinks: l10n.t('Only http and https links are opened'),
+  };
+}
+
 /** The whole state of a chain info panel, as the webview renders and persists it. */
 export interface ChainInfoPanelState {
   /** What the panel shows; the only part the serializer keeps after a reload. */
   identity: ChainInfoIdentity;
+  /** Words of the panel itself, in the editor's language. */
+  labels: ChainInfoPanelLabels;
   heading: string;
   stateLabel: string;
   view?: ChainInfoView;
@@ -127,22 +187,22 @@ export type ChainInfoAction =
   | { kind: 'openRawJson' }
   | { kind: 'errorAction'; command: 'setToken' | 'signIn' | 'openSettings' };
 
-const NOT_SET = 'not set';
+/** The placeholder of an empty value. */
+const notSet = (l10n: L10n): string => l10n.t('not set');
 const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
 const BLOCK_INDEX = /^[0-9]{1,10}$/;
 
 /** "latest state", "block 2483105", "trie root 0x9805…a906"; anything else is shown as given (revealed). */
-export function describeState(block: string | undefined): string {
-  if (block === undefined || block === '') return 'latest state';
-  if (BLOCK_INDEX.test(block)) return `block ${block}`;
-  if (TRIE_ROOT.test(block)) return `trie root ${block.toLowerCase()}`;
-  return `block "${revealInvisible(shortId(block, 24, 8))}"`;
+export function describeState(block: string | undefined, l10n: L10n = englishL10n): string {
+  if (block === undefined || block === '') return l10n.t('latest state');
+  if (BLOCK_INDEX.test(block)) return l10n.t('block {0}', block);
+  if (TRIE_ROOT.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
+  return l10n.t('block "{0}"', revealInvisible(shortId(block, 24, 8)));
 }
 
 /** The state in a sentence: "the latest state", "block 2483105", "trie root 0x…". */
-export function stateInProse(block: string | undefined): string {
-  const d = describeState(block);
-  return block === undefined || block === '' ? `the ${d}` : d;
+export function stateInProse(block: string | undefined, l10n: L10n = englishL10n): string {
+  return block === undefined || block === '' ? l10n.t('the latest state') : describeState(block, l10n);
 }
 
 function capitalise(s: string): string {
@@ -157,68 +217,79 @@ function toBigInt(v: bigint | number): bigint {
   return typeof v === 'bigint' ? v : Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : 0n;
 }
 
-function tokensText(n: bigint): string {
-  return `${formatBigInt(n)} base token${n === 1n ? '' : 's'}`;
+function tokensText(n: bigint, l10n: L10n): string {
+  return n === 1n ? l10n.t('{0} base token', formatBigInt(n)) : l10n.t('{0} base tokens', formatBigInt(n));
 }
 
-function agentKindText(agent: AgentId): string {
+function agentKindText(agent: AgentId, l10n: L10n): string {
   switch (agent.kind) {
     case 'address':
-      return 'an Ed25519 address (a single key)';
+      return l10n.t('an Ed25519 address (a single key)');
     case 'alias':
-      return 'an alias address (e.g. a multisig or a committee)';
+      return l10n.t('an alias address (e.g. a multisig or a committee)');
     case 'nft':
-      return 'an NFT address';
+      return l10n.t('an NFT address');
     case 'evm':
-      return `an EVM account on chain ${agent.chainId ?? '?'}`;
+      return l10n.t('an EVM account on chain {0}', agent.chainId ?? '?');
     case 'contract':
-      return `contract ${agent.contractName ?? agent.hname ?? '?'} on chain ${agent.chainId ?? '?'}`;
+      return l10n.t('contract {0} on chain {1}', agent.contractName ?? agent.hname ?? '?', agent.chainId ?? '?');
     case 'nil':
-      return 'no owner';
+      return l10n.t('no owner');
     case 'unknown':
-      return 'an agent ID in an unrecognised format';
+      return l10n.t('an agent ID in an unrecognised format');
   }
 }
 
 /** A URL row: http(s) ones can be opened, ws(s) ones are text to copy, others are flagged. */
-function urlRow(field: string, label: string, raw: string, what: string): ChainInfoRow {
+function urlRow(field: string, label: string, raw: string, what: string, l10n: L10n): ChainInfoRow {
   const url = raw.trim();
-  if (url === '') return { field, label, value: NOT_SET, empty: true };
+  if (url === '') return { field, label, value: notSet(l10n), empty: true };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   const row: ChainInfoRow = { field, label, value: revealInvisible(url), mono: true, copy: { text: url, what } };
-  if (scheme === 'http' || scheme === 'https') row.link = { url, web: true };
-  else if (scheme === 'ws' || scheme === 'wss') row.detail = 'WebSocket endpoint: copy it into your wallet or tool';
-  else row.detail = 'not an http(s) link: it is not opened';
+  if ((scheme === 'http' || scheme === 'https') && isPlainWebUrl(url)) row.link = { url, web: true };
+  else if (scheme === 'http' || scheme === 'https') row.detail = l10n.t('not opened: a link with a user name or password, or malformed');
+  else if (scheme === 'ws' || scheme === 'wss') row.detail = l10n.t('WebSocket endpoint: copy it into your wallet or tool');
+  else row.detail = l10n.t('not an http(s) link: it is not opened');
   return row;
 }
 
-function textRow(field: string, label: string, raw: string, multiline = false): ChainInfoRow {
-  if (raw.trim() === '') return { field, label, value: NOT_SET, empty: true };
+/** The same test the host applies before opening (webviews/html.ts isSafeExternalUrl): parses, no credentials. */
+function isPlainWebUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+function textRow(field: string, label: string, raw: string, l10n: L10n, multiline = false): ChainInfoRow {
+  if (raw.trim() === '') return { field, label, value: notSet(l10n), empty: true };
   return { field, label, value: revealInvisible(raw, { keepWhitespace: multiline }) };
 }
 
-function feeRows(policy: FeePolicy | null | undefined, limits: ChainInfoState['gasLimits']): ChainInfoRow[] {
+function feeRows(policy: FeePolicy | null | undefined, limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
   if (!policy) {
-    return [{ field: 'gasFeePolicy', label: 'Fee policy', value: 'not available', detail: 'the node sends no fee policy for an inactive chain', empty: true }];
+    return [{ field: 'gasFeePolicy', label: l10n.t('Fee policy'), value: l10n.t('not available'), detail: l10n.t('the node sends no fee policy for an inactive chain'), empty: true }];
   }
   const g = policy.gasPerToken;
   const free = isFreeGas(g);
   const rows: ChainInfoRow[] = [
     {
       field: 'gasFeePolicy.gasPerToken',
-      label: 'Gas per token',
-      value: describeGasPerToken(g),
-      detail: `ratio ${g.a}:${g.b}${free ? '' : ' (a:b, a gas costs b base tokens)'}`,
+      label: l10n.t('Gas per token'),
+      value: describeGasPerToken(g, l10n),
+      detail: free ? l10n.t('ratio {0}:{1}', String(g.a), String(g.b)) : l10n.t('ratio {0}:{1} (a:b, a gas costs b base tokens)', String(g.a), String(g.b)),
     },
-    { field: 'gasFeePolicy.feeFormula', label: 'Fee formula', value: feeFormulaText(policy), mono: true, detail: free ? undefined : 'gas burned, rounded up to whole base tokens' },
+    { field: 'gasFeePolicy.feeFormula', label: l10n.t('Fee formula'), value: feeFormulaText(policy, l10n), mono: true, detail: free ? undefined : l10n.t('gas burned, rounded up to whole base tokens') },
   ];
   if (!free && limits) {
     const min = toBigInt(limits.minGasPerRequest);
     const max = toBigInt(limits.maxGasPerRequest);
     rows.push({
       field: 'gasFeePolicy.examples',
-      label: 'Fee examples',
-      value: `${formatBigInt(min)} gas (minimum per request) → ${tokensText(feeForGas(min, g))}; ${formatBigInt(max)} gas (maximum per request) → ${tokensText(feeForGas(max, g))}`,
+      label: l10n.t('Fee examples'),
+      value: l10n.t('{0} gas (minimum per request) → {1}; {2} gas (maximum per request) → {3}', formatBigInt(min), tokensText(feeForGas(min, g), l10n), formatBigInt(max), tokensText(feeForGas(max, g), l10n)),
     });
   }
   const share = policy.validatorFeeShare;
@@ -226,37 +297,37 @@ function feeRows(policy: FeePolicy | null | undefined, limits: ChainInfoState['g
   rows.push(
     {
       field: 'gasFeePolicy.evmGasRatio',
-      label: 'EVM gas ratio',
-      value: describeEvmGasRatio(policy.evmGasRatio),
-      detail: `ratio ${policy.evmGasRatio.a}:${policy.evmGasRatio.b}; ISC gas = ceil(EVM gas × ${policy.evmGasRatio.a} / ${policy.evmGasRatio.b})`,
+      label: l10n.t('EVM gas ratio'),
+      value: describeEvmGasRatio(policy.evmGasRatio, l10n),
+      detail: l10n.t('ratio {0}:{1}; ISC gas = ceil(EVM gas × {0} / {1})', String(policy.evmGasRatio.a), String(policy.evmGasRatio.b)),
     },
     {
       field: 'gasFeePolicy.validatorFeeShare',
-      label: 'Validator fee share',
-      value: validatorShareText(share),
-      detail: `${applied}% of each fee goes to the validators, ${100 - applied}% to the chain owner`,
+      label: l10n.t('Validator fee share'),
+      value: validatorShareText(share, l10n),
+      detail: l10n.t('{0}% of each fee goes to the validators, {1}% to the chain owner', applied, 100 - applied),
     },
   );
   return rows;
 }
 
-function limitRows(limits: ChainInfoState['gasLimits']): ChainInfoRow[] {
+function limitRows(limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
   if (!limits) {
-    return [{ field: 'gasLimits', label: 'Gas limits', value: 'not available', detail: 'the node sends no gas limits for an inactive chain', empty: true }];
+    return [{ field: 'gasLimits', label: l10n.t('Gas limits'), value: l10n.t('not available'), detail: l10n.t('the node sends no gas limits for an inactive chain'), empty: true }];
   }
   return [
-    { field: 'gasLimits.maxGasPerBlock', label: 'Max gas per block', value: limitText(limits.maxGasPerBlock) },
-    { field: 'gasLimits.minGasPerRequest', label: 'Min gas per request', value: limitText(limits.minGasPerRequest), detail: 'every request is charged at least this much gas' },
-    { field: 'gasLimits.maxGasPerRequest', label: 'Max gas per request', value: limitText(limits.maxGasPerRequest) },
-    { field: 'gasLimits.maxGasExternalViewCall', label: 'Max gas per external view call', value: limitText(limits.maxGasExternalViewCall) },
+    { field: 'gasLimits.maxGasPerBlock', label: l10n.t('Max gas per block'), value: limitText(limits.maxGasPerBlock) },
+    { field: 'gasLimits.minGasPerRequest', label: l10n.t('Min gas per request'), value: limitText(limits.minGasPerRequest), detail: l10n.t('every request is charged at least this much gas') },
+    { field: 'gasLimits.maxGasPerRequest', label: l10n.t('Max gas per request'), value: limitText(limits.maxGasPerRequest) },
+    { field: 'gasLimits.maxGasExternalViewCall', label: l10n.t('Max gas per external view call'), value: limitText(limits.maxGasExternalViewCall) },
   ];
 }
 
 /** Builds the panel's view of a chain. Needs the governance info or the general info (or both). */
-export function buildChainInfoView(input: ChainInfoViewInput): ChainInfoView {
+export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = englishL10n): ChainInfoView {
   const info: ChainInfoState | undefined = input.governance ?? input.general;
   if (!info) throw new Error('buildChainInfoView needs the governance or the general chain info');
-  const stateLabel = describeState(input.block);
+  const stateLabel = describeState(input.block, l10n);
   const notices: ChainInfoNotice[] = [];
   const chainName = revealInvisible(input.chainName);
 
@@ -264,78 +335,84 @@ export function buildChainInfoView(input: ChainInfoViewInput): ChainInfoView {
     notices.push({
       level: 'warning',
       text: input.general && !input.general.isActive
-        ? `The chain is not active on this node: its governance state cannot be read, so this shows the node's general information${input.governanceUnavailable ? ` (${input.governanceUnavailable})` : ''}.`
-        : `The governance state could not be read${input.governanceUnavailable ? ` (${input.governanceUnavailable})` : ''}: this shows the node's general information.`,
+        ? input.governanceUnavailable
+          ? l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).", input.governanceUnavailable)
+          : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.")
+        : input.governanceUnavailable
+          ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", input.governanceUnavailable)
+          : l10n.t("The governance state could not be read: this shows the node's general information."),
     });
   } else if (input.general && !input.general.isActive) {
-    notices.push({ level: 'warning', text: 'The node reports this chain as not active (it is not running on this node).' });
+    notices.push({ level: 'warning', text: l10n.t('The node reports this chain as not active (it is not running on this node).') });
   }
   const answered = info.chainID.trim().toLowerCase();
   if (answered !== input.configuredChainId.trim().toLowerCase()) {
     notices.push({
       level: 'warning',
-      text: `The node answered for chain ${revealInvisible(info.chainID)}, not for the configured ${input.configuredChainId}: check the chain's settings (or the node).`,
+      text: l10n.t("The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).", revealInvisible(info.chainID), input.configuredChainId),
     });
   }
 
   const stateRows: ChainInfoRow[] = [
     {
       field: 'state',
-      label: 'Read at',
+      label: l10n.t('Read at'),
       value: capitalise(stateLabel),
       mono: input.block !== undefined,
-      detail: input.block === undefined ? 'the node\'s current state' : 'a past state of the chain',
-      copy: input.block === undefined ? undefined : { text: input.block, what: 'block' },
+      detail: input.block === undefined ? l10n.t("the node's current state") : l10n.t('a past state of the chain'),
+      copy: input.block === undefined ? undefined : { text: input.block, what: l10n.t('block') },
     },
-    { field: 'node', label: 'Node', value: revealInvisible(input.nodeUrl), mono: true },
+    { field: 'node', label: l10n.t('Node'), value: revealInvisible(input.nodeUrl), mono: true },
   ];
-  if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: 'Fetched', value: input.fetchedAt });
+  if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
 
   const owner = parseAgentId(info.chainOwnerId);
   const chainRows: ChainInfoRow[] = [
-    { field: 'chainID', label: 'Chain ID', value: revealInvisible(info.chainID), mono: true, copy: { text: info.chainID, what: 'chain ID' } },
+    { field: 'chainID', label: l10n.t('Chain ID'), value: revealInvisible(info.chainID), mono: true, copy: { text: info.chainID, what: l10n.t('chain ID') } },
     {
       field: 'owner',
-      label: 'Chain owner',
-      value: revealInvisible(info.chainOwnerId.trim() === '' ? NOT_SET : info.chainOwnerId),
+      label: l10n.t('Chain owner'),
+      value: revealInvisible(info.chainOwnerId.trim() === '' ? notSet(l10n) : info.chainOwnerId),
       mono: true,
-      detail: revealInvisible(agentKindText(owner)),
-      copy: info.chainOwnerId.trim() === '' ? undefined : { text: info.chainOwnerId, what: 'chain owner' },
+      detail: revealInvisible(agentKindText(owner, l10n)),
+      copy: info.chainOwnerId.trim() === '' ? undefined : { text: info.chainOwnerId, what: l10n.t('chain owner') },
     },
   ];
   if (input.general) {
-    const latestNote = input.block === undefined ? undefined : 'now (the general information is always the latest state)';
+    const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
     chainRows.push(
-      { field: 'isActive', label: 'Active', value: input.general.isActive ? 'yes' : 'no', detail: latestNote },
-      { field: 'evmChainId', label: 'EVM chain ID', value: String(input.general.evmChainId), mono: true, detail: `0x${input.general.evmChainId.toString(16)}`, copy: { text: String(input.general.evmChainId), what: 'EVM chain ID' } },
+      { field: 'isActive', label: l10n.t('Active'), value: input.general.isActive ? l10n.t('yes') : l10n.t('no'), detail: latestNote },
+      { field: 'evmChainId', label: l10n.t('EVM chain ID'), value: String(input.general.evmChainId), mono: true, detail: `0x${input.general.evmChainId.toString(16)}`, copy: { text: String(input.general.evmChainId), what: l10n.t('EVM chain ID') } },
     );
   } else {
     chainRows.push({
       field: 'general',
-      label: 'Active, EVM chain ID',
-      value: 'unavailable',
+      label: l10n.t('Active, EVM chain ID'),
+      value: l10n.t('unavailable'),
       empty: true,
-      detail: `the node did not give its general chain information${input.generalUnavailable ? `: ${revealInvisible(input.generalUnavailable)}` : ''}`,
+      detail: input.generalUnavailable
+        ? l10n.t('the node did not give its general chain information: {0}', revealInvisible(input.generalUnavailable))
+        : l10n.t('the node did not give its general chain information'),
     });
   }
-  chainRows.push(urlRow('publicURL', 'Public URL', info.publicURL, 'public URL'));
+  chainRows.push(urlRow('publicURL', l10n.t('Public URL'), info.publicURL, l10n.t('public URL'), l10n));
 
   const m = info.metadata;
   const metadataRows: ChainInfoRow[] = [
-    textRow('metadata.name', 'Name', m.name),
-    textRow('metadata.description', 'Description', m.description, true),
-    urlRow('metadata.website', 'Website', m.website, 'website'),
-    urlRow('metadata.evmJsonRpcURL', 'EVM JSON-RPC URL', m.evmJsonRpcURL, 'EVM JSON-RPC URL'),
-    urlRow('metadata.evmWebSocketURL', 'EVM WebSocket URL', m.evmWebSocketURL, 'EVM WebSocket URL'),
+    textRow('metadata.name', l10n.t('Name'), m.name, l10n),
+    textRow('metadata.description', l10n.t('Description'), m.description, l10n, true),
+    urlRow('metadata.website', l10n.t('Website'), m.website, l10n.t('website'), l10n),
+    urlRow('metadata.evmJsonRpcURL', l10n.t('EVM JSON-RPC URL'), m.evmJsonRpcURL, l10n.t('EVM JSON-RPC URL'), l10n),
+    urlRow('metadata.evmWebSocketURL', l10n.t('EVM WebSocket URL'), m.evmWebSocketURL, l10n.t('EVM WebSocket URL'), l10n),
   ];
 
   const title = m.name.trim() !== '' ? revealInvisible(m.name) : chainName;
   const sections: ChainInfoSection[] = [
-    { id: 'state', title: 'State', rows: stateRows },
-    { id: 'chain', title: 'Chain', rows: chainRows },
-    { id: 'fees', title: 'Gas fee policy', rows: feeRows(info.gasFeePolicy, info.gasLimits) },
-    { id: 'limits', title: 'Gas limits', rows: limitRows(info.gasLimits), note: 'in gas units' },
-    { id: 'metadata', title: 'Public metadata', rows: metadataRows },
+    { id: 'state', title: l10n.t('State'), rows: stateRows },
+    { id: 'chain', title: l10n.t('Chain'), rows: chainRows },
+    { id: 'fees', title: l10n.t('Gas fee policy'), rows: feeRows(info.gasFeePolicy, info.gasLimits, l10n) },
+    { id: 'limits', title: l10n.t('Gas limits'), rows: limitRows(info.gasLimits, l10n), note: l10n.t('in gas units') },
+    { id: 'metadata', title: l10n.t('Public metadata'), rows: metadataRows },
   ];
   return { title, subtitle: `${chainName} · ${stateLabel}`, stateLabel, notices, sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })) };
 }
@@ -360,23 +437,26 @@ function isOlder(a: string | undefined, b: string | undefined): boolean {
 export function buildComparison(
   own: { block: string | undefined; info: ChainInfoState },
   other: { block: string | undefined; info: ChainInfoState },
+  l10n: L10n = englishL10n,
 ): ChainInfoComparison {
   const [before, after] = isOlder(other.block, own.block) ? [other, own] : [own, other];
-  const beforeLabel = capitalise(describeState(before.block));
-  const afterLabel = capitalise(describeState(after.block));
-  const rows = diffChainInfo(before.info, after.info).map((c) => ({
+  const beforeLabel = capitalise(describeState(before.block, l10n));
+  const afterLabel = capitalise(describeState(after.block, l10n));
+  const rows = diffChainInfo(before.info, after.info, l10n).map((c) => ({
     field: c.field,
     label: c.label,
-    before: c.before === '' ? NOT_SET : revealInvisible(c.before),
-    after: c.after === '' ? NOT_SET : revealInvisible(c.after),
+    before: c.before === '' ? notSet(l10n) : revealInvisible(c.before),
+    after: c.after === '' ? notSet(l10n) : revealInvisible(c.after),
   }));
-  const between = `${stateInProse(before.block)} and ${stateInProse(after.block)}`;
+  const [from, to] = [stateInProse(before.block, l10n), stateInProse(after.block, l10n)];
   const summary =
     own.block === other.block
-      ? `Both sides are ${stateInProse(own.block)}: nothing to compare.`
+      ? l10n.t('Both sides are {0}: nothing to compare.', stateInProse(own.block, l10n))
       : rows.length === 0
-        ? `No changes between ${between}: owner, fee policy, limits and metadata are the same.`
-        : `${rows.length} field${rows.length === 1 ? '' : 's'} changed between ${between}.`;
+        ? l10n.t('No changes between {0} and {1}: owner, fee policy, limits and metadata are the same.', from, to)
+        : rows.length === 1
+          ? l10n.t('1 field changed between {0} and {1}.', from, to)
+          : l10n.t('{0} fields changed between {1} and {2}.', rows.length, from, to);
   return { beforeLabel, afterLabel, rows, summary };
 }
 

@@ -1,6 +1,7 @@
 // Gas fee policy math, mirroring Wasp v1.0 (packages/vm/gas/feepolicy.go, packages/util/ratio.go),
 // so the UI can explain a receipt's fee and check it against the chain's policy.
 import { formatBigInt, formatNumber } from './format';
+import { englishL10n, type L10n } from './l10n';
 
 /** A uint32 ratio `a:b` as the node sends it (`{"a":100,"b":1}`). */
 export type Ratio32 = { a: number; b: number };
@@ -36,10 +37,12 @@ export function feeForGas(gas: bigint, gasPerToken: Ratio32): bigint {
 }
 
 /** "100 gas = 1 base token", "100 gas = 3 base tokens", or "gas is free". */
-export function describeGasPerToken(r: Ratio32): string {
-  if (isFreeGas(r)) return 'gas is free';
+export function describeGasPerToken(r: Ratio32, l10n: L10n = englishL10n): string {
+  if (isFreeGas(r)) return l10n.t('gas is free');
   const b = component(r.b);
-  return `${formatBigInt(component(r.a))} gas = ${formatBigInt(b)} base token${b === 1n ? '' : 's'}`;
+  return b === 1n
+    ? l10n.t('{0} gas = {1} base token', formatBigInt(component(r.a)), formatBigInt(b))
+    : l10n.t('{0} gas = {1} base tokens', formatBigInt(component(r.a)), formatBigInt(b));
 }
 
 /**
@@ -47,28 +50,28 @@ export function describeGasPerToken(r: Ratio32): string {
  * b EVM gas cost a ISC gas: `{1,1}` -> "1 EVM gas = 1 ISC gas", `{2,1}` -> "1 EVM gas = 2 ISC gas".
  * A zero component is invalid in Wasp (the node rejects it); it is reported, not computed.
  */
-export function describeEvmGasRatio(r: Ratio32): string {
+export function describeEvmGasRatio(r: Ratio32, l10n: L10n = englishL10n): string {
   const a = component(r.a);
   const b = component(r.b);
-  if (a === 0n || b === 0n) return `invalid EVM gas ratio (${r.a}:${r.b})`;
-  return `${formatBigInt(b)} EVM gas = ${formatBigInt(a)} ISC gas`;
+  if (a === 0n || b === 0n) return l10n.t('invalid EVM gas ratio ({0}:{1})', String(r.a), String(r.b));
+  return l10n.t('{0} EVM gas = {1} ISC gas', formatBigInt(b), formatBigInt(a));
 }
 
 /**
  * The validator fee share as a percentage, e.g. "0%". Wasp caps the share at 100, so a larger
  * stored value is shown with what is actually applied.
  */
-export function validatorShareText(n: number): string {
+export function validatorShareText(n: number, l10n: L10n = englishL10n): string {
   if (!Number.isFinite(n)) return String(n);
-  if (n > 100) return `${formatNumber(n)}% (applied as 100%)`;
+  if (n > 100) return l10n.t('{0}% (applied as 100%)', formatNumber(n));
   return `${formatNumber(n)}%`;
 }
 
 /** The fee formula in words, e.g. "fee = ceil(gas × 1 / 100)", or "fee = 0 (gas is free)". */
-export function feeFormulaText(policy: FeePolicy): string {
+export function feeFormulaText(policy: FeePolicy, l10n: L10n = englishL10n): string {
   const r = policy.gasPerToken;
-  if (isFreeGas(r)) return 'fee = 0 (gas is free)';
-  return `fee = ceil(gas × ${formatBigInt(component(r.b))} / ${formatBigInt(component(r.a))})`;
+  if (isFreeGas(r)) return l10n.t('fee = 0 (gas is free)');
+  return l10n.t('fee = ceil(gas × {0} / {1})', formatBigInt(component(r.b)), formatBigInt(component(r.a)));
 }
 
 export type FeeCheck = {

@@ -14,6 +14,7 @@ import {
   buildChainInfoView,
   buildComparison,
   chainInfoJson,
+  chainInfoPanelLabels,
   describeState,
   stateInProse,
   type ChainInfoAction,
@@ -25,6 +26,7 @@ import {
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
 import { Panel } from './panel';
+import { notificationText } from '../model/plainText';
 
 export const CHAIN_INFO_SCRIPT = 'chainInfoMain.js';
 
@@ -137,7 +139,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       : [client.urlOf(['chains', l.chain.chainId]), l.general];
     const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
     const content = [
-      `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as read and validated by Wasp Chain Explorer.', l.chain.name, stateInProse(l.block)))}`,
+      `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as read and validated by Wasp Chain Explorer.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
       `// GET ${oneLine(url)}`,
       // lossless: gas limits are JSON numbers that may exceed 2^53.
       stringifyExact(body, undefined, 2) ?? 'null',
@@ -159,7 +161,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     } catch (e) {
       // Messages from the webview are fire-and-forget: a failure must surface here, not vanish.
       this.services.log.warn(`chain info action ${String(action.kind)}: ${reasonText(e)}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Chain info: {0}', reasonText(e)));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Chain info: {0}', reasonText(e))));
     }
   }
 
@@ -174,7 +176,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
         await this.host.open({ chainName: this.identity.chainName });
         return;
       case 'compare': {
-        const block = await this.askBlock(vscode.l10n.t('Compare {0} ({1}) with…', this.identity.chainName, describeState(this.identity.block)), this.compareTarget?.block);
+        const block = await this.askBlock(vscode.l10n.t('Compare {0} ({1}) with…', this.identity.chainName, describeState(this.identity.block, vscode.l10n)), this.compareTarget?.block);
         if (block !== null) await this.compareWith(block);
         return;
       }
@@ -223,7 +225,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     try {
       await vscode.commands.executeCommand(id, this.identity.chainName);
     } catch (e) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('{0} failed: {1}', id, e instanceof Error ? e.message : String(e)));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('{0} failed: {1}', id, e instanceof Error ? e.message : String(e))));
       return;
     }
     await this.refresh();
@@ -232,8 +234,9 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
   private baseState(): ChainInfoPanelState {
     return {
       identity: { ...this.identity },
+      labels: chainInfoPanelLabels(vscode.l10n),
       heading: this.identity.chainName,
-      stateLabel: describeState(this.identity.block),
+      stateLabel: describeState(this.identity.block, vscode.l10n),
     };
   }
 
@@ -272,7 +275,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       return;
     }
     this.chainSignature = signature(chain);
-    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(this.identity.block), chain.nodeUrl);
+    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(this.identity.block, vscode.l10n), chain.nodeUrl);
     const blockCheck = checkBlock(this.identity.block);
     if (!blockCheck.ok) {
       this.loaded = undefined;
@@ -280,7 +283,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       return;
     }
     const block = blockCheck.block;
-    this.postLoading(vscode.l10n.t('Reading the chain info of {0} ({1})…', chain.name, describeState(block)));
+    this.postLoading(vscode.l10n.t('Reading the chain info of {0} ({1})…', chain.name, describeState(block, vscode.l10n)));
 
     const client = this.services.clients.clientFor(chain);
     const [gov, general] = await Promise.allSettled([
@@ -295,7 +298,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     // show that rather than an error, but only for the latest state, which is all it describes.
     const fallBack = !governance && generalInfo !== undefined && block === undefined && gov.status === 'rejected' && gov.reason instanceof NotFoundError;
     if (!governance && !fallBack) {
-      const reason = gov.status === 'rejected' ? gov.reason : new Error('no answer');
+      const reason = gov.status === 'rejected' ? gov.reason : new Error(vscode.l10n.t('no answer'));
       this.services.log.warn(`chain info of ${chain.name}: ${reason instanceof Error ? reason.message : String(reason)}`);
       const previous = this.loaded && this.loaded.chain.name === chain.name ? this.current.view : undefined;
       this.show({ ...this.baseState(), view: previous, error: this.errorState(reason, context, block, generalInfo?.isActive === false) });
@@ -313,12 +316,12 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       general: generalInfo,
       generalUnavailable: general.status === 'rejected' ? reasonText(general.reason) : undefined,
       fetchedAt: new Date().toLocaleTimeString(),
-    });
+    }, vscode.l10n);
     const target = this.compareTarget;
     this.show({
       ...this.baseState(),
       view,
-      compare: target ? { label: vscode.l10n.t('Comparing with {0}…', stateInProse(target.block)) } : undefined,
+      compare: target ? { label: vscode.l10n.t('Comparing with {0}…', stateInProse(target.block, vscode.l10n)) } : undefined,
     });
     if (target) await this.loadComparison(chain, block, governance ?? generalInfo, target.block, signal, stale);
   }
@@ -331,8 +334,8 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     signal: AbortSignal,
     stale: () => boolean,
   ): Promise<void> {
-    const label = vscode.l10n.t('Compared with {0}', stateInProse(targetBlock));
-    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(targetBlock), chain.nodeUrl);
+    const label = vscode.l10n.t('Compared with {0}', stateInProse(targetBlock, vscode.l10n));
+    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(targetBlock, vscode.l10n), chain.nodeUrl);
     if (!own) return;
     const check = checkBlock(targetBlock);
     if (!check.ok) {
@@ -342,7 +345,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     try {
       const other = check.block === ownBlock ? own : await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { block: check.block, signal });
       if (stale()) return;
-      const comparison = buildComparison({ block: ownBlock, info: own }, { block: check.block, info: other });
+      const comparison = buildComparison({ block: ownBlock, info: own }, { block: check.block, info: other }, vscode.l10n);
       this.show({ ...this.current, compare: { label, comparison } });
     } catch (e) {
       if (stale()) return;
@@ -361,7 +364,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       (e instanceof BadRequestError && block !== undefined && /block/i.test(`${e.nodeMessage ?? ''} ${e.message}`));
     if (blockProblem) {
       title = vscode.l10n.t('Invalid block');
-      if (e instanceof BadRequestError) hint = vscode.l10n.t('The node has no state at {0}: it may be beyond the latest block, pruned, or an unknown trie root. Pick another block, or open the latest state.', stateInProse(block));
+      if (e instanceof BadRequestError) hint = vscode.l10n.t('The node has no state at {0}: it may be beyond the latest block, pruned, or an unknown trie root. Pick another block, or open the latest state.', stateInProse(block, vscode.l10n));
       extras.push('pickBlock', 'openLatest');
     } else if (e instanceof NotFoundError && inactive) {
       title = vscode.l10n.t('Chain not active');

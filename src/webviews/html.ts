@@ -24,7 +24,7 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, o
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
@@ -33,7 +33,7 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, o
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="busy">Loading…</p></main>
+<main id="app" aria-live="polite"><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${nonce}" src="${scriptSafe(scriptUri.toString())}"></script>
 </body>
 </html>`;

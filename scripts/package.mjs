@@ -1,0 +1,91 @@
+// npm run package: writes wasp-chain-explorer-<version>.vsix with @vscode/vsce (which runs the
+// vscode:prepublish script, a --production build, first), then prints its size and what it
+// holds, and fails when something that must stay out of it got in (sourcemaps, sources, tests,
+// node_modules: .vscodeignore keeps them out).
+//   node scripts/package.mjs [--out file.vsix]
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { name, version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const out = resolve(values.out ?? join(repo, `${name}-${version}.vsix`));
+
+const vsce = join(repo, 'node_modules/@vscode/vsce/vsce');
+const r = spawnSync(
+  process.execPath,
+  [
+    vsce,
+    'package',
+    '--out', out,
+    // Everything the extension runs is bundled into dist/ by esbuild: no node_modules to list.
+    '--no-dependencies',
+    // The project has no public repository yet; no URL is made up for it.
+    '--allow-missing-repository',
+    // README images are relative (docs/images): keep them so rather than guess a host for them.
+    '--no-rewrite-relative-links',
+  ],
+  { cwd: repo, stdio: 'inherit' },
+);
+if (r.status !== 0) process.exit(r.status ?? 1);
+
+const files = listZip(out);
+const extensionFiles = files.filter((f) => f.name.startsWith('extension/'));
+const size = statSync(out).size;
+console.log(`\n${relative(process.cwd(), out) || out}: ${kb(size)} (${files.length} entries, ${kb(files.reduce((s, f) => s + f.size, 0))} unpacked)`);
+const groups = new Map();
+for (const f of extensionFiles) {
+  const path = f.name.slice('extension/'.length);
+  const group = path.slice(0, path.lastIndexOf('/') + 1) || path;
+  const g = groups.get(group) ?? { count: 0, size: 0 };
+  g.count++;
+  g.size += f.size;
+  groups.set(group, g);
+}
+for (const [group, g] of [...groups].sort((a, b) => b[1].size - a[1].size)) {
+  console.log(`  ${group.padEnd(28)} ${String(g.count).padStart(3)} file${g.count === 1 ? ' ' : 's'} ${kb(g.size).padStart(10)}`);
+}
+
+const forbidden = extensionFiles.filter((f) => /\.map$|(^|\/)node_modules\/|^extension\/(src|test|out|scripts|demo|docs|\.vscode|\.ci)\//.test(f.name));
+const required = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/webview/chainInfoMain.js', 'extension/dist/webview/receiptMain.js', 'extension/package.nls.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md'];
+const missing = required.filter((p) => !files.some((f) => f.name.toLowerCase() === p.toLowerCase()));
+if (forbidden.length > 0 || missing.length > 0) {
+  for (const f of forbidden) console.error(`package: must not be in the .vsix: ${f.name}`);
+  for (const p of missing) console.error(`package: missing from the .vsix: ${p}`);
+  process.exit(1);
+}
+console.log(`\nInstall it with:  code --install-extension ${relative(process.cwd(), out) || out}`);
+
+function kb(n) {
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}
+
+/** The entries of a zip file (name, uncompressed size), from its central directory. */
+function listZip(file) {
+  const buf = readFileSync(file);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error(`${file} is not a zip file`);
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const entries = [];
+  for (let i = 0; i < count; i++) {
+    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error(`${file}: bad central directory`);
+    const size = buf.readUInt32LE(p + 24);
+    const nameLength = buf.readUInt16LE(p + 28);
+    const extraLength = buf.readUInt16LE(p + 30);
+    const commentLength = buf.readUInt16LE(p + 32);
+    entries.push({ name: buf.toString('utf8', p + 46, p + 46 + nameLength), size });
+    p += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+

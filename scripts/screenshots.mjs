@@ -1,0 +1,140 @@
+// npm run screenshots: takes the README's screenshots from the running extension, so they stay
+// true. It builds the extension, starts the demo node and the offline VS Code host (code-server)
+// with the demo workspace, opens the workbench in headless Chromium and uses it as a user would:
+// the activity bar, the tree, the mouse over a request ID, the command palette, a hover link.
+//   node scripts/screenshots.mjs [--out docs/images]
+// Writes tree.png, hover.png, chain-info.png and receipt.png (1400x860 each) and fails when one
+// of them does not show what it should, or is larger than 300 KB.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEMO_IDS, expandChain, hoverText, launchBrowser, openFile, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
+import { describeOfflineHost, installOfflineHost } from './offline-host.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const outDir = resolve(values.out ?? join(repo, 'docs/images'));
+const MAX_BYTES = 300 * 1024;
+const say = (msg) => console.log(`screenshots: ${msg}`);
+
+let host;
+let browser;
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  await browser?.close().catch(() => {});
+  await host?.close();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(130));
+
+say('building the extension and the local node');
+const build = spawnSync(process.execPath, [join(repo, 'esbuild.mjs'), '--tests'], { cwd: repo, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const cacheDir = installOfflineHost();
+const written = [];
+try {
+  host = await startDemoHost({ repo, cacheDir, extensionDevelopmentPath: repo, say });
+  say(`${describeOfflineHost(cacheDir)} is up`);
+  const { context, page } = await launchBrowser(cacheDir, host.env, host.dir('chromium'));
+  browser = context;
+  mkdirSync(outDir, { recursive: true });
+  const shoot = async (name) => {
+    const path = join(outDir, name);
+    await page.mouse.move(1395, 430); // no tooltip of the last thing clicked
+    await page.waitForTimeout(600);
+    await page.screenshot({ path });
+    written.push(path);
+  };
+  const shootWithHover = async (name) => {
+    const path = join(outDir, name);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path });
+    written.push(path);
+  };
+
+  await page.goto(host.url);
+  await showDemoChains(page);
+  await widenSideBar(page, 430);
+  await expandChain(page, 'IOTA EVM');
+  say('the Chains view lists the demo chains');
+
+  // The hover, in the file the demo opens first (deploy.ts).
+  await openFile(page, 'deploy.ts');
+  await hoverText(page, DEMO_IDS.transferReverted.slice(0, 12), 'Request failed');
+  await shootWithHover('hover.png');
+  say('hover.png: the receipt of a request ID under the mouse (a reverted EVM transfer)');
+
+  // The tree, with the fee policy and the receipt just looked up.
+  await page.mouse.move(1395, 430);
+  await expandGroup(page, /^Gas fee policy/, /^Gas per token/);
+  await expandGroup(page, /^Recent receipts/, /evm\.|revert/i);
+  await shoot('tree.png');
+  say('tree.png: the Chains view');
+
+  await runCommand(page, 'Chain: Show Chain Info');
+  await webviewWith(page, 'Chain owner');
+  await shoot('chain-info.png');
+  say('chain-info.png: the chain info panel');
+
+  // The receipt panel, opened from the hover's link like a user would, scrolled to its gas chart.
+  await openFile(page, 'deploy.ts');
+  const hover = await hoverText(page, DEMO_IDS.withBurnLog.slice(0, 12), 'Request');
+  await hover.locator('a', { hasText: 'Open Receipt' }).first().click();
+  const receipt = await webviewWith(page, 'Gas burn log');
+  await receipt.locator('.rc-chart').waitFor({ timeout: 10_000 });
+  await receipt.locator('.rc-section.rc-burnlog').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await receipt.evaluate(() => globalThis.scrollBy(0, -12));
+  await shoot('receipt.png');
+  say('receipt.png: the receipt panel with its gas chart');
+
+  let tooLarge = false;
+  for (const p of written) {
+    const size = statSync(p).size;
+    say(`${relative(repo, p)}  ${(size / 1024).toFixed(0)} KB`);
+    if (size > MAX_BYTES) {
+      tooLarge = true;
+      say(`${relative(repo, p)} is larger than ${MAX_BYTES / 1024} KB`);
+    }
+  }
+  await stop(tooLarge ? 1 : 0);
+} catch (e) {
+  say(`FAILED: ${e instanceof Error ? e.message : e}`);
+  const page = browser?.pages()[0];
+  if (page) {
+    const path = join(tmpdir(), 'wasp-screenshots-failed.png');
+    await page.screenshot({ path }).catch(() => {});
+    say(`what the window showed: ${path}`);
+  }
+  await stop(1);
+}
+
+/** Drags the side bar's edge so tree rows show their descriptions. */
+async function widenSideBar(page, width) {
+  const bar = await page.locator('.part.sidebar').first().boundingBox();
+  if (!bar || bar.width >= width) return;
+  const edge = bar.x + bar.width;
+  for (const sash of await page.locator('.monaco-sash.vertical').all()) {
+    const b = await sash.boundingBox();
+    if (!b || Math.abs(b.x + b.width / 2 - edge) > 6) continue;
+    const y = b.y + b.height / 2;
+    await page.mouse.move(b.x + b.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2 + (width - bar.width), y, { steps: 8 });
+    await page.mouse.up();
+    return;
+  }
+}
+
+/** Expands a group row of the tree (by its accessible name) and waits for a child. */
+async function expandGroup(page, name, child) {
+  const row = page.getByRole('treeitem', { name }).first();
+  await row.waitFor({ timeout: 15_000 });
+  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  await page.getByRole('treeitem', { name: child }).first().waitFor({ timeout: 15_000 });
+}
