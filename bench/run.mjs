@@ -102,7 +102,7 @@ try {
   const require = createRequire(import.meta.url);
   const { startBenchNodes, benchRequestId, BENCH_CHAIN_ID, BENCH_CHAIN_NAME } = require(join(root, 'out/bench/node/nodes.js'));
   nodes = await startBenchNodes();
-  const benchConfig = { mainUrl: nodes.main.url, slowUrl: nodes.slow.url, distinctUrl: nodes.distinct.url, wideUrl: nodes.wide.url };
+  const benchConfig = { mainUrl: nodes.main.url, slowUrl: nodes.slow.url, distinctUrl: nodes.distinct.url, narrowUrl: nodes.narrow.url };
 
   // 4. The extension host.
   const cacheDir = installOfflineHost();
@@ -134,7 +134,7 @@ try {
   put('node.concurrent.requests', nodes.receiptRequestsFor(benchRequestId('concurrent', 0)), 'requests');
   put('node.slow.peakInFlight', nodes.slow.maxConcurrent, 'requests', { chainInfoRequests: nodes.slow.requests.filter((r) => r.route === 'chaininfo').length });
   put('node.distinct.peakInFlight', nodes.distinct.maxConcurrent, 'requests', { chainInfoRequests: nodes.distinct.requests.filter((r) => r.route === 'chaininfo').length });
-  put('node.wide.peakInFlight', nodes.wide.maxConcurrent, 'requests', { chainInfoRequests: nodes.wide.requests.filter((r) => r.route === 'chaininfo').length });
+  put('node.narrow.peakInFlight', nodes.narrow.maxConcurrent, 'requests', { chainInfoRequests: nodes.narrow.requests.filter((r) => r.route === 'chaininfo').length });
 } catch (err) {
   say(`ERROR: ${err instanceof Error ? err.message : err}`);
 } finally {
@@ -212,13 +212,13 @@ const ROWS = [
   ['Tree refresh, node answering in 100 ms'],
   { what: '1 chain', id: 'refresh.one', show: (f) => ms(f.value) },
   { what: '50 chains: one chain under 50 names', id: 'refresh.names', show: (f) => ms(f.value) },
-  { what: '… relative to 1 chain', id: 'refresh.names.ratio', show: (f) => `${f.value}x`, target: '≤ 1.5x', check: (f) => f.value <= 1.5 },
+  { what: '… relative to 1 chain (one shared request)', id: 'refresh.names.ratio', show: (f) => `${f.value}x` },
   { what: '50 distinct chains on one node', id: 'refresh.distinct', show: (f) => ms(f.value) },
-  { what: '… relative to 1 chain', id: 'refresh.distinct.ratio', show: (f) => `${f.value}x` },
-  { what: '… peak requests in flight at that node (waspChain.request.maxConcurrent: 6)', id: 'node.distinct.peakInFlight', show: (f) => String(f.value), target: '≤ 6', check: (f) => f.value <= 6 },
-  { what: '50 distinct chains, maxConcurrent raised to 50', id: 'refresh.wide', show: (f) => ms(f.value) },
-  { what: '… relative to 1 chain', id: 'refresh.wide.ratio', show: (f) => `${f.value}x` },
-  { what: '… peak requests in flight at that node', id: 'node.wide.peakInFlight', show: (f) => String(f.value) },
+  { what: '… relative to 1 chain', id: 'refresh.distinct.ratio', show: (f) => `${f.value}x`, target: '≤ 1.5x', check: (f) => f.value <= 1.5 },
+  { what: '… peak requests in flight at that node (waspChain.request.maxConcurrent: 64, the default)', id: 'node.distinct.peakInFlight', show: (f) => String(f.value), target: '≤ 64', check: (f) => f.value <= 64 },
+  { what: '50 distinct chains, maxConcurrent set to 6', id: 'refresh.narrow', show: (f) => ms(f.value) },
+  { what: '… relative to 1 chain', id: 'refresh.narrow.ratio', show: (f) => `${f.value}x` },
+  { what: '… peak requests in flight at that node', id: 'node.narrow.peakInFlight', show: (f) => String(f.value), target: '≤ 6', check: (f) => f.value <= 6 },
 ];
 
 const rows = ROWS.map((r) => {

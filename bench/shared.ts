@@ -115,13 +115,13 @@ export interface BenchConfig {
   /** Answers in SLOW_NODE_LATENCY_MS; serves REFRESH_CHAINS distinct chains. */
   distinctUrl: string;
   /** The same, for the refresh with a higher concurrency limit. */
-  wideUrl: string;
+  narrowUrl: string;
 }
 
 export const SLOW_NODE_LATENCY_MS = 100;
 export const REFRESH_CHAINS = 50;
-/** waspChain.request.maxConcurrent for the `wide` refresh: every chain's request at once. */
-export const WIDE_LIMIT = 50;
+/** A limit as tight as a browser's per-host one, to show what the default of 64 buys. */
+export const NARROW_LIMIT = 6;
 
 /** Median, p-quantile (nearest rank) and mean of a sample. */
 export function stats(values: readonly number[]): { n: number; min: number; p50: number; p99: number; max: number; mean: number } {

@@ -3,7 +3,7 @@
 //   main      answers at once; holds every planted receipt (bench/shared.ts PLANTED);
 //   slow      answers in 100 ms; the demo chains (the tree refresh of one chain, and of 50 names);
 //   distinct  answers in 100 ms; 50 distinct chains (the refresh of 50 different chains);
-//   wide      the same as distinct, refreshed with waspChain.request.maxConcurrent raised to 50.
+//   narrow    the same as distinct, refreshed with waspChain.request.maxConcurrent set to 6.
 // run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
 // extension believes it sent.
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
@@ -16,7 +16,7 @@ export interface BenchNodes {
   main: LocalNode;
   slow: LocalNode;
   distinct: LocalNode;
-  wide: LocalNode;
+  narrow: LocalNode;
   /** Receipt requests the main node received for a planted ID. */
   receiptRequestsFor(requestId: string): number;
   close(): Promise<void>;
@@ -32,15 +32,15 @@ export async function startBenchNodes(): Promise<BenchNodes> {
   }
   const slow = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS });
   const distinct = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
-  const wide = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
+  const narrow = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
   return {
     main,
     slow,
     distinct,
-    wide,
+    narrow,
     receiptRequestsFor: (requestId) => main.requests.filter((r) => r.route === 'receipt' && r.path.toLowerCase().includes(requestId.toLowerCase())).length,
     close: async () => {
-      await Promise.all([main.close(), slow.close(), distinct.close(), wide.close()]);
+      await Promise.all([main.close(), slow.close(), distinct.close(), narrow.close()]);
     },
   };
 }

@@ -28,7 +28,7 @@ const EXPIRY_SKEW_SECONDS = 30;
 const LIMITS = {
   [Settings.timeoutMs]: { fallback: 15_000, min: 1000, max: 120_000 },
   [Settings.maxResponseBytes]: { fallback: 8 * 1024 * 1024, min: 65_536, max: 268_435_456 },
-  [Settings.maxConcurrent]: { fallback: 6, min: 1, max: 64 },
+  [Settings.maxConcurrent]: { fallback: 64, min: 1, max: 256 },
 } as const;
 
 export class NodeClients implements vscode.Disposable {

@@ -255,7 +255,7 @@ describe('hostile node: limits, time and responsiveness', function () {
     }
     assert.ok(running <= 1 && node.maxConcurrent <= 1 && fine.maxConcurrent <= 1, `one request at a time (saw ${running})`);
     await setSetting('request.maxConcurrent', 1000, W);
-    await waitFor(() => api.services.clients.setting('request.maxConcurrent') === 64, 'the upper bound');
+    await waitFor(() => api.services.clients.setting('request.maxConcurrent') === 256, 'the upper bound');
   });
 
   it('a node URL with a user name and password: invalid in the tree without them, never logged, never asked', async () => {
