@@ -2,6 +2,7 @@
 // folder), valid or not. From a tree node or a pick it asks first; a scripted name does not.
 // The node's token stays: other chains, workspaces or windows may use the same node.
 import * as vscode from 'vscode';
+import { chainListOf } from '../config/chainRegistry';
 import { Commands, Settings } from '../constants';
 import { describeSource, validateEntry, type ChainSource } from '../model/chainConfig';
 import type { Services } from '../services';
@@ -88,15 +89,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
 /** Removes exactly the entry of this row from its settings list (not every entry of the name). */
 async function removeEntry(row: ChainRow): Promise<boolean> {
   const source = row.valid ? row.chain.source : row.invalid.source;
-  const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
-  const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
-  const inspect = config.inspect<unknown>(Settings.chains);
-  const [current, target] =
-    source.scope === 'user'
-      ? [inspect?.globalValue, vscode.ConfigurationTarget.Global]
-      : source.scope === 'workspace'
-        ? [inspect?.workspaceValue, vscode.ConfigurationTarget.Workspace]
-        : [inspect?.workspaceFolderValue, vscode.ConfigurationTarget.WorkspaceFolder];
+  const { config, current, target } = chainListOf(source);
   if (!Array.isArray(current)) return false;
   let index: number;
   if (row.valid) {

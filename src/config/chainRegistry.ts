@@ -68,15 +68,7 @@ export class ChainRegistry implements vscode.Disposable {
 
   /** Removes the entry (by name and source) from the settings it came from. */
   async remove(name: string, source: ChainSource): Promise<boolean> {
-    const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
-    const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
-    const inspect = config.inspect<unknown[]>(Settings.chains);
-    const [current, target] =
-      source.scope === 'user'
-        ? [inspect?.globalValue, vscode.ConfigurationTarget.Global]
-        : source.scope === 'workspace'
-          ? [inspect?.workspaceValue, vscode.ConfigurationTarget.Workspace]
-          : [inspect?.workspaceFolderValue, vscode.ConfigurationTarget.WorkspaceFolder];
+    const { config, current, target } = chainListOf(source);
     if (!Array.isArray(current)) return false;
     const key = name.trim().toLowerCase();
     const list = current.filter((e) => !(typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim().toLowerCase() === key));
@@ -109,4 +101,19 @@ function readRawLists(): RawChainList[] {
     }
   }
   return lists;
+}
+
+/** The `waspChain.chains` list of the settings scope an entry came from, and where to write it back. */
+export function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
+  const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
+  const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
+  const inspect = config.inspect<unknown>(Settings.chains);
+  switch (source.scope) {
+    case 'user':
+      return { config, current: inspect?.globalValue, target: vscode.ConfigurationTarget.Global };
+    case 'workspace':
+      return { config, current: inspect?.workspaceValue, target: vscode.ConfigurationTarget.Workspace };
+    case 'folder':
+      return { config, current: inspect?.workspaceFolderValue, target: vscode.ConfigurationTarget.WorkspaceFolder };
+  }
 }
