@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_FILE, DEMO_IDS, hoverText, launchBrowser, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
+import { DEMO_FILE, DEMO_IDS, exitAfterCleanup, hoverText, launchBrowser, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,17 +16,8 @@ const { name, version, publisher } = JSON.parse(readFileSync(join(repo, 'package
 const vsix = resolve(process.argv[2] ?? join(repo, `${name}-${version}.vsix`));
 const say = (msg) => console.log(`check-vsix: ${msg}`);
 
-let host;
-let browser;
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  await browser?.close().catch(() => {});
-  await host?.close();
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(130));
+const running = {};
+const stop = exitAfterCleanup(running);
 const timer = setTimeout(() => {
   say('TIMEOUT after 5 minutes');
   void stop(1);
@@ -37,10 +28,10 @@ const cacheDir = installOfflineHost();
 sweepStaleRuns();
 let step = 'starting the host';
 try {
-  host = await startDemoHost({ repo, cacheDir, vsix, say, register: () => {} });
+  const host = (running.host = await startDemoHost({ repo, cacheDir, vsix, say, register: () => {} }));
   say(`${describeOfflineHost(cacheDir)} is up, without the extension under development`);
   const { context, page } = await launchBrowser(cacheDir, host.env, host.dir('chromium'));
-  browser = context;
+  running.browser = context;
   await page.goto(host.url);
 
   step = 'the installed extension lists the demo chains';

@@ -284,3 +284,20 @@ export async function clearNotifications(page) {
   await runCommand(page, 'Notifications: Clear All Notifications').catch(() => {});
   await page.keyboard.press('Escape');
 }
+
+/**
+ * The scripts' one way out: closes the browser, then the host, then exits, once, on a result
+ * or a signal. Set `running.browser` and `running.host` as they start.
+ */
+export function exitAfterCleanup(running) {
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await running.browser?.close().catch(() => {});
+    await running.host?.close();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(130));
+  return stop;
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_IDS, expandChain, hoverText, launchBrowser, openFile, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
+import { DEMO_IDS, exitAfterCleanup, expandChain, hoverText, launchBrowser, openFile, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost } from './offline-host.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,17 +20,8 @@ const outDir = resolve(values.out ?? join(repo, 'docs/images'));
 const MAX_BYTES = 300 * 1024;
 const say = (msg) => console.log(`screenshots: ${msg}`);
 
-let host;
-let browser;
-let stopping = false;
-async function stop(code) {
-  if (stopping) return;
-  stopping = true;
-  await browser?.close().catch(() => {});
-  await host?.close();
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(130));
+const running = {};
+const stop = exitAfterCleanup(running);
 
 say('building the extension and the local node');
 const build = spawnSync(process.execPath, [join(repo, 'esbuild.mjs'), '--tests'], { cwd: repo, stdio: 'inherit' });
@@ -39,10 +30,10 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const cacheDir = installOfflineHost();
 const written = [];
 try {
-  host = await startDemoHost({ repo, cacheDir, extensionDevelopmentPath: repo, say });
+  const host = (running.host = await startDemoHost({ repo, cacheDir, extensionDevelopmentPath: repo, say }));
   say(`${describeOfflineHost(cacheDir)} is up`);
   const { context, page } = await launchBrowser(cacheDir, host.env, host.dir('chromium'));
-  browser = context;
+  running.browser = context;
   mkdirSync(outDir, { recursive: true });
   const shoot = async (name) => {
     const path = join(outDir, name);
@@ -105,7 +96,7 @@ try {
   await stop(tooLarge ? 1 : 0);
 } catch (e) {
   say(`FAILED: ${e instanceof Error ? e.message : e}`);
-  const page = browser?.pages()[0];
+  const page = running.browser?.pages()[0];
   if (page) {
     const path = join(tmpdir(), 'wasp-screenshots-failed.png');
     await page.screenshot({ path }).catch(() => {});
