@@ -43,12 +43,12 @@ function findFiles(dir, pattern) {
 
 /**
  * Resolves `virtual:test-files` to a module that imports every `*.test.ts` under `dir` (minus
- * `exclude`), so one bundle holds a whole integration suite and new test files are picked up on
+ * the `excludes` folders), so one bundle holds a whole integration suite and new test files are picked up on
  * every build. test/integration/index.ts imports it only after mocha's 'pre-require' event has
  * put describe/it on globalThis; esbuild evaluates a dynamically imported module lazily.
  */
-function testFiles(suiteName, dir, exclude) {
-  const inSuite = (p) => !exclude || (p !== exclude && !p.startsWith(exclude + sep));
+function testFiles(suiteName, dir, excludes) {
+  const inSuite = (p) => excludes.every((x) => p !== x && !p.startsWith(x + sep));
   const dirsOf = (d) => [d, ...readdirSync(d).map((n) => join(d, n)).filter((p) => statSync(p).isDirectory()).flatMap(dirsOf)];
   return {
     name: 'test-files',
@@ -129,14 +129,16 @@ if (tests) {
       external: ['mocha'],
       sourcemap: 'inline',
     },
-    // Two integration bundles, one per host launch (scripts/run-integration.mjs): index.js runs in
-    // a trusted workspace, untrusted.js (test/integration/untrusted/**) in an untrusted one.
+    // One integration bundle per host launch (scripts/run-integration.mjs): index.js runs in a
+    // trusted folder, untrusted.js (test/integration/untrusted/**) in an untrusted one,
+    // multiroot.js (test/integration/multiroot/**) in a workspace of two folders.
     ...[
-      ['integration', 'index.js', join('test', 'integration'), join('test', 'integration', 'untrusted')],
-      ['integration-untrusted', 'untrusted.js', join('test', 'integration', 'untrusted')],
-    ].map(([suiteName, outName, dir, exclude]) => ({
+      ['integration', 'index.js', join('test', 'integration'), [join('test', 'integration', 'untrusted'), join('test', 'integration', 'multiroot')]],
+      ['integration-untrusted', 'untrusted.js', join('test', 'integration', 'untrusted'), []],
+      ['integration-multiroot', 'multiroot.js', join('test', 'integration', 'multiroot'), []],
+    ].map(([suiteName, outName, dir, excludes]) => ({
       ...common,
-      plugins: [...common.plugins, testFiles(suiteName, dir, exclude)],
+      plugins: [...common.plugins, testFiles(suiteName, dir, excludes)],
       entryPoints: ['test/integration/index.ts'],
       outfile: `out/test/integration/${outName}`,
       platform: 'node',

@@ -323,7 +323,9 @@ export function workbenchUrl(origin, port, { workspace, extensionDevelopmentPath
   const payload = [['extensionDevelopmentPath', remote(extensionDevelopmentPath)]];
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
   payload.push(['skipWelcome', 'true']);
-  return `${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  // A .code-workspace file opens as a (multi-root) workspace, anything else as a folder.
+  const kind = workspace.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  return `${origin}/?${kind}=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /** Copies `source` (if it exists) into a fresh temp folder and returns it. */

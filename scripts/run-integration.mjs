@@ -2,6 +2,7 @@
 // host, in two launches:
 //   integration            out/test/integration/index.js      Workspace Trust disabled (trusted)
 //   integration-untrusted  out/test/integration/untrusted.js  trust enabled, folder not trusted
+//   integration-multiroot  out/test/integration/multiroot.js  a .code-workspace of two folders
 // Each launch prints its own plain `<suite>: N passed, N failed` line (from inside the host), and
 // opens a fresh copy of test/integration/workspace/.
 //
@@ -62,6 +63,14 @@ const profiles = [
     },
     trusted: false,
   },
+  {
+    suite: 'integration-multiroot',
+    tests: join(repo, 'out/test/integration/multiroot.js'),
+    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    trusted: true,
+    // A .code-workspace with two folders: chains from each folder's settings merge.
+    multiRoot: true,
+  },
 ];
 
 if (!['auto', 'electron', 'offline'].includes(mode)) {
@@ -106,7 +115,8 @@ for (const p of profiles) {
     const m = RESULT.exec(line.trim());
     if (m?.[1] === p.suite) result = { passed: Number(m[2]), failed: Number(m[3]) };
   };
-  const workspace = makeWorkspace(join(repo, 'test/integration/workspace'), p.trusted ? 'trusted' : 'untrusted');
+  const workspaceDir = makeWorkspace(join(repo, 'test/integration/workspace'), p.multiRoot ? 'multiroot' : p.trusted ? 'trusted' : 'untrusted');
+  const workspace = p.multiRoot ? makeMultiRootWorkspace(workspaceDir) : workspaceDir;
   let code;
   try {
     if (endBy <= started) throw new Error(`no time left (WASP_TEST_TIMEOUT_MS=${timeoutMs})`);
@@ -128,7 +138,7 @@ for (const p of profiles) {
     console.log(`${p.suite}: ERROR: ${err instanceof Error ? err.message : err}`);
     code = 1;
   } finally {
-    rmSync(workspace, { recursive: true, force: true });
+    rmSync(workspaceDir, { recursive: true, force: true });
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   if (!result) {
@@ -237,4 +247,12 @@ async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
     await killGroup(child);
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/** Two folders (app, contracts) and the .code-workspace that opens them together, inside `dir`. */
+function makeMultiRootWorkspace(dir) {
+  for (const name of ['app', 'contracts']) mkdirSync(join(dir, name, '.vscode'), { recursive: true });
+  const file = join(dir, 'wasp.code-workspace');
+  writeFileSync(file, JSON.stringify({ folders: [{ path: 'app' }, { path: 'contracts' }], settings: {} }, null, 2));
+  return file;
 }

@@ -21,7 +21,7 @@ const stages = [
   {
     name: 'integration',
     cmd: [process.execPath, 'scripts/run-integration.mjs'],
-    suites: ['integration', 'integration-untrusted'],
+    suites: ['integration', 'integration-untrusted', 'integration-multiroot'],
   },
   // The README's other command: `npm start` must still bring up the extension against the demo
   // node (checked headless in the offline host: the Chains view lists the demo chains).
