@@ -72,9 +72,12 @@ export interface ReadOptions {
   /** A block index or trie root (`0x` + 40 hex); omitted = latest state. */
   block?: string | number;
   signal?: AbortSignal;
+  /** Receives the body exactly as the node sent it, once it validated ("open raw JSON"). */
+  onBody?: (text: string) => void;
 }
 
 interface CallOptions<S extends z.ZodMiniType> {
+  onBody?: (text: string) => void;
   method?: 'GET' | 'POST';
   segments: string[];
   /** The path is under `/v1` unless false (the auth routes are not). */
@@ -114,6 +117,7 @@ export class WaspClient {
       query: { block },
       schema: ReceiptSchema,
       signal: options.signal,
+      onBody: options.onBody,
       notFound: 'receipt',
     });
   }
@@ -127,14 +131,15 @@ export class WaspClient {
       query: { block },
       schema: ChainInfoSchema,
       signal: options.signal,
+      onBody: options.onBody,
       notFound: 'chain',
     });
   }
 
   /** `GET /v1/chains/{chainID}`: general chain information (isActive, evmChainId). */
-  async getChain(chainId: string, options: { signal?: AbortSignal } = {}): Promise<ChainInfoResponse> {
+  async getChain(chainId: string, options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<ChainInfoResponse> {
     const chain = parseChainId(chainId);
-    return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, notFound: 'chain' });
+    return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
   }
 
   /** `GET /auth/info`: which authentication scheme the node uses. */
@@ -259,7 +264,9 @@ export class WaspClient {
       } catch (e) {
         throw this.transportError(e, timedOut, o.signal, context);
       }
-      return this.interpret(response, text, o, context, authenticated);
+      const value = this.interpret(response, text, o, context, authenticated);
+      o.onBody?.(text);
+      return value;
     } catch (e) {
       failure = e;
       throw e;

@@ -2,7 +2,7 @@
 // JSON.parse rounds anything above 2^53. The fast path is JSON.parse; only when a body holds a
 // number that JSON.parse cannot represent exactly is it parsed again with lossless-json, which
 // then yields a bigint for that integer.
-import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 export class JsonSyntaxError extends Error {}
 
@@ -23,4 +23,16 @@ export function parseJsonExact(text: string): unknown {
     // An integer beyond 2^53 stays exact; a fraction keeps JS semantics (and fails validation).
     return /^-?[0-9]+$/.test(s) ? BigInt(s) : Number(s);
   });
+}
+
+/**
+ * Re-indents a node's JSON answer for reading without changing any value: numbers keep their
+ * digits (lossless-json), fields the schemas do not know stay. Undefined if it is not JSON.
+ */
+export function prettyJsonExact(text: string): string | undefined {
+  try {
+    return stringifyLossless(parseLossless(text), undefined, 2);
+  } catch {
+    return undefined;
+  }
 }

@@ -8,6 +8,7 @@ import type { Receipt } from '../api/schemas';
 import { registerShowReceiptCommand } from '../commands/showReceipt';
 import { Commands, Settings, WebviewTypes } from '../constants';
 import type { ChainEntry } from '../model/chainConfig';
+import { prettyJsonExact } from '../api/json';
 import { ReceiptLookup, type LookupResult } from '../model/receiptLookup';
 import { estimateReceiptBytes } from '../model/receiptView';
 import { buildReceiptView, type ReceiptIdentity, type ReceiptView } from '../model/receiptView';
@@ -43,8 +44,11 @@ export class ReceiptService {
   constructor(private readonly services: Services) {
     this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
       fetch: async (chain, requestId, { block, signal }) => {
-        const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal });
-        return { receipt, view: buildReceiptView(receipt, vscode.l10n) };
+        let raw: string | undefined;
+        const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
+        const view = buildReceiptView(receipt, vscode.l10n);
+        // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
+        return { receipt, view: { ...view, rawJson: (raw !== undefined ? prettyJsonExact(raw) : undefined) ?? view.rawJson } };
       },
       weigh: (p) => estimateReceiptBytes(p.receipt),
     });

@@ -4,6 +4,7 @@
 // The panel knows its identity only (chain name + block): the chain entry, its node and its
 // token are looked up again on every fetch, so a changed setting or token takes effect at once.
 import { stringify as stringifyExact } from 'lossless-json';
+import { prettyJsonExact } from '../api/json';
 import * as vscode from 'vscode';
 import { BadRequestError, InvalidInputError, NotFoundError, WaspApiError } from '../api/errors';
 import { checkBlock } from '../api/ids';
@@ -59,6 +60,8 @@ interface Loaded {
   block: string | undefined;
   governance: ChainInfo | undefined;
   general: ChainInfoResponse | undefined;
+  /** The node's answer exactly as sent (governance, or the general info it fell back to). */
+  raw: string | undefined;
 }
 
 const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g. 2483095) or a trie root (0x + 40 hex digits)');
@@ -139,10 +142,11 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       : [client.urlOf(['chains', l.chain.chainId]), l.general];
     const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
     const content = [
-      `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as read and validated by Wasp Chain Explorer.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
+      `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as the node sent it.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
       `// GET ${oneLine(url)}`,
-      // lossless: gas limits are JSON numbers that may exceed 2^53.
-      stringifyExact(body, undefined, 2) ?? 'null',
+      // The node's own bytes, re-indented losslessly (gas limits are JSON numbers that may exceed
+      // 2^53); the validated value only when the raw body is not at hand.
+      (l.raw !== undefined ? prettyJsonExact(l.raw) : undefined) ?? stringifyExact(body, undefined, 2) ?? 'null',
       '',
     ].join('\n');
     const doc = await vscode.workspace.openTextDocument({ language: 'jsonc', content });
@@ -286,9 +290,10 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     this.postLoading(vscode.l10n.t('Reading the chain info of {0} ({1})…', chain.name, describeState(block, vscode.l10n)));
 
     const client = this.services.clients.clientFor(chain);
+    const raw: { governance?: string; general?: string } = {};
     const [gov, general] = await Promise.allSettled([
-      client.getChainInfo(chain.chainId, { block, signal }),
-      client.getChain(chain.chainId, { signal }),
+      client.getChainInfo(chain.chainId, { block, signal, onBody: (t) => (raw.governance = t) }),
+      client.getChain(chain.chainId, { signal, onBody: (t) => (raw.general = t) }),
     ]);
     if (stale()) return;
 
@@ -305,7 +310,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       return;
     }
 
-    this.loaded = { chain, block, governance, general: generalInfo };
+    this.loaded = { chain, block, governance, general: generalInfo, raw: governance ? raw.governance : raw.general };
     const view = buildChainInfoView({
       chainName: chain.name,
       nodeUrl: chain.nodeUrl,
@@ -416,3 +421,4 @@ function signature(chain: ChainEntry): string {
 function reasonText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+

@@ -386,6 +386,20 @@ describe('chain info panel', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('opens the node\'s answer as it sent it: fields the extension does not read and numbers above 2^53 stay', async () => {
+    const panel = await show('IOTA');
+    await rendered(panel, ['Gas limits']);
+    const url = `${node.url}/v1/chains/${DEMO_CHAINS.iotaEvm}/core/governance/chaininfo`;
+    const sent = (await (await fetch(url)).text()).replace('{', '{"futureField":18446744073709551615,');
+    node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body: sent, contentType: 'application/json' } });
+    await panel.refresh();
+    const doc = await panel.openRawJson();
+    assert.ok(doc);
+    const text = doc.getText();
+    assert.ok(text.includes('"futureField": 18446744073709551615'), text);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('is restored after a reload from its identity, and fetches again', async () => {
     const original = await show('IOTA', IOTA.metadata.blockIndex);
     await rendered(original, ['Gas limits']);

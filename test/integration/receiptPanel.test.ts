@@ -251,6 +251,19 @@ describe('receipt panel', function () {
     assert.equal(await api.receipts.restore(foreign, { identity: { requestId: 'javascript:alert(1)' } }), undefined);
   });
 
+  it('shows the raw JSON as the node sent it: a field the extension does not read and exact numbers stay', async () => {
+    const id = `0x${'e4'.repeat(32)}0000`;
+    const receipt = hostileReceipt();
+    receipt.request = { ...receipt.request, requestId: id, senderAccount: 'iota1qqqk305p7w207j6t95hh8xzzfxtmjumw2k6alsgttehx379uzv07k4hcswh', targetAddress: DEMO_CHAINS.iotaEvm };
+    node.setReceipt(DEMO_CHAINS.iotaEvm, receipt);
+    // A number beyond 2^53 cannot be written from JS: plant it as text on the wire.
+    const sent = JSON.stringify(receipt).replace('{', '{"futureField":18446744073709551615,');
+    node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 200, body: sent, contentType: 'application/json' } });
+    const panel = await show(id);
+    const r = await panel.waitForRender((x) => x.html.includes('futureField'));
+    assert.ok(r.html.includes('"futureField": 18446744073709551615'), 'the big number keeps its digits');
+  });
+
   it('shows hostile node text literally: no link, script, image or HTML from the node', async () => {
     node.setReceipt(DEMO_CHAINS.iotaEvm, hostileReceipt());
     const panel = await show(HOSTILE_ID);

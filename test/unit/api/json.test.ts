@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { JsonSyntaxError, parseJsonExact } from '../../../src/api/json';
+import { JsonSyntaxError, parseJsonExact, prettyJsonExact } from '../../../src/api/json';
 
 describe('parseJsonExact', () => {
   it('parses ordinary bodies like JSON.parse', () => {
@@ -19,5 +19,15 @@ describe('parseJsonExact', () => {
 
   it('throws JsonSyntaxError on truncated JSON', () => {
     assert.throws(() => parseJsonExact('{"a":'), JsonSyntaxError);
+  });
+});
+
+describe('prettyJsonExact', () => {
+  it('re-indents without changing a value: big numbers keep their digits, unknown fields stay', () => {
+    assert.equal(prettyJsonExact('{"a":18446744073709551615,"b":[1.50,"x"],"future":{"n":9007199254740993}}'), '{\n  "a": 18446744073709551615,\n  "b": [\n    1.50,\n    "x"\n  ],\n  "future": {\n    "n": 9007199254740993\n  }\n}');
+  });
+
+  it('gives undefined for a body that is not JSON', () => {
+    assert.equal(prettyJsonExact('<html>'), undefined);
   });
 });
