@@ -7,7 +7,7 @@ import { TokenExpiredError } from '../api/errors';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
 import type { ChainEntry } from '../model/chainConfig';
-import { decodeJwtClaims } from '../model/jwt';
+import { decodeJwtClaims, isExpired } from '../model/jwt';
 import type { TokenStore } from './tokenStore';
 
 export type TokenStatus =
@@ -62,9 +62,9 @@ export class NodeClients implements vscode.Disposable {
     const token = await this.tokens.get(chain.nodeUrl);
     if (!token) return { kind: 'none' };
     if (!this.tokenAllowed(chain)) return { kind: 'withheld' };
-    const exp = decodeJwtClaims(token)?.exp;
-    if (exp !== undefined && exp * 1000 <= Date.now() + EXPIRY_SKEW_SECONDS * 1000) return { kind: 'expired', expiredAt: exp * 1000 };
-    return { kind: 'ok', expiresAt: exp === undefined ? undefined : exp * 1000 };
+    const { expired, expiresAt } = expiryOf(token);
+    if (expired && expiresAt !== undefined) return { kind: 'expired', expiredAt: expiresAt };
+    return { kind: 'ok', expiresAt };
   }
 
   clientFor(chain: ChainEntry): WaspClient {
@@ -84,9 +84,9 @@ export class NodeClients implements vscode.Disposable {
         ? async () => {
             const token = await this.tokens.get(nodeUrl);
             if (!token) return undefined;
-            const exp = decodeJwtClaims(token)?.exp;
+            const { expired, expiresAt } = expiryOf(token);
             // Noticed before it is sent: the node never sees an expired token.
-            if (exp !== undefined && exp * 1000 <= Date.now() + EXPIRY_SKEW_SECONDS * 1000) throw new TokenExpiredError(exp * 1000);
+            if (expired && expiresAt !== undefined) throw new TokenExpiredError(expiresAt);
             return token;
           }
         : undefined,
@@ -109,4 +109,11 @@ export class NodeClients implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** When a JWT expires (ms since the epoch) and whether it counts as expired now, skew included. */
+function expiryOf(token: string): { expired: boolean; expiresAt: number | undefined } {
+  const claims = decodeJwtClaims(token);
+  const expiresAt = claims?.exp === undefined ? undefined : claims.exp * 1000;
+  return { expired: claims !== undefined && isExpired(claims, Date.now() / 1000, EXPIRY_SKEW_SECONDS), expiresAt };
 }
