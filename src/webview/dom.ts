@@ -83,7 +83,7 @@ export interface DomLabels {
 
 const ENGLISH: DomLabels = { copy: 'Copy', open: 'Open', notWebLink: '(not a web link)', onlyWebLinks: 'Only http and https links are opened' };
 
-export function copyButton<S, A>(api: Mounted<S, A>, text: string, what: string, L: DomLabels = ENGLISH): HTMLElement {
+export function copyButton<S, A>(api: Mounted<S, A>, text: string, what: string, L: Pick<DomLabels, 'copy'> = ENGLISH): HTMLElement {
   return button(L.copy, () => api.post({ kind: 'copy', text, what }), { title: `${L.copy} ${what}` });
 }
 

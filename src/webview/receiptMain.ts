@@ -3,7 +3,7 @@
 // attribute. Bar widths are set through the CSSOM (element.style), which the CSP allows.
 import type { ErrorView } from '../shared/protocol';
 import type { AssetsView, PayloadView, ReceiptAction, ReceiptPanelLabels, ReceiptPanelState, ReceiptView, Row } from '../model/receiptView';
-import { button, h, mount, type Mounted } from './dom';
+import { button, copyButton, h, mount, type Mounted } from './dom';
 
 type Api = Mounted<ReceiptPanelState, ReceiptAction>;
 type OkState = Extract<ReceiptPanelState, { status: 'ok' }>;
@@ -26,10 +26,6 @@ function render(state: ReceiptPanelState, api: Api): Node {
       break;
   }
   return root;
-}
-
-function copy(api: Api, L: ReceiptPanelLabels, text: string, what: string): HTMLElement {
-  return button(L.copy, () => api.post({ kind: 'copy', text, what }), { title: `${L.copy}: ${what}` });
 }
 
 function toolbar(L: ReceiptPanelLabels, api: Api, state: OkState | undefined): HTMLElement {
@@ -93,7 +89,7 @@ function statusBanner(view: ReceiptView): HTMLElement {
 
 function rowOf(r: Row, api: Api, L: ReceiptPanelLabels): HTMLElement {
   const dd = h('dd', null, h('span', { class: r.mono ? 'mono' : undefined }, r.value));
-  if (r.copy) dd.append(copy(api, L, r.copy.text, r.copy.what));
+  if (r.copy) dd.append(copyButton(api, r.copy.text, r.copy.what, L));
   if (r.detail) dd.append(h('div', { class: 'muted rc-detail' }, r.detail));
   return h('div', { class: 'row', 'data-field': r.field }, h('dt', null, r.label), dd);
 }
@@ -140,14 +136,14 @@ function assetsSection(title: string, field: string, a: AssetsView | null, api: 
     el.append(h('p', { class: 'muted' }, L.none));
     return el;
   }
-  el.append(h('dl', null, h('div', { class: 'row' }, h('dt', null, L.baseTokens), h('dd', null, h('span', { class: 'mono' }, a.baseTokens.text), copy(api, L, a.baseTokens.raw, L.baseTokens)))));
+  el.append(h('dl', null, h('div', { class: 'row' }, h('dt', null, L.baseTokens), h('dd', null, h('span', { class: 'mono' }, a.baseTokens.text), copyButton(api, a.baseTokens.raw, L.baseTokens, L)))));
   if (a.nativeTokens.length > 0) {
     const body = h('tbody');
     for (const t of a.nativeTokens) body.append(h('tr', null, h('td', { class: 'mono rc-id' }, t.id), h('td', { class: 'num mono' }, t.amount.text)));
     el.append(h('table', null, h('caption', { class: 'muted rc-caption' }, L.nativeTokens), h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.id), h('th', { scope: 'col', class: 'num' }, L.amount))), body));
   }
   if (a.nfts.length > 0) {
-    el.append(h('h3', null, L.nfts), h('ul', { class: 'rc-list' }, ...a.nfts.map((n) => h('li', { class: 'mono rc-id' }, n, copy(api, L, n, L.nft)))));
+    el.append(h('h3', null, L.nfts), h('ul', { class: 'rc-list' }, ...a.nfts.map((n) => h('li', { class: 'mono rc-id' }, n, copyButton(api, n, L.nft, L)))));
   }
   return el;
 }
@@ -159,7 +155,7 @@ function nftSection(view: ReceiptView, api: Api, L: ReceiptPanelLabels): HTMLEle
   const dl = h(
     'dl',
     null,
-    h('div', { class: 'row' }, h('dt', null, L.id), h('dd', null, h('span', { class: 'mono' }, nft.id), copy(api, L, nft.id, L.nft))),
+    h('div', { class: 'row' }, h('dt', null, L.id), h('dd', null, h('span', { class: 'mono' }, nft.id), copyButton(api, nft.id, L.nft, L))),
     h('div', { class: 'row' }, h('dt', null, L.issuer), h('dd', null, h('span', { class: 'mono' }, nft.issuer))),
     h('div', { class: 'row' }, h('dt', null, L.owner), h('dd', null, nft.owner === '' ? h('span', { class: 'muted' }, L.none) : h('span', { class: 'mono' }, nft.owner))),
   );
@@ -212,6 +208,6 @@ function payload(p: PayloadView, api: Api, L: ReceiptPanelLabels, what: string):
 
 function rawJson(view: ReceiptView, api: Api, L: ReceiptPanelLabels): HTMLElement {
   const details = h('details', { class: 'rc-raw' }, h('summary', null, L.rawJson));
-  details.append(h('div', { class: 'toolbar' }, copy(api, L, view.rawJson, L.rawJson)), h('pre', { class: 'mono' }, view.rawJson));
+  details.append(h('div', { class: 'toolbar' }, copyButton(api, view.rawJson, L.rawJson, L)), h('pre', { class: 'mono' }, view.rawJson));
   return h('section', { class: 'rc-section', 'aria-label': L.rawJson }, details);
 }
