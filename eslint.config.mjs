@@ -1,5 +1,5 @@
 // ESLint flat config: @eslint/js recommended + typescript-eslint recommended, plus the layering
-// rule of the architecture (src/api, src/model and the other vscode-free layers never import it).
+// rule of the architecture (src/api, src/core, every model/ and protocol.ts never import it).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -42,8 +42,9 @@ export default defineConfig(
     // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
     files: [
       'src/api/**',
-      'src/model/**',
-      'src/shared/**',
+      'src/core/**',
+      'src/**/model/**',
+      'src/**/protocol.ts',
       'src/webview/**',
       'test/unit/**',
       'test/fixtures/**',
@@ -56,7 +57,7 @@ export default defineConfig(
             {
               name: 'vscode',
               message:
-                'src/api, src/model, src/shared, src/webview and the unit tests stay free of the VS Code API ' +
+                'src/api, src/core, every model/ and protocol.ts, src/webview and the unit tests stay free of the VS Code API ' +
                 '(see design/STYLE.md); take what you need as a parameter instead.',
             },
           ],

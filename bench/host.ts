@@ -7,7 +7,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
-import { DEFAULT_LOOKUP_CAPACITY } from '../src/model/receiptLookup';
+import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
 import {
   BENCH_CHAIN_ID,
   BENCH_CHAIN_NAME,

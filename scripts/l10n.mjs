@@ -1,9 +1,9 @@
 // npm run l10n: writes l10n/bundle.l10n.json, every string the extension passes through
-// `vscode.l10n.t` (host code) or `l10n.t` (the model's L10n argument, see src/model/l10n.ts),
+// `vscode.l10n.t` (host code) or `l10n.t` (the model's L10n argument, see src/core/l10n.ts),
 // for translators: a translation goes to l10n/bundle.l10n.<locale>.json next to it.
 //   node scripts/l10n.mjs [--check]     --check: fail when the bundle on disk is out of date
 // The exporter (@vscode/l10n-dev) reads only files that import 'vscode' or '@vscode/l10n'; the
-// model never imports 'vscode' (src/model stays plain Node), so its files are handed over with
+// model never imports 'vscode' (src/core and every model/ stay plain Node), so its files are handed over with
 // a type-only import line in front, which lets their `l10n.t(...)` calls count too.
 import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import { ChainRegistry } from './config/chainRegistry';
 import { NodeClients } from './config/nodeClients';
 import { TokenStore } from './config/tokenStore';
-import { registerChainsFeature, type ChainsFeatureApi } from './features/chains';
-import { registerChainInfoFeature, type ChainInfoFeature } from './features/chainInfo';
-import { registerReceiptsFeature, type ReceiptsFeature } from './features/receipts';
-import { RecentReceipts } from './model/recentReceipts';
+import { registerChainsFeature, type ChainsFeatureApi } from './chains/register';
+import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
+import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
+import { RecentReceipts } from './core/recentReceipts';
 import type { Services } from './services';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */

@@ -20,7 +20,7 @@ import {
 } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRequestId, redactUrl } from './ids';
 import { JsonSyntaxError, parseJsonExact } from './json';
-import { revealInvisible } from '../model/hex';
+import { clip, revealInvisible } from '../core/text';
 import type { Limiter } from './limiter';
 import {
   AuthInfoSchema,
@@ -439,10 +439,6 @@ function nodeText(err: NodeErrorBody, raw: string | undefined, contentType: stri
     return looksLikeHtml(raw, contentType) ? 'an HTML page instead of JSON (a proxy?)' : remoteText(raw.trim(), 120);
   }
   return undefined;
-}
-
-function clip(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
 function redactLocation(location: string | null, base: string | undefined): string {

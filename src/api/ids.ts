@@ -1,5 +1,6 @@
 // Identifier checks that run before any request: a malformed value never reaches a node.
 import { bech32 } from 'bech32';
+import { clip } from '../core/text';
 import { InvalidInputError } from './errors';
 
 /** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
@@ -26,7 +27,7 @@ export function checkChainId(input: string): ChainIdCheck {
   if (!CHAIN_ID_HRPS.has(hrp)) {
     return {
       ok: false,
-      reason: `A chain ID starts with iota1, smr1, rms1, atoi1 or tst1 (got "${truncate(lower, 12)}").`,
+      reason: `A chain ID starts with iota1, smr1, rms1, atoi1 or tst1 (got "${clip(lower, 12)}").`,
     };
   }
   let words: number[];
@@ -141,8 +142,4 @@ export function redactUrl(input: string | URL): string {
   } catch {
     return '(invalid URL)';
   }
-}
-
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
 }

@@ -1,7 +1,7 @@
 // Chains from settings: user, workspace and every workspace folder, merged and validated.
 import * as vscode from 'vscode';
 import { Settings } from '../constants';
-import { resolveChains, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from '../model/chainConfig';
+import { resolveChains, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();

@@ -6,8 +6,8 @@ import { WaspClient, type RequestLogEntry } from '../api/client';
 import { TokenExpiredError } from '../api/errors';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
-import type { ChainEntry } from '../model/chainConfig';
-import { decodeJwtClaims, isExpired } from '../model/jwt';
+import type { ChainEntry } from './model/chainConfig';
+import { decodeJwtClaims, isExpired } from '../core/jwt';
 import type { TokenStore } from './tokenStore';
 
 export type TokenStatus =

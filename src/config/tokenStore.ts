@@ -1,7 +1,7 @@
 // The only place that touches SecretStorage. Tokens are keyed by the node (origin + path), so
 // they follow the node, not a chain name, and a change in one window reaches the others.
 import * as vscode from 'vscode';
-import { nodeKey } from '../model/chainConfig';
+import { nodeKey } from './model/chainConfig';
 
 const PREFIX = 'waspChain.token:';
 

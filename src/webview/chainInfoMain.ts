@@ -1,7 +1,7 @@
 // The chain info panel's script (browser side). It places the strings the host computed
 // (model/chainInfoView.ts) into the DOM as text: node data never becomes HTML.
 // Its own words come from the host too (state.labels, in the editor's language).
-import { chainInfoPanelLabels, type ChainInfoAction, type ChainInfoComparison, type ChainInfoErrorState, type ChainInfoPanelLabels, type ChainInfoPanelState, type ChainInfoRow, type ChainInfoSection } from '../model/chainInfoView';
+import { chainInfoPanelLabels, type ChainInfoAction, type ChainInfoComparison, type ChainInfoErrorState, type ChainInfoPanelLabels, type ChainInfoPanelState, type ChainInfoRow, type ChainInfoSection } from '../chainInfo/model/chainInfoView';
 import { button, copyButton, externalLink, h, mount, type Mounted } from './dom';
 
 type Api = Mounted<ChainInfoPanelState, ChainInfoAction>;

@@ -1,6 +1,6 @@
 // Browser-side helpers shared by the panels' scripts. Node data only ever becomes text
 // (textContent) or an attribute set through the DOM: never HTML parsed from a string.
-import type { CommonAction, HostMessage, WebviewMessage } from '../shared/protocol';
+import type { CommonAction, HostMessage, WebviewMessage } from '../webviews/protocol';
 
 interface VsCodeApi<S> {
   postMessage(message: unknown): void;

@@ -1,8 +1,8 @@
 // The receipt panel's script (browser side). It places the strings the host computed
 // (model/receiptView.ts) into the DOM as text: node data never becomes HTML, a link or a style
 // attribute. Bar widths are set through the CSSOM (element.style), which the CSP allows.
-import type { ErrorView } from '../shared/protocol';
-import type { AssetsView, PayloadView, ReceiptAction, ReceiptPanelLabels, ReceiptPanelState, ReceiptView, Row } from '../model/receiptView';
+import type { ErrorView } from '../webviews/protocol';
+import type { AssetsView, PayloadView, ReceiptAction, ReceiptPanelLabels, ReceiptPanelState, ReceiptView, Row } from '../receipts/model/receiptView';
 import { button, copyButton, h, mount, type Mounted } from './dom';
 
 type Api = Mounted<ReceiptPanelState, ReceiptAction>;

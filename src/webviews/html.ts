@@ -47,13 +47,3 @@ export function escapeHtml(s: string): string {
 function scriptSafe(uri: string): string {
   return escapeHtml(uri);
 }
-
-/** Opens a link from a node only when it is http(s): `command:`, `file:`, `javascript:`, `data:` never. */
-export function isSafeExternalUrl(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
-  } catch {
-    return false;
-  }
-}

@@ -1,8 +1,9 @@
 // The host side of a panel: ready handshake, typed messages, the actions every panel shares
 // (copy, open an http(s) link, refresh), and the last rendered text for tests.
 import * as vscode from 'vscode';
-import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from '../shared/protocol';
-import { isSafeExternalUrl, renderShell, webviewOptions } from './html';
+import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
+import { isSafeExternalUrl } from '../core/text';
+import { renderShell, webviewOptions } from './html';
 
 export interface Rendered {
   text: string;

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import type { ChainInfoPanel } from '../../src/webviews/chainInfoPanel';
+import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_UNKNOWN_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { decodeJwtClaims } from '../../src/model/jwt';
-import type { ChainNode, ChainsTreeNode, DetailNode } from '../../src/views/chainsTree';
+import { decodeJwtClaims } from '../../src/core/jwt';
+import type { ChainNode, ChainsTreeNode, DetailNode } from '../../src/chains/tree';
 import { DEMO_CHAINS, DEMO_MALFORMED_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 

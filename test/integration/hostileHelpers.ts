@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import type { ChainNode, ChainsTreeNode } from '../../src/views/chainsTree';
+import type { ChainNode, ChainsTreeNode } from '../../src/chains/tree';
 
 export const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 

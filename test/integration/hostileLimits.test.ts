@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { DEFAULT_HOVER_WAIT_MS, MAX_DETACHED_LOOKUPS } from '../../src/hovers/receiptHover';
-import { DEFAULT_LOOKUP_CAPACITY } from '../../src/model/receiptLookup';
-import type { ChainInfoPanel } from '../../src/webviews/chainInfoPanel';
-import type { ReceiptPanel } from '../../src/webviews/receiptPanel';
+import { DEFAULT_HOVER_WAIT_MS, MAX_DETACHED_LOOKUPS } from '../../src/receipts/hover';
+import { DEFAULT_LOOKUP_CAPACITY } from '../../src/receipts/model/receiptLookup';
+import type { ChainInfoPanel } from '../../src/chainInfo/panel';
+import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { NOTIFICATION_LINK } from '../unit/hostile/corpus';

@@ -6,9 +6,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/hovers/receiptHover';
-import type { ChainInfoPanel } from '../../src/webviews/chainInfoPanel';
-import type { ReceiptPanel } from '../../src/webviews/receiptPanel';
+import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/receipts/hover';
+import type { ChainInfoPanel } from '../../src/chainInfo/panel';
+import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, foreignMarkdown, foreignMarkup, hostileGovernance, hostileReceipt } from '../unit/hostile/corpus';

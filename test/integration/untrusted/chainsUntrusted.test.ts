@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
-import type { ChainNode } from '../../../src/views/chainsTree';
+import type { ChainNode } from '../../../src/chains/tree';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 

@@ -5,11 +5,11 @@
 // no link is offered for a non-web URL, and no credentials are ever echoed.
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
-import { validateEntry, nodeKey } from '../../../src/model/chainConfig';
-import { buildChainInfoView, type ChainInfoRow } from '../../../src/model/chainInfoView';
-import type { ChainInfoState } from '../../../src/model/chainInfoDiff';
-import { markdownText, notificationText, plainLine } from '../../../src/model/plainText';
-import { buildReceiptView, escapeMarkdownInline } from '../../../src/model/receiptView';
+import { validateEntry, nodeKey } from '../../../src/config/model/chainConfig';
+import { buildChainInfoView, type ChainInfoRow } from '../../../src/chainInfo/model/chainInfoView';
+import type { ChainInfoState } from '../../../src/chainInfo/model/chainInfoDiff';
+import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
+import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { HOSTILE, HTML, LRI, MARKDOWN, NOTIFICATION_LINK, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, foreignMarkdown, hostileReceipt } from './corpus';
 
@@ -65,7 +65,7 @@ describe('hostile: text from a node, in the view models', () => {
   it('every line the hover builds from a hostile receipt is Markdown with nothing alive in it', () => {
     const v = hostileView();
     const lines = [v.error?.headline ?? '', v.error?.code ?? '', v.sender.display, v.callTarget.label, v.summary, HOSTILE, SPOOFED];
-    for (const line of lines) assert.deepEqual(foreignMarkdown(escapeMarkdownInline(line), []), [], line);
+    for (const line of lines) assert.deepEqual(foreignMarkdown(escapeMarkdown(line), []), [], line);
   });
 
   it('website, public URL and EVM URLs with javascript:, command:, file:, data: (or credentials) are text, never a link', () => {
@@ -132,7 +132,9 @@ describe('hostile: text on the tree, status bar and notifications', () => {
     for (const text of [HOSTILE, SPOOFED, 'see https://evil.example and www.evil.example or a@b.co', '&#x202E;&lt;b&gt;', '$(zap) $(loading~spin)']) {
       assert.deepEqual(foreignMarkdown(markdownText(text), []), [], text);
     }
-    assert.equal(markdownText('needs a token with "write" permission'), 'needs a token with "write" permission', 'plain words stay readable');
+    // Rendered, a backslash escape shows the character alone: the words read as they were.
+    const plain = 'needs a token with "write" permission, see docs/auth (v1.0)';
+    assert.equal(markdownText(plain).replace(/\\(.)/g, '$1'), plain, 'plain words stay readable');
   });
 });
 

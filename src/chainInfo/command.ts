@@ -1,0 +1,52 @@
+// "Chain: Show Chain Info". Scriptable: the chain from the first argument (a name, a tree node
+// with chainName, a chain entry, or { chainName | chain, block, compareWith }), the block from a
+// second argument or the `block` field; without a chain, the default chain or a quick pick.
+// Resolves with the panel, so callers (and tests) can await what it shows.
+import * as vscode from 'vscode';
+import { resolveChain } from '../chains/chainArg';
+import { Commands } from '../constants';
+import type { ChainInfoFeature } from './register';
+import type { Services } from '../services';
+import type { ChainInfoPanel } from './panel';
+
+export interface ShowChainInfoArgs {
+  /** What names the chain (passed to resolveChain); undefined = default chain or quick pick. */
+  chain: unknown;
+  block: string | number | undefined;
+  /** Present when a comparison is asked for; its block undefined = the latest state. */
+  compareWith: { block: string | number | undefined } | undefined;
+}
+
+const isBlockValue = (v: unknown): v is string | number => typeof v === 'string' || typeof v === 'number';
+
+/** Reads the command's arguments; tolerant of what VS Code passes from menus (node, selected nodes). */
+export function parseShowChainInfoArgs(first: unknown, second?: unknown): ShowChainInfoArgs {
+  let chain: unknown;
+  let block: string | number | undefined;
+  let compareWith: ShowChainInfoArgs['compareWith'];
+  if (typeof first === 'string') chain = first;
+  else if (typeof first === 'object' && first !== null) {
+    const o = first as Record<string, unknown>;
+    // An object that names no chain (e.g. only { block }) leaves the choice to default / pick.
+    const namesChain = typeof o.chainName === 'string' || (typeof o.chain === 'object' && o.chain !== null) || (typeof o.name === 'string' && typeof o.chainId === 'string');
+    chain = typeof o.chain === 'string' ? o.chain : namesChain ? first : undefined;
+    if (isBlockValue(o.block)) block = o.block;
+    if ('compareWith' in o && o.compareWith !== undefined && o.compareWith !== null) {
+      compareWith = { block: isBlockValue(o.compareWith) ? o.compareWith : String(o.compareWith) };
+    }
+  }
+  // From a tree's context menu the second argument is the list of selected nodes: not a block.
+  if (isBlockValue(second)) block = second;
+  return { chain, block, compareWith };
+}
+
+export async function showChainInfo(services: Services, feature: ChainInfoFeature, first?: unknown, second?: unknown): Promise<ChainInfoPanel | undefined> {
+  const args = parseShowChainInfoArgs(first, second);
+  const chain = await resolveChain(services, args.chain, { placeHolder: vscode.l10n.t('Show the chain info of…') });
+  if (!chain) return undefined;
+  return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
+}
+
+export function registerShowChainInfoCommand(services: Services, feature: ChainInfoFeature): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.showChainInfo, (first?: unknown, second?: unknown) => showChainInfo(services, feature, first, second));
+}

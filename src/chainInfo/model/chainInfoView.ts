@@ -1,0 +1,484 @@
+// The chain info panel's view model: what a node said about a chain (governance chain info,
+// plus the general `GET /v1/chains/{id}` answer when the node offers it) turned into rows of
+// display strings, computed once here so the webview only places text. JSON-safe throughout:
+// bigints never reach the webview, they arrive already formatted.
+// Remote text (names, URLs, IDs) passes through revealInvisible: bidi and zero-width characters
+// must not be able to spoof an ID or a link label.
+import type { ErrorView } from '../../webviews/protocol';
+import { parseAgentId, type AgentId } from '../../core/agentId';
+import { diffChainInfo, type ChainInfoState } from './chainInfoDiff';
+import { describeEvmGasRatio, describeGasPerToken, feeForGas, feeFormulaText, isFreeGas, validatorShareText, type FeePolicy } from '../../core/fees';
+import { formatBigInt, shortId } from '../../core/format';
+import { isSafeExternalUrl, revealInvisible } from '../../core/text';
+import { englishL10n, type L10n } from '../../core/l10n';
+
+/** The general chain information of `GET /v1/chains/{chainID}` (structural: the API's ChainInfoResponse fits). */
+export type GeneralChainInfo = ChainInfoState & { isActive: boolean; evmChainId: number };
+
+export interface ChainInfoViewInput {
+  /** The configured chain's name (settings). */
+  chainName: string;
+  /** The configured node URL (already free of credentials). */
+  nodeUrl: string;
+  /** The configured chain ID; a node answering for another chain is flagged. */
+  configuredChainId: string;
+  /** The state asked for: undefined = latest, a block index, or a trie root (normalised). */
+  block: string | undefined;
+  /** `.../core/governance/chaininfo` at that state; undefined when only the general info could be read. */
+  governance: ChainInfoState | undefined;
+  /** Why the governance info is missing (shown when the view falls back to the general info). */
+  governanceUnavailable?: string;
+  /** `GET /v1/chains/{id}` (always the latest state). */
+  general: GeneralChainInfo | undefined;
+  /** Why the general info is missing, e.g. "Not found (404)" on a node without that route. */
+  generalUnavailable?: string;
+  /** When the answer was read, already formatted for display. */
+  fetchedAt?: string;
+}
+
+export interface ChainInfoRow {
+  /** A stable key (tests, styling, and the diff's field names where they match). */
+  field: string;
+  label: string;
+  /** Display text; remote text has invisible characters revealed. */
+  value: string;
+  /** A muted explanation after the value. */
+  detail?: string;
+  /** Monospace (IDs, URLs, numbers to copy). */
+  mono?: boolean;
+  /** Offer a Copy button for this exact text (the raw value, not the revealed one). */
+  copy?: { text: string; what: string };
+  /** The value is a URL: `web` ones get an Open button (the host checks the scheme again). */
+  link?: { url: string; web: boolean };
+  /** The value is a placeholder ("not set"). */
+  empty?: boolean;
+}
+
+export interface ChainInfoSection {
+  id: 'state' | 'chain' | 'fees' | 'limits' | 'metadata';
+  title: string;
+  rows: ChainInfoRow[];
+  /** A muted line under the title. */
+  note?: string;
+}
+
+export interface ChainInfoNotice {
+  level: 'info' | 'warning';
+  text: string;
+}
+
+export interface ChainInfoView {
+  /** The chain's public name when it has one, else the configured name. */
+  title: string;
+  /** "IOTA · latest state" */
+  subtitle: string;
+  stateLabel: string;
+  notices: ChainInfoNotice[];
+  sections: ChainInfoSection[];
+}
+
+export interface ChainInfoComparisonRow {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface ChainInfoComparison {
+  /** Label of the older (or the panel's own) state: the "before" column. */
+  beforeLabel: string;
+  afterLabel: string;
+  rows: ChainInfoComparisonRow[];
+  summary: string;
+}
+
+/** Buttons a chain-info error can offer beyond the shared ErrorView actions. */
+export type ChainInfoErrorExtra = 'pickBlock' | 'openLatest';
+
+export type ChainInfoErrorState = ErrorView & {
+  /** What was being done, e.g. "Reading the chain info of IOTA (block 5) from http://…". */
+  context: string;
+  extras: ChainInfoErrorExtra[];
+};
+
+/** The panel's own words (buttons, headings), localised by the host: the webview has no l10n of its own. */
+export interface ChainInfoPanelLabels {
+  actions: string;
+  refresh: string;
+  refreshTitle: string;
+  pickBlock: string;
+  pickBlockTitle: string;
+  latest: string;
+  latestTitle: string;
+  compare: string;
+  compareTitle: string;
+  copyJson: string;
+  copyJsonTitle: string;
+  openRawJson: string;
+  openRawJsonTitle: string;
+  loading: string;
+  lastAnswer: string;
+  comparison: string;
+  compareAnother: string;
+  closeComparison: string;
+  readingOther: string;
+  field: string;
+  copy: string;
+  open: string;
+  notWebLink: string;
+  onlyWebLinks: string;
+}
+
+export function chainInfoPanelLabels(l10n: L10n = englishL10n): ChainInfoPanelLabels {
+  return {
+    actions: l10n.t('Chain info actions'),
+    refresh: l10n.t('Refresh'),
+    refreshTitle: l10n.t('Read the chain info again'),
+    pickBlock: l10n.t('State at block…'),
+    pickBlockTitle: l10n.t('Open the chain info at another block or trie root'),
+    latest: l10n.t('Latest state'),
+    latestTitle: l10n.t('Open the chain info at the latest state'),
+    compare: l10n.t('Compare with block…'),
+    compareTitle: l10n.t('Show what changed between this state and another one'),
+    copyJson: l10n.t('Copy as JSON'),
+    copyJsonTitle: l10n.t('Copy the chain info as JSON'),
+    openRawJson: l10n.t('Open raw JSON'),
+    openRawJsonTitle: l10n.t("Open the node's answer in an editor"),
+    loading: l10n.t('Loading…'),
+    lastAnswer: l10n.t('Showing the last answer read before the error.'),
+    comparison: l10n.t('Comparison'),
+    compareAnother: l10n.t('Compare with another block…'),
+    closeComparison: l10n.t('Close comparison'),
+    readingOther: l10n.t('Reading the other state…'),
+    field: l10n.t('Field'),
+    copy: l10n.t('Copy'),
+    open: l10n.t('Open'),
+    notWebLink: l10n.t('(not a web link)'),
+    onlyWebLinks: l10n.t('Only http and https links are opened'),
+  };
+}
+
+/** The whole state of a chain info panel, as the webview renders and persists it. */
+export interface ChainInfoPanelState {
+  /** What the panel shows; the only part the serializer keeps after a reload. */
+  identity: ChainInfoIdentity;
+  /** Words of the panel itself, in the editor's language. */
+  labels: ChainInfoPanelLabels;
+  heading: string;
+  stateLabel: string;
+  view?: ChainInfoView;
+  error?: ChainInfoErrorState;
+  compare?: { label: string; comparison?: ChainInfoComparison; error?: ChainInfoErrorState };
+}
+
+export interface ChainInfoIdentity {
+  chainName: string;
+  /** Undefined = latest; otherwise as asked (normalised when valid). */
+  block?: string;
+}
+
+/** Actions only the chain info panel knows (the shared ones are in protocol.ts). */
+export type ChainInfoAction =
+  | { kind: 'pickBlock' }
+  | { kind: 'openLatest' }
+  | { kind: 'compare' }
+  | { kind: 'clearCompare' }
+  | { kind: 'copyJson' }
+  | { kind: 'openRawJson' }
+  | { kind: 'errorAction'; command: 'setToken' | 'signIn' | 'openSettings' };
+
+/** The placeholder of an empty value. */
+const notSet = (l10n: L10n): string => l10n.t('not set');
+const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
+const BLOCK_INDEX = /^[0-9]{1,10}$/;
+
+/** "latest state", "block 2483105", "trie root 0x9805…a906"; anything else is shown as given (revealed). */
+export function describeState(block: string | undefined, l10n: L10n = englishL10n): string {
+  if (block === undefined || block === '') return l10n.t('latest state');
+  if (BLOCK_INDEX.test(block)) return l10n.t('block {0}', block);
+  if (TRIE_ROOT.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
+  return l10n.t('block "{0}"', revealInvisible(shortId(block, 24, 8)));
+}
+
+/** The state in a sentence: "the latest state", "block 2483105", "trie root 0x…". */
+export function stateInProse(block: string | undefined, l10n: L10n = englishL10n): string {
+  return block === undefined || block === '' ? l10n.t('the latest state') : describeState(block, l10n);
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function limitText(v: bigint | number): string {
+  return typeof v === 'bigint' ? formatBigInt(v) : Number.isSafeInteger(v) ? formatBigInt(BigInt(v)) : String(v);
+}
+
+function toBigInt(v: bigint | number): bigint {
+  return typeof v === 'bigint' ? v : Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : 0n;
+}
+
+function tokensText(n: bigint, l10n: L10n): string {
+  return n === 1n ? l10n.t('{0} base token', formatBigInt(n)) : l10n.t('{0} base tokens', formatBigInt(n));
+}
+
+function agentKindText(agent: AgentId, l10n: L10n): string {
+  switch (agent.kind) {
+    case 'address':
+      return l10n.t('an Ed25519 address (a single key)');
+    case 'alias':
+      return l10n.t('an alias address (e.g. a multisig or a committee)');
+    case 'nft':
+      return l10n.t('an NFT address');
+    case 'evm':
+      return l10n.t('an EVM account on chain {0}', agent.chainId ?? '?');
+    case 'contract':
+      return l10n.t('contract {0} on chain {1}', agent.contractName ?? agent.hname ?? '?', agent.chainId ?? '?');
+    case 'nil':
+      return l10n.t('no owner');
+    case 'unknown':
+      return l10n.t('an agent ID in an unrecognised format');
+  }
+}
+
+/** A URL row: http(s) ones can be opened, ws(s) ones are text to copy, others are flagged. */
+function urlRow(field: string, label: string, raw: string, what: string, l10n: L10n): ChainInfoRow {
+  const url = raw.trim();
+  if (url === '') return { field, label, value: notSet(l10n), empty: true };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  const row: ChainInfoRow = { field, label, value: revealInvisible(url), mono: true, copy: { text: url, what } };
+  if ((scheme === 'http' || scheme === 'https') && isSafeExternalUrl(url)) row.link = { url, web: true };
+  else if (scheme === 'http' || scheme === 'https') row.detail = l10n.t('not opened: a link with a user name or password, or malformed');
+  else if (scheme === 'ws' || scheme === 'wss') row.detail = l10n.t('WebSocket endpoint: copy it into your wallet or tool');
+  else row.detail = l10n.t('not an http(s) link: it is not opened');
+  return row;
+}
+
+function textRow(field: string, label: string, raw: string, l10n: L10n, multiline = false): ChainInfoRow {
+  if (raw.trim() === '') return { field, label, value: notSet(l10n), empty: true };
+  return { field, label, value: revealInvisible(raw, { keepWhitespace: multiline }) };
+}
+
+function feeRows(policy: FeePolicy | null | undefined, limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
+  if (!policy) {
+    return [{ field: 'gasFeePolicy', label: l10n.t('Fee policy'), value: l10n.t('not available'), detail: l10n.t('the node sends no fee policy for an inactive chain'), empty: true }];
+  }
+  const g = policy.gasPerToken;
+  const free = isFreeGas(g);
+  const rows: ChainInfoRow[] = [
+    {
+      field: 'gasFeePolicy.gasPerToken',
+      label: l10n.t('Gas per token'),
+      value: describeGasPerToken(g, l10n),
+      detail: free ? l10n.t('ratio {0}:{1}', String(g.a), String(g.b)) : l10n.t('ratio {0}:{1} (a:b, a gas costs b base tokens)', String(g.a), String(g.b)),
+    },
+    { field: 'gasFeePolicy.feeFormula', label: l10n.t('Fee formula'), value: feeFormulaText(policy, l10n), mono: true, detail: free ? undefined : l10n.t('gas burned, rounded up to whole base tokens') },
+  ];
+  if (!free && limits) {
+    const min = toBigInt(limits.minGasPerRequest);
+    const max = toBigInt(limits.maxGasPerRequest);
+    rows.push({
+      field: 'gasFeePolicy.examples',
+      label: l10n.t('Fee examples'),
+      value: l10n.t('{0} gas (minimum per request) → {1}; {2} gas (maximum per request) → {3}', formatBigInt(min), tokensText(feeForGas(min, g), l10n), formatBigInt(max), tokensText(feeForGas(max, g), l10n)),
+    });
+  }
+  const share = policy.validatorFeeShare;
+  const applied = Math.min(100, Math.max(0, Number.isFinite(share) ? Math.floor(share) : 0));
+  rows.push(
+    {
+      field: 'gasFeePolicy.evmGasRatio',
+      label: l10n.t('EVM gas ratio'),
+      value: describeEvmGasRatio(policy.evmGasRatio, l10n),
+      detail: l10n.t('ratio {0}:{1}; ISC gas = ceil(EVM gas × {0} / {1})', String(policy.evmGasRatio.a), String(policy.evmGasRatio.b)),
+    },
+    {
+      field: 'gasFeePolicy.validatorFeeShare',
+      label: l10n.t('Validator fee share'),
+      value: validatorShareText(share, l10n),
+      detail: l10n.t('{0}% of each fee goes to the validators, {1}% to the chain owner', applied, 100 - applied),
+    },
+  );
+  return rows;
+}
+
+function limitRows(limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
+  if (!limits) {
+    return [{ field: 'gasLimits', label: l10n.t('Gas limits'), value: l10n.t('not available'), detail: l10n.t('the node sends no gas limits for an inactive chain'), empty: true }];
+  }
+  return [
+    { field: 'gasLimits.maxGasPerBlock', label: l10n.t('Max gas per block'), value: limitText(limits.maxGasPerBlock) },
+    { field: 'gasLimits.minGasPerRequest', label: l10n.t('Min gas per request'), value: limitText(limits.minGasPerRequest), detail: l10n.t('every request is charged at least this much gas') },
+    { field: 'gasLimits.maxGasPerRequest', label: l10n.t('Max gas per request'), value: limitText(limits.maxGasPerRequest) },
+    { field: 'gasLimits.maxGasExternalViewCall', label: l10n.t('Max gas per external view call'), value: limitText(limits.maxGasExternalViewCall) },
+  ];
+}
+
+/** Builds the panel's view of a chain. Needs the governance info or the general info (or both). */
+export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = englishL10n): ChainInfoView {
+  const info: ChainInfoState | undefined = input.governance ?? input.general;
+  if (!info) throw new Error('buildChainInfoView needs the governance or the general chain info');
+  const stateLabel = describeState(input.block, l10n);
+  const notices: ChainInfoNotice[] = [];
+  const chainName = revealInvisible(input.chainName);
+
+  if (!input.governance) {
+    notices.push({
+      level: 'warning',
+      text: input.general && !input.general.isActive
+        ? input.governanceUnavailable
+          ? l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).", input.governanceUnavailable)
+          : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.")
+        : input.governanceUnavailable
+          ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", input.governanceUnavailable)
+          : l10n.t("The governance state could not be read: this shows the node's general information."),
+    });
+  } else if (input.general && !input.general.isActive) {
+    notices.push({ level: 'warning', text: l10n.t('The node reports this chain as not active (it is not running on this node).') });
+  }
+  const answered = info.chainID.trim().toLowerCase();
+  if (answered !== input.configuredChainId.trim().toLowerCase()) {
+    notices.push({
+      level: 'warning',
+      text: l10n.t("The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).", revealInvisible(info.chainID), input.configuredChainId),
+    });
+  }
+
+  const stateRows: ChainInfoRow[] = [
+    {
+      field: 'state',
+      label: l10n.t('Read at'),
+      value: capitalise(stateLabel),
+      mono: input.block !== undefined,
+      detail: input.block === undefined ? l10n.t("the node's current state") : l10n.t('a past state of the chain'),
+      copy: input.block === undefined ? undefined : { text: input.block, what: l10n.t('block') },
+    },
+    { field: 'node', label: l10n.t('Node'), value: revealInvisible(input.nodeUrl), mono: true },
+  ];
+  if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
+
+  const owner = parseAgentId(info.chainOwnerId);
+  const chainRows: ChainInfoRow[] = [
+    { field: 'chainID', label: l10n.t('Chain ID'), value: revealInvisible(info.chainID), mono: true, copy: { text: info.chainID, what: l10n.t('chain ID') } },
+    {
+      field: 'owner',
+      label: l10n.t('Chain owner'),
+      value: revealInvisible(info.chainOwnerId.trim() === '' ? notSet(l10n) : info.chainOwnerId),
+      mono: true,
+      detail: revealInvisible(agentKindText(owner, l10n)),
+      copy: info.chainOwnerId.trim() === '' ? undefined : { text: info.chainOwnerId, what: l10n.t('chain owner') },
+    },
+  ];
+  if (input.general) {
+    const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
+    chainRows.push(
+      { field: 'isActive', label: l10n.t('Active'), value: input.general.isActive ? l10n.t('yes') : l10n.t('no'), detail: latestNote },
+      { field: 'evmChainId', label: l10n.t('EVM chain ID'), value: String(input.general.evmChainId), mono: true, detail: `0x${input.general.evmChainId.toString(16)}`, copy: { text: String(input.general.evmChainId), what: l10n.t('EVM chain ID') } },
+    );
+  } else {
+    chainRows.push({
+      field: 'general',
+      label: l10n.t('Active, EVM chain ID'),
+      value: l10n.t('unavailable'),
+      empty: true,
+      detail: input.generalUnavailable
+        ? l10n.t('the node did not give its general chain information: {0}', revealInvisible(input.generalUnavailable))
+        : l10n.t('the node did not give its general chain information'),
+    });
+  }
+  chainRows.push(urlRow('publicURL', l10n.t('Public URL'), info.publicURL, l10n.t('public URL'), l10n));
+
+  const m = info.metadata;
+  const metadataRows: ChainInfoRow[] = [
+    textRow('metadata.name', l10n.t('Name'), m.name, l10n),
+    textRow('metadata.description', l10n.t('Description'), m.description, l10n, true),
+    urlRow('metadata.website', l10n.t('Website'), m.website, l10n.t('website'), l10n),
+    urlRow('metadata.evmJsonRpcURL', l10n.t('EVM JSON-RPC URL'), m.evmJsonRpcURL, l10n.t('EVM JSON-RPC URL'), l10n),
+    urlRow('metadata.evmWebSocketURL', l10n.t('EVM WebSocket URL'), m.evmWebSocketURL, l10n.t('EVM WebSocket URL'), l10n),
+  ];
+
+  const title = m.name.trim() !== '' ? revealInvisible(m.name) : chainName;
+  const sections: ChainInfoSection[] = [
+    { id: 'state', title: l10n.t('State'), rows: stateRows },
+    { id: 'chain', title: l10n.t('Chain'), rows: chainRows },
+    { id: 'fees', title: l10n.t('Gas fee policy'), rows: feeRows(info.gasFeePolicy, info.gasLimits, l10n) },
+    { id: 'limits', title: l10n.t('Gas limits'), rows: limitRows(info.gasLimits, l10n), note: l10n.t('in gas units') },
+    { id: 'metadata', title: l10n.t('Public metadata'), rows: metadataRows },
+  ];
+  return { title, subtitle: `${chainName} · ${stateLabel}`, stateLabel, notices, sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })) };
+}
+
+/** Optional fields left out rather than set to undefined: the state is compared and persisted as JSON. */
+function withoutUndefined(row: ChainInfoRow): ChainInfoRow {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as unknown as ChainInfoRow;
+}
+
+/** True when state `a` is known to be older than state `b` (latest is newest; trie roots have no known order). */
+function isOlder(a: string | undefined, b: string | undefined): boolean {
+  if (a === b) return false;
+  if (b === undefined) return a !== undefined;
+  if (a === undefined) return false;
+  return BLOCK_INDEX.test(a) && BLOCK_INDEX.test(b) && Number(a) < Number(b);
+}
+
+/**
+ * What changed between two states of a chain: the panel's own state and another one. The older
+ * state (when known) is the "before" column, so the rows read as history.
+ */
+export function buildComparison(
+  own: { block: string | undefined; info: ChainInfoState },
+  other: { block: string | undefined; info: ChainInfoState },
+  l10n: L10n = englishL10n,
+): ChainInfoComparison {
+  const [before, after] = isOlder(other.block, own.block) ? [other, own] : [own, other];
+  const beforeLabel = capitalise(describeState(before.block, l10n));
+  const afterLabel = capitalise(describeState(after.block, l10n));
+  const rows = diffChainInfo(before.info, after.info, l10n).map((c) => ({
+    field: c.field,
+    label: c.label,
+    before: c.before === '' ? notSet(l10n) : revealInvisible(c.before),
+    after: c.after === '' ? notSet(l10n) : revealInvisible(c.after),
+  }));
+  const [from, to] = [stateInProse(before.block, l10n), stateInProse(after.block, l10n)];
+  const summary =
+    own.block === other.block
+      ? l10n.t('Both sides are {0}: nothing to compare.', stateInProse(own.block, l10n))
+      : rows.length === 0
+        ? l10n.t('No changes between {0} and {1}: owner, fee policy, limits and metadata are the same.', from, to)
+        : rows.length === 1
+          ? l10n.t('1 field changed between {0} and {1}.', from, to)
+          : l10n.t('{0} fields changed between {1} and {2}.', rows.length, from, to);
+  return { beforeLabel, afterLabel, rows, summary };
+}
+
+/** A copy of a value the JSON way, with bigints as decimal strings (for "Copy as JSON"). */
+export function toJsonSafe(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toJsonSafe);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toJsonSafe(v);
+    return out;
+  }
+  return value;
+}
+
+/** The "Copy as JSON" text: what the panel shows, with bigints as strings. */
+export function chainInfoJson(input: {
+  chainName: string;
+  nodeUrl: string;
+  block: string | undefined;
+  governance: ChainInfoState | undefined;
+  general: GeneralChainInfo | undefined;
+}): string {
+  return JSON.stringify(
+    toJsonSafe({
+      chain: input.chainName,
+      nodeUrl: input.nodeUrl,
+      state: input.block ?? 'latest',
+      chainInfo: input.governance ?? null,
+      general: input.general ?? null,
+    }),
+    null,
+    2,
+  );
+}

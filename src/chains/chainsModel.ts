@@ -1,0 +1,252 @@
+// The state of every configured chain, as the tree and the status bar show it: one snapshot per
+// settings entry (state, chain info, error, token status, when it was loaded), loaded on demand
+// and never polled. The TreeDataProvider (chainsTree.ts) is only a view over this.
+import { NotFoundError } from '../api/errors';
+import * as vscode from 'vscode';
+import type { ChainInfo } from '../api/schemas';
+import { SharedRequests } from '../api/sharedRequests';
+import type { TokenStatus } from '../config/nodeClients';
+import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../config/model/chainConfig';
+import { decideChainState, type ChainState, type ChainStateDecision } from './model/chainState';
+import type { Services } from '../services';
+
+/** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */
+export type ChainRow =
+  | { readonly valid: true; readonly key: string; readonly chain: ChainEntry }
+  | { readonly valid: false; readonly key: string; readonly invalid: InvalidChainEntry };
+
+export interface ChainSnapshot {
+  readonly state: ChainState;
+  readonly decision: ChainStateDecision;
+  readonly info?: ChainInfo;
+  readonly error?: unknown;
+  readonly tokenStatus: TokenStatus;
+  /** Date.now() when the last load ended; undefined while the chain was never loaded. */
+  readonly loadedAt?: number;
+  /** A load is under way (the previous result is still shown meanwhile). */
+  readonly busy: boolean;
+}
+
+interface Pending {
+  readonly seq: number;
+  readonly controller: AbortController;
+  readonly promise: Promise<void>;
+}
+
+const NO_TOKEN: TokenStatus = { kind: 'none' };
+
+export class ChainsModel implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<string | undefined>();
+  /** Fires with the key of the chain that changed, or undefined when the list itself changed. */
+  readonly onDidChange = this.emitter.event;
+  private readonly loaded = new Map<string, Omit<ChainSnapshot, 'busy'>>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly tokenWaiters = new Map<string, Set<(loads: Promise<void>) => void>>();
+  private seq = 0;
+  private shown = false;
+  private disposed = false;
+
+  constructor(private readonly services: Services) {
+    this.subscriptions.push(
+      services.chains.onDidChange(() => this.reconcile()),
+      // A token set, changed or removed here or in another window: reload the chains of that node.
+      services.tokens.onDidChange((key) => {
+        const loads = this.shown ? this.loadRows(this.rowsOfNode(key)) : Promise.resolve();
+        if (!this.shown) this.emitter.fire(undefined);
+        const waiters = this.tokenWaiters.get(key);
+        this.tokenWaiters.delete(key);
+        for (const w of waiters ?? []) w(loads);
+      }),
+      // Tokens may now go to chains from workspace settings.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        if (this.shown) void this.loadRows(this.validRows().filter((r) => r.chain.source.scope !== 'user'));
+      }),
+      services.recent.onDidChange((chainName) => {
+        const row = this.findRow(chainName);
+        if (row) this.emitter.fire(row.key);
+      }),
+    );
+  }
+
+  /** Every settings entry, in settings order. */
+  rows(): ChainRow[] {
+    return this.services.chains.all().map((r): ChainRow => (r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid }));
+  }
+
+  validRows(): Array<Extract<ChainRow, { valid: true }>> {
+    return this.rows().filter((r): r is Extract<ChainRow, { valid: true }> => r.valid);
+  }
+
+  /** The row of a chain name (valid chains first, then invalid entries of that name). */
+  findRow(name: string): ChainRow | undefined {
+    const key = name.trim().toLowerCase();
+    const rows = this.rows();
+    return rows.find((r) => r.valid && r.chain.name.toLowerCase() === key) ?? rows.find((r) => !r.valid && r.invalid.name.toLowerCase() === key);
+  }
+
+  snapshot(row: ChainRow): ChainSnapshot {
+    if (!row.valid) {
+      const decision = decideChainState({ problems: row.invalid.problems, loaded: true }, vscode.l10n);
+      return { state: decision.state, decision, tokenStatus: NO_TOKEN, busy: false };
+    }
+    const busy = this.pending.has(row.key);
+    const done = this.loaded.get(row.key);
+    if (done) return { ...done, busy };
+    const decision = decideChainState({ loaded: false }, vscode.l10n);
+    return { state: decision.state, decision, tokenStatus: NO_TOKEN, busy };
+  }
+
+  /** The snapshot of a chain by name, if such an entry exists. */
+  snapshotOf(name: string): ChainSnapshot | undefined {
+    const row = this.findRow(name);
+    return row ? this.snapshot(row) : undefined;
+  }
+
+  /** Whether the view has asked for the chains (loading is lazy until then). */
+  get isShown(): boolean {
+    return this.shown;
+  }
+
+  /**
+   * Called when the tree is first shown (and on every later read): starts loading the chains
+   * that have neither a result nor a load under way. Resolves when those loads end.
+   */
+  ensureLoaded(): Promise<void> {
+    this.shown = true;
+    return this.loadRows(this.validRows().filter((r) => !this.loaded.has(r.key) && !this.pending.has(r.key)));
+  }
+
+  /** Reloads one chain (by name) or all of them, concurrently; resolves when they are loaded. */
+  refresh(name?: string): Promise<void> {
+    this.shown = true;
+    if (name === undefined) return this.loadRows(this.validRows());
+    const row = this.findRow(name);
+    return row?.valid ? this.loadRows([row]) : Promise.resolve();
+  }
+
+  /**
+   * Call before storing or deleting the token of a node: resolves once the chains of that node
+   * have reloaded with the change. The reload is the one SecretStorage's change event starts
+   * (so a command and the event never load twice); without an event in time, it reloads itself.
+   */
+  tokenChangeSettled(nodeUrl: string, timeoutMs = 2000): Promise<void> {
+    const key = safeNodeKey(nodeUrl);
+    if (key === undefined) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiters = this.tokenWaiters.get(key) ?? new Set();
+      this.tokenWaiters.set(key, waiters);
+      const waiter = (loads: Promise<void>) => {
+        clearTimeout(timer);
+        resolve(loads);
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        resolve(this.shown ? this.loadRows(this.rowsOfNode(key)) : undefined);
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  }
+
+  private rowsOfNode(key: string): Array<Extract<ChainRow, { valid: true }>> {
+    return this.validRows().filter((r) => safeNodeKey(r.chain.nodeUrl) === key);
+  }
+
+  /** Resolves once no load is under way (tests, and commands that wait for a result). */
+  async whenIdle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending.values()].map((p) => p.promise));
+  }
+
+  private loadRows(rows: Array<Extract<ChainRow, { valid: true }>>): Promise<void> {
+    // All at once: the limiter shared by every client (NodeClients) bounds the requests in flight.
+    // Entries that name the same chain of the same node (in user and workspace settings, under
+    // two names) share one request within this batch; a later batch never joins an earlier
+    // one's request, which may predate a token change.
+    const batch = new SharedRequests<ChainInfo>();
+    return Promise.all(rows.map((r) => this.load(r, batch))).then(() => undefined);
+  }
+
+  private load(row: Extract<ChainRow, { valid: true }>, batch: SharedRequests<ChainInfo>): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.pending.get(row.key)?.controller.abort();
+    const seq = ++this.seq;
+    const controller = new AbortController();
+    const promise = this.fetch(row.chain, controller.signal, batch).then((result): Promise<void> | undefined => {
+      const current = this.pending.get(row.key);
+      // Superseded by a newer load (whose end the caller then waits for), or removed meanwhile.
+      if (current?.seq !== seq) return current?.promise;
+      if (this.disposed) return undefined;
+      this.pending.delete(row.key);
+      this.loaded.set(row.key, result);
+      const { decision } = result;
+      if (decision.state !== 'ok') this.services.log.warn(`Chain "${row.chain.name}": ${decision.label}${decision.detail ? ` (${decision.detail})` : ''}`);
+      this.emitter.fire(row.key);
+      return undefined;
+    });
+    this.pending.set(row.key, { seq, controller, promise });
+    this.emitter.fire(row.key);
+    return promise;
+  }
+
+  private async fetch(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfo>): Promise<Omit<ChainSnapshot, 'busy'>> {
+    let tokenStatus: TokenStatus = NO_TOKEN;
+    let info: ChainInfo | undefined;
+    let error: unknown;
+    try {
+      tokenStatus = await this.services.clients.tokenStatus(chain);
+      // Shared by what decides the answer: the node, the chain, and whether the token goes along.
+      const key = [safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
+      // An expired token is refused by the client before the request leaves (TokenExpiredError).
+      info = await batch.run(key, signal, (shared) => this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { signal: shared }));
+    } catch (e) {
+      error = e;
+    }
+    // A node answers "chain not found" on governance for a chain it has but does not run: the
+    // common endpoint tells the two apart, so the tree can say "not running" instead.
+    let inactive = false;
+    if (error instanceof NotFoundError && error.what === 'chain') {
+      inactive = await this.services.clients.clientFor(chain).getChain(chain.chainId, { signal }).then((c) => !c.isActive, () => false);
+    }
+    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
+    return { state: decision.state, decision, info, error, tokenStatus, loadedAt: Date.now() };
+  }
+
+  /** Settings changed: forget what belongs to entries that are gone, load the new ones if shown. */
+  private reconcile(): void {
+    const keys = new Set(this.rows().map((r) => r.key));
+    for (const key of [...this.loaded.keys()]) if (!keys.has(key)) this.loaded.delete(key);
+    for (const [key, p] of [...this.pending]) {
+      if (!keys.has(key)) {
+        p.controller.abort();
+        this.pending.delete(key);
+      }
+    }
+    this.emitter.fire(undefined);
+    if (this.shown) void this.ensureLoaded();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const p of this.pending.values()) p.controller.abort();
+    this.pending.clear();
+    for (const s of this.subscriptions) s.dispose();
+    this.emitter.dispose();
+  }
+}
+
+/** Changes when anything that decides the answer changes (so a moved or edited chain reloads). */
+function validKey(chain: ChainEntry): string {
+  return ['chain', chain.source.scope, chain.source.folderUri ?? '', chain.name.toLowerCase(), chain.nodeUrl, chain.chainId].join('\u0000');
+}
+
+function invalidKey(entry: InvalidChainEntry): string {
+  return ['invalid', entry.source.scope, entry.source.folderUri ?? '', String(entry.index), entry.problems.join('\n')].join('\u0000');
+}
+
+function safeNodeKey(nodeUrl: string): string | undefined {
+  try {
+    return nodeKey(nodeUrl);
+  } catch {
+    return undefined;
+  }
+}

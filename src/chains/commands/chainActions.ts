@@ -1,0 +1,66 @@
+// Tree actions on a chain: copy its ID, open its public URL or website. Links from a node are
+// opened only when they are http or https (no command:, file:, javascript:…).
+import * as vscode from 'vscode';
+import { Commands } from '../../constants';
+import type { Services } from '../../services';
+import type { ChainsModel } from '../chainsModel';
+import { isInvalidEntryNode } from '../tree';
+import { isSafeExternalUrl } from '../../core/text';
+import { resolveChain } from '../chainArg';
+import { reportTokenProblem } from './refresh';
+import { notificationText } from '../../core/text';
+
+export function registerChainActions(services: Services, model: ChainsModel): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.copyChainId, (arg?: unknown) => copyChainId(services, arg)),
+    vscode.commands.registerCommand(Commands.openPublicUrl, (arg?: unknown) => openChainLink(services, model, arg, 'publicUrl')),
+    vscode.commands.registerCommand(Commands.openWebsite, (arg?: unknown) => openChainLink(services, model, arg, 'website')),
+  );
+}
+
+/** Returns the chain ID copied, or undefined. */
+export async function copyChainId(services: Services, arg: unknown): Promise<string | undefined> {
+  if (isInvalidEntryNode(arg)) {
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', arg.chainName)));
+    return undefined;
+  }
+  const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Copy the ID of which chain?') });
+  if (!chain) return undefined;
+  await vscode.env.clipboard.writeText(chain.chainId);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the chain ID of "{0}"', chain.name), 3000);
+  return chain.chainId;
+}
+
+/** What happened, for tests: the link was opened, or why not. */
+export type OpenResult = 'opened' | 'none' | 'unsafe' | 'unavailable' | 'cancelled';
+
+export async function openChainLink(services: Services, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
+  if (isInvalidEntryNode(arg)) return 'unavailable';
+  const chain = await resolveChain(services, arg, { preferDefault: false });
+  if (!chain) return 'cancelled';
+  let snap = model.snapshotOf(chain.name);
+  if (!snap?.info) {
+    await model.refresh(chain.name);
+    snap = model.snapshotOf(chain.name);
+  }
+  const info = snap?.info;
+  if (!info) {
+    if (snap?.state === 'needsToken' || snap?.state === 'expired') reportTokenProblem(model, chain.name);
+    else void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}.', chain.name, snap?.decision.label ?? '')));
+    return 'unavailable';
+  }
+  const url = (which === 'publicUrl' ? info.publicURL : info.metadata.website).trim();
+  const what = which === 'publicUrl' ? vscode.l10n.t('public URL') : vscode.l10n.t('website');
+  if (url === '') {
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The chain "{0}" has no {1}.', chain.name, what)));
+    return 'none';
+  }
+  if (!isSafeExternalUrl(url)) {
+    const shown = Array.from(url).slice(0, 80).join('') + (url.length > 80 ? '…' : '');
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)));
+    services.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
+    return 'unsafe';
+  }
+  const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  return opened ? 'opened' : 'cancelled';
+}

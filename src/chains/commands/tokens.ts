@@ -1,0 +1,221 @@
+// "Chain: Set Access Token", "Chain: Sign In", "Chain: Sign Out". A token goes to SecretStorage
+// only (TokenStore, keyed by the node), never to settings, logs or webviews; a password is sent
+// to the node's own auth route once and never kept.
+import * as vscode from 'vscode';
+import { UnauthorizedError } from '../../api/errors';
+import { Commands } from '../../constants';
+import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
+import { formatDuration } from '../../core/format';
+import { decodeJwtClaims } from '../../core/jwt';
+import type { Services } from '../../services';
+import { errorSummary } from '../../ui/errors';
+import type { ChainsModel } from '../chainsModel';
+import { isInvalidEntryNode } from '../tree';
+import { resolveChain } from '../chainArg';
+import { notificationText } from '../../core/text';
+
+/** Credentials a test or keybinding may pass instead of typing them. */
+export interface SignInArgs {
+  username: string;
+  password: string;
+}
+
+const MAX_TOKEN_LENGTH = 16 * 1024;
+
+export function registerTokenCommands(services: Services, model: ChainsModel): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(Commands.setToken, (chainArg?: unknown, token?: unknown) => setToken(services, model, chainArg, token)),
+    vscode.commands.registerCommand(Commands.signIn, (chainArg?: unknown, creds?: unknown) => signIn(services, model, chainArg, creds)),
+    vscode.commands.registerCommand(Commands.signOut, (chainArg?: unknown) => signOut(services, model, chainArg)),
+  );
+}
+
+/** The chain a token command acts on; an invalid settings entry has no node to hold a token. */
+async function tokenChain(services: Services, chainArg: unknown, placeHolder: string): Promise<ChainEntry | undefined> {
+  if (isInvalidEntryNode(chainArg)) {
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', chainArg.chainName)));
+    return undefined;
+  }
+  // A tree menu passes (node, selectedNodes): only the first argument names the chain.
+  return resolveChain(services, chainArg, { preferDefault: false, placeHolder });
+}
+
+/** `https://host/wasp/api` and the chains configured on it, for prompts. */
+function nodeText(services: Services, chain: ChainEntry): string {
+  const key = nodeKey(chain.nodeUrl);
+  const names = services.chains.valid().filter((c) => nodeKey(c.nodeUrl) === key).map((c) => c.name);
+  return names.length > 1 ? vscode.l10n.t('{0} (chains {1})', key, names.join(', ')) : key;
+}
+
+export function checkToken(value: string): string | undefined {
+  const t = value.trim();
+  if (t === '') return vscode.l10n.t('Enter the access token.');
+  if (t.length > MAX_TOKEN_LENGTH) return vscode.l10n.t('The token is longer than {0} characters.', MAX_TOKEN_LENGTH);
+  if (/\s/.test(stripBearer(t))) return vscode.l10n.t('A token has no spaces or line breaks.');
+  return undefined;
+}
+
+function stripBearer(t: string): string {
+  return t.replace(/^bearer\s+/i, '');
+}
+
+function expiryText(token: string): string | undefined {
+  const exp = decodeJwtClaims(token)?.exp;
+  if (exp === undefined) return undefined;
+  const ms = exp * 1000 - Date.now();
+  return ms <= 0
+    ? vscode.l10n.t('It expired {0} ago.', formatDuration(-ms))
+    : vscode.l10n.t('It expires in {0} ({1}).', formatDuration(ms), new Date(exp * 1000).toLocaleString());
+}
+
+/** Stores a token and waits until the chains of its node show the change. */
+async function storeToken(services: Services, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
+  const settled = model.tokenChangeSettled(chain.nodeUrl);
+  if (token === undefined) await services.tokens.delete(chain.nodeUrl);
+  else await services.tokens.set(chain.nodeUrl, token);
+  await settled;
+}
+
+function warnIfWithheld(services: Services, chain: ChainEntry): void {
+  if (services.clients.tokenAllowed(chain)) return;
+  void vscode.window.showWarningMessage(
+    notificationText(vscode.l10n.t('The token is stored, but it is not sent to "{0}" while this workspace is not trusted: the chain comes from workspace settings.', chain.name)),
+  );
+}
+
+/** `waspChain.setToken(chainArg?, token?)`: returns true when a token was stored. */
+export async function setToken(services: Services, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
+  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Set the access token of which chain?'));
+  if (!chain) return false;
+  let token: string | undefined;
+  if (typeof tokenArg === 'string') {
+    const problem = checkToken(tokenArg);
+    if (problem) {
+      void vscode.window.showErrorMessage(problem);
+      return false;
+    }
+    token = stripBearer(tokenArg.trim());
+  } else {
+    const input = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Set Access Token'),
+      prompt: notificationText(vscode.l10n.t('The access token (JWT) for {0}. It is kept in the editor\'s secret storage.', nodeText(services, chain))),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (value) => {
+        const problem = checkToken(value);
+        if (problem) return problem;
+        const exp = decodeJwtClaims(stripBearer(value.trim()))?.exp;
+        if (exp !== undefined && exp * 1000 <= Date.now()) {
+          return { message: vscode.l10n.t('This token has expired: it will not be sent.'), severity: vscode.InputBoxValidationSeverity.Warning };
+        }
+        return undefined;
+      },
+    });
+    if (input === undefined) return false;
+    token = stripBearer(input.trim());
+  }
+  await storeToken(services, model, chain, token);
+  warnIfWithheld(services, chain);
+  const expiry = expiryText(token);
+  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`));
+  return true;
+}
+
+function asSignInArgs(v: unknown): SignInArgs | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  return typeof o.username === 'string' && typeof o.password === 'string' ? { username: o.username, password: o.password } : undefined;
+}
+
+/** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
+export async function signIn(services: Services, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
+  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Sign in to the node of which chain?'));
+  if (!chain) return false;
+  // A workspace could point a chain at any host: no password goes there until it is trusted.
+  if (!services.clients.tokenAllowed(chain)) {
+    void vscode.window.showWarningMessage(
+      notificationText(vscode.l10n.t('"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.', chain.name)),
+    );
+    return false;
+  }
+  const client = services.clients.clientForNode(chain.nodeUrl, false);
+  const where = nodeKey(chain.nodeUrl);
+  let authURL: string;
+  try {
+    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () => client.getAuthInfo());
+    const scheme = info.scheme.trim().toLowerCase();
+    if (scheme === 'none') {
+      void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
+      return false;
+    }
+    if (scheme !== 'jwt') {
+      void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).', where, info.scheme)));
+      return false;
+    }
+    authURL = info.authURL;
+  } catch (e) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e))));
+    return false;
+  }
+
+  let creds = asSignInArgs(credsArg);
+  if (!creds) {
+    const username = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Sign In (1/2)'),
+      prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
+    });
+    if (username === undefined) return false;
+    const password = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Sign In (2/2)'),
+      prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
+      password: true,
+      ignoreFocusOut: true,
+    });
+    if (password === undefined) return false;
+    creds = { username: username.trim(), password };
+  }
+
+  let jwt: string;
+  try {
+    jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () => client.login(creds.username, creds.password, { authURL }));
+  } catch (e) {
+    const message = e instanceof UnauthorizedError ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where) : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
+    void vscode.window.showErrorMessage(notificationText(message));
+    return false;
+  }
+  await storeToken(services, model, chain, jwt);
+  services.log.info(`Signed in to ${where} as ${creds.username}`);
+  const expiry = expiryText(jwt);
+  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`));
+  return true;
+}
+
+/** `waspChain.signOut(chainArg?)`: forgets the node's token; returns true when one was stored. */
+export async function signOut(services: Services, model: ChainsModel, chainArg: unknown): Promise<boolean> {
+  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Sign out of the node of which chain?'));
+  if (!chain) return false;
+  const where = nodeKey(chain.nodeUrl);
+  if ((await services.tokens.get(chain.nodeUrl)) === undefined) {
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('No access token is stored for {0}.', where)));
+    return false;
+  }
+  await storeToken(services, model, chain, undefined);
+  services.log.info(`Signed out of ${where}`);
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain))));
+  return true;
+}
+
+/**
+ * After a command hit a token problem on a chain: a notification offering to sign in (or set
+ * a token). Not awaited by callers: it stays until the user answers.
+ */
+export function offerSignIn(chain: ChainEntry, label: string): void {
+  const signInLabel = vscode.l10n.t('Sign In');
+  const setTokenLabel = vscode.l10n.t('Set Access Token');
+  void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}.', chain.name, label)), signInLabel, setTokenLabel).then((choice) => {
+    if (choice === signInLabel) void vscode.commands.executeCommand(Commands.signIn, chain.name);
+    else if (choice === setTokenLabel) void vscode.commands.executeCommand(Commands.setToken, chain.name);
+  });
+}

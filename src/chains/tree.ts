@@ -1,0 +1,353 @@
+// The "Chains" view: a TreeDataProvider over ChainsModel. One node per settings entry (its state
+// as icon, tooltip and contextValue), and under a loaded chain its owner, fee policy, limits,
+// metadata, public URL and the receipts looked up recently. Node text from settings or from a
+// node is plain text here (labels, descriptions: one line, invisible characters revealed) or
+// fully escaped Markdown (tooltips: no link, image, HTML, entity or command can form).
+import * as vscode from 'vscode';
+import type { ChainInfo } from '../api/schemas';
+import { Commands } from '../constants';
+import { describeSource, type ChainSource } from '../config/model/chainConfig';
+import { chainContextValue, type ChainState } from './model/chainState';
+import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../core/fees';
+import { formatBigInt, formatDuration, shortId } from '../core/format';
+import { markdownText, plainLine } from '../core/text';
+import type { RecentReceipt } from '../core/recentReceipts';
+import type { Services } from '../services';
+import { isSafeExternalUrl } from '../core/text';
+import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
+
+/** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
+export interface ChainNode {
+  readonly kind: 'chain';
+  readonly id: string;
+  readonly chainName: string;
+  readonly key: string;
+  /** Set on an invalid settings entry: where it is (its name may equal a valid chain's). */
+  readonly invalidEntry?: { readonly source: ChainSource; readonly index: number };
+}
+
+/** True for the node of an invalid settings entry: commands must not act on a namesake. */
+export function isInvalidEntryNode(arg: unknown): arg is ChainNode & { invalidEntry: NonNullable<ChainNode['invalidEntry']> } {
+  return typeof arg === 'object' && arg !== null && (arg as Partial<ChainNode>).kind === 'chain' && (arg as Partial<ChainNode>).invalidEntry !== undefined;
+}
+
+/** A line under a chain: owner, a fee policy line, a limit, a metadata field… */
+export interface DetailNode {
+  readonly kind: 'detail';
+  readonly id: string;
+  readonly chainName: string;
+  readonly parent: ChainNode | DetailNode;
+  readonly label: string;
+  readonly value?: string;
+  readonly icon?: string;
+  /** `chainUrl.publicUrl` / `chainUrl.website`: the menus offer to open them (http(s) links only). */
+  readonly contextValue?: string;
+  readonly children?: readonly DetailNode[];
+  /** Built lazily (the receipts group). */
+  readonly receipts?: readonly RecentReceipt[];
+}
+
+/** A receipt looked up recently; also the argument shape of waspChain.showReceipt. */
+export interface ReceiptNode {
+  readonly kind: 'receipt';
+  readonly id: string;
+  readonly chainName: string;
+  readonly requestId: string;
+  readonly parent: DetailNode;
+  readonly receipt: RecentReceipt;
+}
+
+export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode;
+
+const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
+  loading: ['circle-outline', undefined],
+  ok: ['pass-filled', 'testing.iconPassed'],
+  needsToken: ['key', 'list.warningForeground'],
+  expired: ['watch', 'list.warningForeground'],
+  unreachable: ['debug-disconnect', 'list.errorForeground'],
+  invalid: ['warning', 'list.errorForeground'],
+  nodeError: ['error', 'list.errorForeground'],
+};
+
+/** The codicon of a state, e.g. for `$(…)` in a status bar text. */
+export function stateCodicon(state: ChainState, busy = false): string {
+  return busy ? 'loading~spin' : STATE_ICONS[state][0];
+}
+
+export function stateIcon(state: ChainState, busy = false): vscode.ThemeIcon {
+  if (busy) return new vscode.ThemeIcon('loading~spin');
+  const [id, color] = STATE_ICONS[state];
+  return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+export function sourceLabel(source: ChainSource): string {
+  switch (source.scope) {
+    case 'user':
+      return vscode.l10n.t('User');
+    case 'workspace':
+      return vscode.l10n.t('Workspace');
+    case 'folder':
+      return source.folder ?? vscode.l10n.t('Folder');
+  }
+}
+
+export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<ChainsTreeNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private readonly subscription: vscode.Disposable;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly services: Services,
+    private readonly model: ChainsModel,
+  ) {
+    // Many chains finish loading within a few ms of each other: one redraw for the lot.
+    this.subscription = model.onDidChange(() => {
+      if (this.timer) return;
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.emitter.fire(undefined);
+      }, 25);
+    });
+  }
+
+  getChildren(element?: ChainsTreeNode): ChainsTreeNode[] {
+    if (!element) {
+      const rows = this.model.rows();
+      // Nothing configured: [] lets the welcome view (package.json) show.
+      if (rows.length === 0) return [];
+      // Lazy: the first time the view asks, the chains load (concurrently); later reads load only new entries.
+      void this.model.ensureLoaded();
+      return rows.map((row) => this.chainNode(row));
+    }
+    if (element.kind === 'chain') return this.chainChildren(element);
+    if (element.kind === 'detail') {
+      if (element.receipts) return element.receipts.map((r) => this.receiptNode(element, r));
+      return [...(element.children ?? [])];
+    }
+    return [];
+  }
+
+  getParent(element: ChainsTreeNode): ChainsTreeNode | undefined {
+    return element.kind === 'chain' ? undefined : element.parent;
+  }
+
+  getTreeItem(element: ChainsTreeNode): vscode.TreeItem {
+    switch (element.kind) {
+      case 'chain':
+        return this.chainItem(element);
+      case 'detail':
+        return detailItem(element);
+      case 'receipt':
+        return receiptItem(element);
+    }
+  }
+
+  /** The chain nodes as shown now (tests and commands). */
+  chainNodes(): ChainNode[] {
+    return this.model.rows().map((row) => this.chainNode(row));
+  }
+
+  private chainNode(row: ChainRow): ChainNode {
+    if (row.valid) {
+      const s = row.chain.source;
+      return { kind: 'chain', id: `chain/${s.scope}/${s.folderUri ?? ''}/${row.chain.name.toLowerCase()}`, chainName: row.chain.name, key: row.key };
+    }
+    const s = row.invalid.source;
+    return {
+      kind: 'chain',
+      id: `invalid/${s.scope}/${s.folderUri ?? ''}/${row.invalid.index}`,
+      chainName: row.invalid.name,
+      key: row.key,
+      invalidEntry: { source: s, index: row.invalid.index },
+    };
+  }
+
+  private rowOf(node: ChainNode): ChainRow | undefined {
+    return this.model.rows().find((r) => r.key === node.key);
+  }
+
+  private chainItem(node: ChainNode): vscode.TreeItem {
+    const row = this.rowOf(node);
+    if (!row) return new vscode.TreeItem(node.chainName);
+    const snap = this.model.snapshot(row);
+    const isDefault = row.valid && this.isDefault(row.chain.name);
+    const hasChildren = row.valid && ((snap.state === 'ok' && snap.info !== undefined) || this.services.recent.list(row.chain.name).length > 0);
+    const item = new vscode.TreeItem(plainLine(node.chainName, 100), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const source = row.valid ? row.chain.source : row.invalid.source;
+    const parts: string[] = [];
+    if (snap.state !== 'ok') parts.push(snap.decision.label);
+    if (row.valid) parts.push(shortId(row.chain.chainId));
+    parts.push(sourceLabel(source));
+    item.description = `${isDefault ? '★ ' : ''}${plainLine(parts.join(' · '), 200)}`;
+    item.iconPath = stateIcon(snap.state, snap.busy);
+    item.contextValue = chainContextValue(snap.state, { hasToken: snap.decision.hasToken, isDefault });
+    item.tooltip = chainTooltip(row, snap, isDefault);
+    item.accessibilityInformation = {
+      label: vscode.l10n.t('Chain {0}, {1}{2}', node.chainName, snap.decision.label, isDefault ? vscode.l10n.t(', default chain') : ''),
+    };
+    return item;
+  }
+
+  private isDefault(name: string): boolean {
+    const def = this.services.chains.defaultChainName();
+    return def !== undefined && def.toLowerCase() === name.toLowerCase();
+  }
+
+  private chainChildren(node: ChainNode): ChainsTreeNode[] {
+    const row = this.rowOf(node);
+    if (!row?.valid) return [];
+    const snap = this.model.snapshot(row);
+    const out: DetailNode[] = [];
+    if (snap.state === 'ok' && snap.info) out.push(...infoNodes(node, snap.info));
+    const receipts = this.services.recent.list(row.chain.name);
+    if (receipts.length > 0) {
+      out.push({
+        kind: 'detail',
+        id: `${node.id}/receipts`,
+        chainName: node.chainName,
+        parent: node,
+        label: vscode.l10n.t('Recent receipts'),
+        value: String(receipts.length),
+        icon: 'history',
+        receipts,
+      });
+    }
+    return out;
+  }
+
+  private receiptNode(parent: DetailNode, receipt: RecentReceipt): ReceiptNode {
+    return { kind: 'receipt', id: `${parent.id}/${receipt.requestId}`, chainName: parent.chainName, requestId: receipt.requestId, parent, receipt };
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+}
+
+function chainTooltip(row: ChainRow, snap: ChainSnapshot, isDefault: boolean): vscode.MarkdownString {
+  // Not trusted, no HTML, no command links: only our own markup plus escaped text.
+  const md = new vscode.MarkdownString('', true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  const [icon] = STATE_ICONS[snap.state];
+  md.appendMarkdown(`$(${icon}) **${markdownText(row.valid ? row.chain.name : row.invalid.name)}**`);
+  if (isDefault) md.appendMarkdown(` — ${vscode.l10n.t('default chain')}`);
+  md.appendMarkdown('\n\n');
+  line(md, vscode.l10n.t('State'), snap.decision.label);
+  if (snap.decision.detail) {
+    for (const d of snap.decision.detail.split('\n')) md.appendMarkdown(`- ${markdownText(d)}\n`);
+    md.appendMarkdown('\n');
+  }
+  if (snap.decision.hint) {
+    md.appendMarkdown(`_${markdownText(snap.decision.hint)}_\n\n`);
+  }
+  if (row.valid) {
+    line(md, vscode.l10n.t('Node'), row.chain.nodeUrl);
+    line(md, vscode.l10n.t('Chain ID'), row.chain.chainId);
+    line(md, vscode.l10n.t('Access token'), tokenText(snap));
+  }
+  line(md, vscode.l10n.t('From'), describeSource(row.valid ? row.chain.source : row.invalid.source, vscode.l10n));
+  if (snap.loadedAt !== undefined) line(md, vscode.l10n.t('Loaded'), new Date(snap.loadedAt).toLocaleTimeString());
+  return md;
+}
+
+function line(md: vscode.MarkdownString, name: string, value: string): void {
+  md.appendMarkdown(`**${markdownText(name)}:** ${markdownText(value)}  \n`);
+}
+
+
+function tokenText(snap: ChainSnapshot): string {
+  const t = snap.tokenStatus;
+  switch (t.kind) {
+    case 'none':
+      return snap.loadedAt === undefined ? vscode.l10n.t('not checked yet') : vscode.l10n.t('none');
+    case 'ok':
+      return t.expiresAt === undefined
+        ? vscode.l10n.t('stored')
+        : vscode.l10n.t('stored, expires in {0}', formatDuration(t.expiresAt - Date.now()));
+    case 'expired':
+      return vscode.l10n.t('expired {0} ago (not sent)', formatDuration(Date.now() - t.expiredAt));
+    case 'withheld':
+      return vscode.l10n.t('stored, but not sent: the workspace is not trusted');
+  }
+}
+
+/** Owner, fee policy, limits, metadata and public URL of a loaded chain. */
+function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
+  const p = info.gasFeePolicy;
+  const l = info.gasLimits;
+  const m = info.metadata;
+  const node = (parent: ChainNode | DetailNode, id: string, label: string, value: string, extra: Partial<DetailNode> = {}): DetailNode => ({
+    kind: 'detail',
+    id: `${parent.id}/${id}`,
+    chainName: chain.chainName,
+    parent,
+    label,
+    value,
+    ...extra,
+  });
+  const none = vscode.l10n.t('(none)');
+  const group = (id: string, label: string, value: string, icon: string, build: (g: DetailNode) => DetailNode[]): DetailNode => {
+    const g: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, id, label, value, { icon });
+    g.children = build(g);
+    return g;
+  };
+  return [
+    node(chain, 'owner', vscode.l10n.t('Owner'), info.chainOwnerId || none, { icon: 'person' }),
+    group('fees', vscode.l10n.t('Gas fee policy'), describeGasPerToken(p.gasPerToken, vscode.l10n), 'flame', (g) => [
+      node(g, 'gasPerToken', vscode.l10n.t('Gas per token'), describeGasPerToken(p.gasPerToken, vscode.l10n)),
+      node(g, 'evmGasRatio', vscode.l10n.t('EVM gas ratio'), describeEvmGasRatio(p.evmGasRatio, vscode.l10n)),
+      node(g, 'validatorShare', vscode.l10n.t('Validator fee share'), validatorShareText(p.validatorFeeShare, vscode.l10n)),
+      node(g, 'formula', vscode.l10n.t('Fee'), feeFormulaText(p, vscode.l10n)),
+    ]),
+    group('limits', vscode.l10n.t('Gas limits'), vscode.l10n.t('{0} per request', formatBigInt(l.maxGasPerRequest)), 'dashboard', (g) => [
+      node(g, 'maxGasPerBlock', vscode.l10n.t('Max gas per block'), formatBigInt(l.maxGasPerBlock)),
+      node(g, 'minGasPerRequest', vscode.l10n.t('Min gas per request'), formatBigInt(l.minGasPerRequest)),
+      node(g, 'maxGasPerRequest', vscode.l10n.t('Max gas per request'), formatBigInt(l.maxGasPerRequest)),
+      node(g, 'maxGasExternalViewCall', vscode.l10n.t('Max gas per external view call'), formatBigInt(l.maxGasExternalViewCall)),
+    ]),
+    group('metadata', vscode.l10n.t('Metadata'), m.name || none, 'tag', (g) => [
+      node(g, 'name', vscode.l10n.t('Name'), m.name || none),
+      node(g, 'description', vscode.l10n.t('Description'), m.description || none),
+      node(g, 'website', vscode.l10n.t('Website'), m.website || none, isSafeExternalUrl(m.website.trim()) ? { contextValue: 'chainUrl.website' } : {}),
+      node(g, 'evmJsonRpcURL', vscode.l10n.t('EVM JSON-RPC'), m.evmJsonRpcURL || none),
+      node(g, 'evmWebSocketURL', vscode.l10n.t('EVM WebSocket'), m.evmWebSocketURL || none),
+    ]),
+    node(chain, 'publicURL', vscode.l10n.t('Public URL'), info.publicURL || none, { icon: 'link', ...(isSafeExternalUrl(info.publicURL.trim()) ? { contextValue: 'chainUrl.publicUrl' } : {}) }),
+  ];
+}
+
+function detailItem(node: DetailNode): vscode.TreeItem {
+  const collapsible = node.children || node.receipts ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+  const item = new vscode.TreeItem(node.label, collapsible);
+  item.id = node.id;
+  if (node.value !== undefined) {
+    item.description = oneLine(node.value, 120);
+    // A plain string tooltip is shown as text, never rendered.
+    item.tooltip = `${node.label}: ${oneLine(node.value, 2000)}`;
+  }
+  if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
+  item.contextValue = node.contextValue ?? 'chainDetail';
+  return item;
+}
+
+function receiptItem(node: ReceiptNode): vscode.TreeItem {
+  const r = node.receipt;
+  const item = new vscode.TreeItem(oneLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
+  item.iconPath = r.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  item.tooltip = `${r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request')} ${r.requestId}\n${oneLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
+  item.contextValue = 'receipt';
+  item.command = { command: Commands.showReceipt, title: vscode.l10n.t('Show Request Receipt'), arguments: [{ requestId: r.requestId, chainName: node.chainName }] };
+  return item;
+}
+
+/** Remote text on one line, bounded: bidi overrides, zero-width and control characters are revealed, not obeyed. */
+function oneLine(s: string, max: number): string {
+  return plainLine(s, max);
+}

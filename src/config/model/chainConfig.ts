@@ -1,0 +1,114 @@
+// Validation of the `waspChain.chains` entries from every settings scope. Pure: the settings
+// reader hands in raw values with their origin, and gets back one result per entry; a bad
+// entry never hides the good ones.
+import { checkChainId, checkNodeUrl, redactUrl } from '../../api/ids';
+import { revealInvisible } from '../../core/text';
+import { englishL10n, type L10n } from '../../core/l10n';
+
+export type ChainScope = 'user' | 'workspace' | 'folder';
+
+export interface ChainSource {
+  scope: ChainScope;
+  /** The workspace folder's name, for `folder` scope. */
+  folder?: string;
+  /** The folder's URI string, to write back to the right place. */
+  folderUri?: string;
+}
+
+export interface ChainEntry {
+  name: string;
+  /** Normalised: no trailing slash, no credentials. */
+  nodeUrl: string;
+  /** Lower-case Bech32. */
+  chainId: string;
+  source: ChainSource;
+}
+
+export interface InvalidChainEntry {
+  /** The entry's name when it has one, else a placeholder naming its position. */
+  name: string;
+  source: ChainSource;
+  index: number;
+  problems: string[];
+}
+
+export type ResolvedChain = { valid: true; chain: ChainEntry } | { valid: false; invalid: InvalidChainEntry };
+
+export interface RawChainList {
+  source: ChainSource;
+  value: unknown;
+}
+
+export function describeSource(source: ChainSource, l10n: L10n = englishL10n): string {
+  switch (source.scope) {
+    case 'user':
+      return l10n.t('User settings');
+    case 'workspace':
+      return l10n.t('Workspace settings');
+    case 'folder':
+      return l10n.t('Folder settings ({0})', source.folder ?? '?');
+  }
+}
+
+/** Validates every entry of every scope in order (user, workspace, folders); the first of a name wins. */
+export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): ResolvedChain[] {
+  const out: ResolvedChain[] = [];
+  const seen = new Map<string, ChainSource>();
+  for (const { source, value } of lists) {
+    if (value === undefined || value === null) continue;
+    if (!Array.isArray(value)) {
+      out.push({ valid: false, invalid: { name: `(${describeSource(source, l10n)})`, source, index: -1, problems: [l10n.t('waspChain.chains must be a list of { name, nodeUrl, chainId }.')] } });
+      continue;
+    }
+    value.forEach((entry: unknown, index) => {
+      const r = validateEntry(entry, source, index, l10n);
+      if (r.valid) {
+        const key = r.chain.name.toLowerCase();
+        const first = seen.get(key);
+        if (first) {
+          out.push({ valid: false, invalid: { name: r.chain.name, source, index, problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))] } });
+          return;
+        }
+        seen.set(key, source);
+      }
+      out.push(r);
+    });
+  }
+  return out;
+}
+
+export function validateEntry(entry: unknown, source: ChainSource, index: number, l10n: L10n = englishL10n): ResolvedChain {
+  const problems: string[] = [];
+  const obj = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) problems.push(l10n.t('An entry must be an object { name, nodeUrl, chainId }.'));
+  const name = typeof obj.name === 'string' ? obj.name.trim() : '';
+  if (!name) problems.push(l10n.t('The entry has no name.'));
+  else if (name.length > 100) problems.push(l10n.t('The name is longer than 100 characters.'));
+  // A bidi override or a zero-width character would let one chain pass for another.
+  else if (revealInvisible(name) !== name) problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(name)));
+  let nodeUrl = '';
+  if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
+  else {
+    const r = checkNodeUrl(obj.nodeUrl);
+    if (r.ok) nodeUrl = r.url.toString().replace(/\/+$/, '');
+    else problems.push(`nodeUrl: ${r.reason}`);
+  }
+  let chainId = '';
+  if (typeof obj.chainId !== 'string' || obj.chainId.trim() === '') problems.push(l10n.t('The entry has no chainId.'));
+  else {
+    const r = checkChainId(obj.chainId);
+    if (r.ok) chainId = r.chainId;
+    else problems.push(`chainId: ${r.reason}`);
+  }
+  if (problems.length > 0) {
+    // Shown in the tree and in messages: revealed, never obeyed.
+    return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
+  }
+  return { valid: true, chain: { name, nodeUrl, chainId, source } };
+}
+
+/** The key a token is stored under: the node's origin and path, never a chain name (two chains on one node share it). */
+export function nodeKey(nodeUrl: string): string {
+  const url = new URL(redactUrl(nodeUrl));
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,112 @@
+// "Chain: Show Request Receipt". The request ID comes from an argument (a string, or
+// { requestId, chainName?, block? } as the tree and the hover pass it), else the selection, else
+// the ID under the cursor, else an input box validated as you type. A malformed ID or block is
+// rejected before any request. Resolves with the panel, so callers (and tests) can await it.
+import * as vscode from 'vscode';
+import { checkBlock, checkRequestId } from '../api/ids';
+import { Commands, Settings } from '../constants';
+import type { ReceiptsFeature } from './register';
+import { requestIdAt, requestIdsIn } from './requestIdAt';
+import type { ReceiptIdentity } from './model/receiptView';
+import type { Services } from '../services';
+import type { ReceiptPanel } from './panel';
+import { notificationText } from '../core/text';
+
+export interface ShowReceiptArgs {
+  requestId: string | undefined;
+  chainName: string | undefined;
+  block: string | number | undefined;
+}
+
+/** Reads the command's argument; tolerant of what menus pass (a document URI, a tree node). */
+export function parseShowReceiptArgs(arg: unknown): ShowReceiptArgs {
+  if (typeof arg === 'string') return { requestId: arg, chainName: undefined, block: undefined };
+  if (typeof arg !== 'object' || arg === null || arg instanceof vscode.Uri) return { requestId: undefined, chainName: undefined, block: undefined };
+  const o = arg as Record<string, unknown>;
+  return {
+    requestId: typeof o.requestId === 'string' ? o.requestId : undefined,
+    chainName: typeof o.chainName === 'string' && o.chainName.trim() !== '' ? o.chainName : undefined,
+    block: typeof o.block === 'string' || typeof o.block === 'number' ? o.block : undefined,
+  };
+}
+
+/**
+ * The input box's check, as you type: undefined when valid (or still empty), else what is
+ * wrong in words a user can act on.
+ */
+export function validateRequestIdInput(value: string, allowEvmHash: boolean): string | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  if (checkRequestId(v, { allowEvmHash }).ok) return undefined;
+  if (!/^0x/i.test(v)) return vscode.l10n.t('A request ID starts with 0x, followed by 68 hex digits.');
+  const hex = v.slice(2);
+  if (/[^0-9a-fA-F]/.test(hex)) return vscode.l10n.t('Only hex digits (0-9, a-f) may follow 0x.');
+  if (hex.length === 64) {
+    return vscode.l10n.t('This is an EVM transaction hash (64 hex digits). Its request ID is the hash followed by 0000; or turn on the setting waspChain.hover.evmTransactions to use hashes directly.');
+  }
+  return vscode.l10n.t('A request ID has 68 hex digits after 0x; this has {0}.', hex.length);
+}
+
+/** The ID from the active editor: the selection (or one ID inside it), else the ID under the cursor. */
+function idFromEditor(): string | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return undefined;
+  const selection = editor.selection;
+  if (!selection.isEmpty) {
+    const text = editor.document.getText(selection);
+    const found = requestIdsIn(text);
+    if (found[0] !== undefined) return found[0];
+    // Not an ID: hand it on (short ones only) so the user hears what is wrong with it.
+    const trimmed = text.trim();
+    return trimmed.length > 0 && trimmed.length <= 200 && !trimmed.includes('\n') ? trimmed : undefined;
+  }
+  return requestIdAt(editor.document, selection.active)?.text;
+}
+
+async function askRequestId(allowEvmHash: boolean): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Show Request Receipt'),
+    prompt: allowEvmHash
+      ? vscode.l10n.t('A request ID (0x + 68 hex digits) or an EVM transaction hash (0x + 64 hex digits).')
+      : vscode.l10n.t('A request ID: 0x followed by 68 hex digits.'),
+    placeHolder: '0x…',
+    ignoreFocusOut: true,
+    validateInput: (v) => validateRequestIdInput(v, allowEvmHash),
+  });
+}
+
+export async function showReceipt(services: Services, feature: ReceiptsFeature, arg?: unknown): Promise<ReceiptPanel | undefined> {
+  const args = parseShowReceiptArgs(arg);
+  const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
+  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(allowEvmHash));
+  if (raw === undefined || raw.trim() === '') return undefined;
+
+  const id = checkRequestId(raw, { allowEvmHash });
+  if (!id.ok) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw, allowEvmHash) ?? id.reason)));
+    return undefined;
+  }
+  const block = checkBlock(args.block);
+  if (!block.ok) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason)));
+    return undefined;
+  }
+  if (args.chainName !== undefined && !services.chains.get(args.chainName)) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName)));
+    return undefined;
+  }
+  if (args.chainName === undefined && services.chains.valid().length === 0) {
+    const add = vscode.l10n.t('Add Chain');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet: add one to look up receipts.'), add);
+    if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
+    return undefined;
+  }
+  const identity: ReceiptIdentity = { requestId: id.requestId };
+  if (args.chainName !== undefined) identity.chainName = services.chains.get(args.chainName)?.name ?? args.chainName;
+  if (block.block !== undefined) identity.block = block.block;
+  return feature.open(identity);
+}
+
+export function registerShowReceiptCommand(services: Services, feature: ReceiptsFeature): vscode.Disposable {
+  return vscode.commands.registerCommand(Commands.showReceipt, (arg?: unknown) => showReceipt(services, feature, arg));
+}

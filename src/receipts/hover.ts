@@ -1,0 +1,228 @@
+// The hover on a request ID, in any file: the receipt in a few lines, from the first configured
+// chain that knows the request. It must never be felt: a cheap precheck before any regex, the
+// cancellation token honoured, one request per (node, chain, id) with a cache behind it
+// (ReceiptService), and a short "loading" line instead of waiting on a slow node.
+// Every string that came from a node, or from settings, goes through escapeMarkdown:
+// it renders as text, never as a link, HTML, an entity or a command URI. Links are ours only,
+// and isTrusted allows exactly our commands.
+import * as vscode from 'vscode';
+import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
+import { checkRequestId } from '../api/ids';
+import { Commands, Settings } from '../constants';
+import type { FindResult, ReceiptService } from './register';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { formatDuration, shortId } from '../core/format';
+import { clip, escapeMarkdown } from '../core/text';
+import type { ReceiptView } from './model/receiptView';
+import { errorSummary } from '../ui/errors';
+import { requestIdAt } from './requestIdAt';
+
+/** The commands a receipt hover may link to: isTrusted allows these and nothing else. */
+export const HOVER_COMMANDS: readonly string[] = [Commands.showReceipt, Commands.copyRequestId, Commands.setToken, Commands.signIn, Commands.addChain];
+
+/** How long a hover waits for an answer before it shows the loading line instead (ms). */
+export const DEFAULT_HOVER_WAIT_MS = 1500;
+
+/**
+ * Lookups that go on after their hover showed the loading line (so that the next hover finds
+ * the answer) are kept up to this many; past it the oldest is cancelled. A flood of hovers over
+ * many IDs thus never leaves more than this many requests queued behind a slow node.
+ */
+export const MAX_DETACHED_LOOKUPS = 8;
+
+const esc = escapeMarkdown;
+const SEP = ' · ';
+
+export class ReceiptHoverProvider implements vscode.HoverProvider {
+  /** Internal, not a setting; tests shorten it. */
+  waitMs = DEFAULT_HOVER_WAIT_MS;
+  /** Lookups that outlived their hover, oldest first (tests read the count). */
+  private readonly detached: AbortController[] = [];
+
+  constructor(private readonly service: ReceiptService) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    if (!config.get<boolean>(Settings.hoverEnabled, true)) return undefined;
+    const at = requestIdAt(document, position);
+    if (!at) return undefined;
+    if (at.isEvmHash && !config.get<boolean>(Settings.hoverEvmTransactions, false)) return undefined;
+    const check = checkRequestId(at.text, { allowEvmHash: true });
+    if (!check.ok) return undefined;
+    const requestId = check.requestId;
+
+    const chains = this.service.candidates();
+    if (chains.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
+    if (token.isCancellationRequested) return undefined;
+
+    const controller = new AbortController();
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    const work = this.service.find(requestId, { signal: controller.signal });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => resolve('slow'), this.waitMs);
+    });
+    try {
+      const first = await Promise.race([work, slow]);
+      if (first === 'slow') {
+        // The lookup goes on without this hover (bounded by the request timeout): the next
+        // hover, the panel and the tree find the answer in the cache.
+        onCancel.dispose();
+        this.detach(controller, work);
+        if (token.isCancellationRequested) return undefined;
+        return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
+      }
+      if (token.isCancellationRequested) return undefined;
+      return new vscode.Hover(resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined), at.range);
+    } catch (e) {
+      if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
+      const md = newMarkdown();
+      md.appendMarkdown(`$(warning) ${esc(vscode.l10n.t('The receipt lookup failed: {0}', clip(errorSummary(e), 200)))}`);
+      return new vscode.Hover(md, at.range);
+    } finally {
+      clearTimeout(timer);
+      onCancel.dispose();
+    }
+  }
+
+  /** Lookups going on without a hover right now. */
+  get detachedCount(): number {
+    return this.detached.length;
+  }
+
+  private detach(controller: AbortController, work: Promise<unknown>): void {
+    this.detached.push(controller);
+    const done = () => {
+      const i = this.detached.indexOf(controller);
+      if (i >= 0) this.detached.splice(i, 1);
+    };
+    work.then(done, done);
+    while (this.detached.length > MAX_DETACHED_LOOKUPS) this.detached.shift()?.abort();
+  }
+}
+
+function newMarkdown(): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', true);
+  md.supportHtml = false;
+  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  return md;
+}
+
+/**
+ * `[label](command:id?args)`: args are JSON we built from validated values and names from our
+ * settings, URI-encoded, parentheses included (encodeURIComponent keeps them, and a `)` in a
+ * chain name would end the link early).
+ */
+function commandLink(label: string, command: string, args?: unknown[]): string {
+  const encoded = args === undefined ? '' : encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = args === undefined ? '' : `?${encoded}`;
+  return `[${esc(label)}](command:${command}${query})`;
+}
+
+function openReceiptLink(requestId: string, chainName?: string): string {
+  const arg: { requestId: string; chainName?: string } = { requestId };
+  if (chainName !== undefined) arg.chainName = chainName;
+  return commandLink(vscode.l10n.t('Open Receipt'), Commands.showReceipt, [arg]);
+}
+
+function copyLink(requestId: string): string {
+  return commandLink(vscode.l10n.t('Copy'), Commands.copyRequestId, [requestId]);
+}
+
+function noChainMarkdown(): vscode.MarkdownString {
+  const md = newMarkdown();
+  md.appendMarkdown(`$(info) ${esc(vscode.l10n.t('No chain is configured to look up this request ID.'))} ${commandLink(vscode.l10n.t('Add Chain'), Commands.addChain)}`);
+  return md;
+}
+
+function loadingMarkdown(requestId: string, chains: readonly ChainEntry[]): vscode.MarkdownString {
+  const md = newMarkdown();
+  const where = chains.length === 1 && chains[0] ? vscode.l10n.t('Looking up the receipt on {0}… the node is slow to answer.', chains[0].name) : vscode.l10n.t('Looking up the receipt… the node is slow to answer.');
+  md.appendMarkdown(`$(loading~spin) ${esc(where)}\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
+  return md;
+}
+
+function resultMarkdown(result: FindResult, requestId: string, evmHash: string | undefined): vscode.MarkdownString {
+  const md = newMarkdown();
+  if (result.found) {
+    appendReceipt(md, result.value.view, result.chain, evmHash);
+    return md;
+  }
+  const lines: string[] = [];
+  const shown = result.failures.slice(0, 3);
+  for (const f of shown) lines.push(failureLine(f.chain, f.error));
+  if (result.failures.length > shown.length) lines.push(esc(vscode.l10n.t('…and {0} more chains failed.', result.failures.length - shown.length)));
+  if (result.notFoundOn.length > 0) {
+    const names = result.notFoundOn.map((c) => c.name).join(', ');
+    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}`);
+  }
+  md.appendMarkdown(lines.join('  \n'));
+  if (result.failures.length > 0) md.appendMarkdown(`\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
+  return md;
+}
+
+function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEntry, evmHash: string | undefined): void {
+  const lines: string[] = [];
+  if (v.failed) {
+    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(clip(v.error?.headline ?? '', 300))}`);
+    const code = v.error?.code;
+    if (code !== undefined) {
+      const text = v.error?.codeText;
+      lines.push(esc(text ? vscode.l10n.t('Error code {0} ({1})', clip(code, 40), text) : vscode.l10n.t('Error code {0}', clip(code, 40))));
+    }
+  } else {
+    lines.push(`$(pass) **${esc(vscode.l10n.t('Request succeeded'))}**`);
+  }
+  lines.push(
+    [
+      vscode.l10n.t('Chain {0}', chain.name),
+      vscode.l10n.t('block {0}', v.blockIndex),
+      vscode.l10n.t('request index {0}', v.requestIndex),
+      v.kindText,
+    ].map(esc).join(SEP),
+  );
+  lines.push(
+    [
+      v.gas.burnedShare === undefined
+        ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
+        : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
+      vscode.l10n.t('fee charged {0}', v.gas.fee.text),
+      vscode.l10n.t('storage deposit {0}', v.gas.storageDeposit.text),
+    ].map(esc).join(SEP),
+  );
+  lines.push([vscode.l10n.t('Call {0}', v.callTarget.label), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
+  if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
+  md.appendMarkdown(lines.join('  \n'));
+  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}`);
+}
+
+function failureLine(chain: ChainEntry, e: unknown): string {
+  const name = `**${esc(clip(chain.name, 60))}**`;
+  const setToken = commandLink(vscode.l10n.t('Set Access Token'), Commands.setToken, [chain.name]);
+  if (e instanceof UnauthorizedError) {
+    const what = e.missingPermission
+      ? vscode.l10n.t('access denied: the node requires the "{0}" permission.', clip(e.missingPermission, 40))
+      : e.tokenRejected
+        ? vscode.l10n.t('access denied: the node rejected the access token.')
+        : vscode.l10n.t('access denied: the node requires an access token.');
+    return `$(lock) ${name}: ${esc(what)} ${setToken}`;
+  }
+  if (e instanceof TokenExpiredError) {
+    return `$(lock) ${name}: ${esc(vscode.l10n.t('the access token has expired.'))} ${commandLink(vscode.l10n.t('Sign In'), Commands.signIn, [chain.name])}${SEP}${setToken}`;
+  }
+  if (e instanceof NetworkError) {
+    const reason = e.message.replace(/^The node could not be reached: /, '');
+    return `$(debug-disconnect) ${name}: ${esc(vscode.l10n.t('node unreachable ({0}).', clip(reason, 80)))}`;
+  }
+  if (e instanceof TimeoutError) {
+    return `$(watch) ${name}: ${esc(vscode.l10n.t('the node did not answer within {0}.', formatDuration(e.timeoutMs)))}`;
+  }
+  if (e instanceof RateLimitedError) {
+    // Not asked again before then: the lookup keeps the answer for as long as the node asked.
+    const what = e.retryAfterSeconds === undefined
+      ? vscode.l10n.t('the node is rate limiting requests (429): wait a moment before trying again.')
+      : vscode.l10n.t('the node is rate limiting requests (429) and asks to wait {0}.', formatDuration(e.retryAfterSeconds * 1000));
+    return `$(clock) ${name}: ${esc(what)}`;
+  }
+  return `$(warning) ${name}: ${esc(clip(errorSummary(e), 160))}`;
+}

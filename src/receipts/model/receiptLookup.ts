@@ -1,0 +1,238 @@
+// Finds a request's receipt across the configured chains, in order: the first chain that knows
+// the request answers; "not found" moves on to the next chain, any other failure is remembered
+// and reported only when no chain answered. Hovers fire often and in bursts, so:
+//   - one request in flight per (node, chain, request, block): concurrent callers share it;
+//   - answers are kept in a bounded LRU; a "not found" only briefly (the request may land soon);
+//   - a failure (401, 5xx, 429, timeout…) is kept briefly too, so that hovering the same ID again
+//     and again never becomes a retry storm against a node that refuses (a 429 for as long as its
+//     Retry-After asks, within bounds); `fresh` (an explicit refresh) still asks again;
+//   - each caller's AbortSignal frees that caller at once, and the shared request is aborted
+//     only when nobody waits on it any more.
+// Pure: the fetch function is injected (a WaspClient in the extension, a stub in unit tests).
+import { CancelledError, NotFoundError, RateLimitedError } from '../../api/errors';
+import { LruCache } from '../../core/lru';
+
+/** What the lookup needs to know of a chain; ChainEntry fits. */
+export interface LookupChain {
+  /** The chain's name in our settings: what the user sees. */
+  readonly name: string;
+  readonly nodeUrl: string;
+  readonly chainId: string;
+}
+
+export type ReceiptFetcher<C, R> = (chain: C, requestId: string, options: { block: string | undefined; signal: AbortSignal }) => Promise<R>;
+
+export interface ReceiptLookupOptions<C, R> {
+  fetch: ReceiptFetcher<C, R>;
+  /** True when the error means "this chain does not know the request". Default: a 404 of the receipt route. */
+  isNotFound?: (error: unknown) => boolean;
+  /** Answers kept; default 500. */
+  capacity?: number;
+  /** A budget over the answers' weights (roughly bytes held); default 64 MiB. */
+  maxWeight?: number;
+  /** The weight of an answer (roughly the bytes it holds); default 1. */
+  weigh?: (value: R) => number;
+  /** How long a "not found" is believed, in ms; default 30 s. */
+  notFoundTtlMs?: number;
+  /** How long a failure (other than a cancellation) is kept before the node is asked again, in ms; default 10 s. */
+  errorTtlMs?: number;
+  now?: () => number;
+}
+
+export interface LookupFailure<C> {
+  chain: C;
+  error: unknown;
+}
+
+export type LookupResult<C, R> =
+  | {
+      found: true;
+      /** The chain that answered. */
+      chain: C;
+      value: R;
+      /** True when no request was needed for the answering chain. */
+      fromCache: boolean;
+      /** Chains asked before, in order, that did not know the request. */
+      notFoundOn: C[];
+      /** Chains asked before that failed (unreachable, 401, ...). */
+      failures: LookupFailure<C>[];
+    }
+  | { found: false; notFoundOn: C[]; failures: LookupFailure<C>[] };
+
+export interface LookupOptions {
+  /** A block index or trie root; undefined = latest state. */
+  block?: string;
+  signal?: AbortSignal;
+  /** Skip cached answers (a refresh); a request already in flight is still shared. */
+  fresh?: boolean;
+}
+
+type Outcome<R> = { kind: 'found'; value: R } | { kind: 'notFound' } | { kind: 'error'; error: unknown };
+
+interface Shared<R> {
+  promise: Promise<Outcome<R>>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export const DEFAULT_LOOKUP_CAPACITY = 500;
+export const DEFAULT_LOOKUP_MAX_WEIGHT = 64 * 1024 * 1024;
+/** What a not-found or error mark weighs: small, but not free. */
+const OUTCOME_MARK_WEIGHT = 256;
+export const DEFAULT_NOT_FOUND_TTL_MS = 30_000;
+export const DEFAULT_ERROR_TTL_MS = 10_000;
+/** A node's Retry-After is honoured up to this long (a hostile one could ask for days). */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+export function isReceiptNotFound(error: unknown): boolean {
+  return NotFoundError.is(error) && error.what === 'receipt';
+}
+
+export class ReceiptLookup<C extends LookupChain, R> {
+  private readonly cache: LruCache<string, Outcome<R>>;
+  private readonly inFlight = new Map<string, Shared<R>>();
+  private readonly fetchImpl: ReceiptFetcher<C, R>;
+  private readonly isNotFound: (error: unknown) => boolean;
+  private readonly notFoundTtlMs: number;
+  private readonly errorTtlMs: number;
+  /** Bumped by invalidate(): an answer to a request started before must not be cached. */
+  private generation = 0;
+  /** Requests sent to nodes (tests and the log read it). */
+  fetchCount = 0;
+
+  constructor(options: ReceiptLookupOptions<C, R>) {
+    this.fetchImpl = options.fetch;
+    this.isNotFound = options.isNotFound ?? isReceiptNotFound;
+    this.notFoundTtlMs = options.notFoundTtlMs ?? DEFAULT_NOT_FOUND_TTL_MS;
+    this.errorTtlMs = options.errorTtlMs ?? DEFAULT_ERROR_TTL_MS;
+    const weigh = options.weigh;
+    this.cache = new LruCache<string, Outcome<R>>({
+      capacity: options.capacity ?? DEFAULT_LOOKUP_CAPACITY,
+      now: options.now,
+      // A hostile or merely large answer (up to the response size limit) must not let 500
+      // entries hold gigabytes: the cache also keeps to a budget of bytes.
+      maxWeight: options.maxWeight ?? DEFAULT_LOOKUP_MAX_WEIGHT,
+      weigh: (o) => (o.kind === 'found' && weigh ? weigh(o.value) : OUTCOME_MARK_WEIGHT),
+    });
+  }
+
+  /** Entries cached (answers and not-found marks). */
+  get cacheSize(): number {
+    return this.cache.size;
+  }
+
+  /** The summed weight of the cached answers (roughly bytes). */
+  get cacheWeight(): number {
+    return this.cache.weight;
+  }
+
+  /** Requests in flight right now. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Asks the chains in order. Resolves with the first answer, or with every chain's
+   * not-found/failure when none answered. Rejects only with CancelledError (the caller's signal).
+   */
+  async lookup(requestId: string, chains: readonly C[], options: LookupOptions = {}): Promise<LookupResult<C, R>> {
+    const id = requestId.toLowerCase();
+    const notFoundOn: C[] = [];
+    const failures: LookupFailure<C>[] = [];
+    for (const chain of chains) {
+      if (options.signal?.aborted) throw new CancelledError();
+      const key = cacheKey(chain, id, options.block);
+      const cached = options.fresh ? undefined : this.cache.get(key);
+      const outcome = cached ?? (await this.join(key, chain, id, options.block, options.signal));
+      if (outcome.kind === 'found') return { found: true, chain, value: outcome.value, fromCache: cached !== undefined, notFoundOn, failures };
+      if (outcome.kind === 'notFound') notFoundOn.push(chain);
+      else failures.push({ chain, error: outcome.error });
+    }
+    return { found: false, notFoundOn, failures };
+  }
+
+  /** The cached answer of one chain without any request, or undefined. */
+  peek(requestId: string, chain: C, block?: string): R | undefined {
+    const o = this.cache.get(cacheKey(chain, requestId.toLowerCase(), block));
+    return o?.kind === 'found' ? o.value : undefined;
+  }
+
+  /**
+   * Forgets cached answers: all, only "not found" marks, only failures (e.g. after a token
+   * changed), or both of those ('misses', e.g. after the chains changed).
+   */
+  invalidate(what: 'all' | 'notFound' | 'errors' | 'misses' = 'all'): void {
+    this.generation++;
+    if (what === 'all') this.cache.clear();
+    else if (what === 'misses') this.cache.deleteWhere((o) => o.kind !== 'found');
+    else this.cache.deleteWhere((o) => o.kind === (what === 'errors' ? 'error' : 'notFound'));
+  }
+
+  private join(key: string, chain: C, requestId: string, block: string | undefined, signal: AbortSignal | undefined): Promise<Outcome<R>> {
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    const shared = this.inFlight.get(key) ?? this.start(key, chain, requestId, block);
+    shared.waiters++;
+    return new Promise<Outcome<R>>((resolve, reject) => {
+      let settled = false;
+      const onAbort = () => {
+        if (settled) return;
+        settled = true;
+        this.leave(key, shared);
+        reject(new CancelledError());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void shared.promise.then((outcome) => {
+        signal?.removeEventListener('abort', onAbort);
+        if (settled) return;
+        settled = true;
+        shared.waiters--;
+        resolve(outcome);
+      });
+    });
+  }
+
+  /** A caller gave up: the shared request goes on while anyone else waits, else it is aborted. */
+  private leave(key: string, shared: Shared<R>): void {
+    shared.waiters--;
+    if (shared.waiters <= 0 && this.inFlight.get(key) === shared) {
+      this.inFlight.delete(key);
+      shared.controller.abort();
+    }
+  }
+
+  private start(key: string, chain: C, requestId: string, block: string | undefined): Shared<R> {
+    const controller = new AbortController();
+    const generation = this.generation;
+    this.fetchCount++;
+    const shared: Shared<R> = { controller, waiters: 0, promise: undefined as unknown as Promise<Outcome<R>> };
+    // Never rejects: an abandoned request must not become an unhandled rejection.
+    shared.promise = Promise.resolve()
+      .then(() => this.fetchImpl(chain, requestId, { block, signal: controller.signal }))
+      .then(
+        (value): Outcome<R> => ({ kind: 'found', value }),
+        (error: unknown): Outcome<R> => (this.isNotFound(error) ? { kind: 'notFound' } : { kind: 'error', error }),
+      )
+      .then((outcome) => {
+        if (this.inFlight.get(key) === shared) this.inFlight.delete(key);
+        if (generation === this.generation && !controller.signal.aborted) {
+          if (outcome.kind === 'found') this.cache.set(key, outcome);
+          else if (outcome.kind === 'notFound') this.cache.set(key, outcome, this.notFoundTtlMs);
+          else if (!CancelledError.is(outcome.error) && this.errorTtlMs > 0) this.cache.set(key, outcome, errorTtlFor(outcome.error, this.errorTtlMs));
+        }
+        return outcome;
+      });
+    this.inFlight.set(key, shared);
+    return shared;
+  }
+}
+
+/** How long a failure is kept: a 429's Retry-After when longer than the default, within bounds. */
+function errorTtlFor(error: unknown, base: number): number {
+  const retryAfter = RateLimitedError.is(error) ? error.retryAfterSeconds : undefined;
+  return retryAfter === undefined ? base : Math.min(MAX_RETRY_AFTER_MS, Math.max(base, retryAfter * 1000));
+}
+
+/** One key per (node, chain, request, block): two chain names for the same node and chain share it. */
+function cacheKey(chain: LookupChain, requestId: string, block: string | undefined): string {
+  return `${chain.nodeUrl}\n${chain.chainId}\n${requestId}\n${block ?? ''}`;
+}

@@ -1,0 +1,478 @@
+// The receipt's view model, shared by the hover and the receipt panel: a validated Receipt turned
+// into display strings once, so both surfaces say the same thing and the webview only places
+// text. JSON-safe throughout (bigints arrive formatted, or as decimal strings to copy).
+// Everything a node sent is remote text: it passes through revealInvisible here (bidi and
+// zero-width characters must not spoof an ID), and through escapeMarkdown in a hover.
+// Pure: words come through the `l10n` argument (vscode.l10n in the extension), so the model
+// stays free of 'vscode' and still localises.
+import type { AssetBundle, Nft, Receipt } from '../../api/schemas';
+import type { ErrorView } from '../../webviews/protocol';
+import { parseAgentId, type AgentKind } from '../../core/agentId';
+import { summarizeBurnLog } from './burnCodes';
+import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
+import { formatBigInt, shortId } from '../../core/format';
+import { decodeHexPayload } from '../../core/hex';
+import { clip, revealInvisible } from '../../core/text';
+import { describeCallTarget, knownContractName } from '../../core/hname';
+import { englishL10n, type L10n } from '../../core/l10n';
+import { describeReceiptError } from './revert';
+
+export { englishL10n, type L10n } from '../../core/l10n';
+
+export type RequestKind = 'evm' | 'offLedger' | 'onLedger';
+
+/** Payloads above this many hex characters are cut for display (a node may send megabytes). */
+export const MAX_PAYLOAD_HEX_CHARS = 1_000_000;
+/** The raw JSON is cut above this many characters. */
+export const MAX_RAW_JSON_CHARS = 2_000_000;
+
+export interface PayloadView {
+  /** Lowercase 0x-hex as received (cut past MAX_PAYLOAD_HEX_CHARS). */
+  hex: string;
+  byteLength: number;
+  valid: boolean;
+  /** UTF-8 text when the bytes are readable, invisible characters revealed. */
+  text?: string;
+  /** Pretty-printed JSON when the text is a JSON object or array. */
+  json?: string;
+  truncated?: boolean;
+  /** Which view to show first: JSON, then text, then hex. */
+  preferred: 'hex' | 'text' | 'json';
+}
+
+export interface AmountView {
+  /** Exact decimal digits (for copying). */
+  raw: string;
+  /** With thousands separators. */
+  text: string;
+}
+
+export interface AssetsView {
+  baseTokens: AmountView;
+  nativeTokens: Array<{ id: string; amount: AmountView }>;
+  nfts: string[];
+  empty: boolean;
+}
+
+export interface NftView {
+  id: string;
+  issuer: string;
+  /** Empty when the node sent none. */
+  owner: string;
+  metadata: PayloadView;
+  /** IRC27 fields worth a row when the metadata is such JSON (name, uri, collectionName, ...). */
+  fields: Array<{ key: string; value: string }>;
+}
+
+export interface ParamView {
+  key: PayloadView;
+  /** The key as a short label: its text when readable, else its hex. */
+  keyLabel: string;
+  value: PayloadView;
+}
+
+export interface Row {
+  /** A stable key (tests, styling). */
+  field: string;
+  label: string;
+  value: string;
+  /** A muted explanation after the value. */
+  detail?: string;
+  mono?: boolean;
+  /** Offer a Copy button for this exact text. */
+  copy?: { text: string; what: string };
+}
+
+export interface BurnEntryView {
+  code: number;
+  name: string;
+  gasBurned: AmountView;
+  count: number;
+  /** Percent of the total (0–100), for the bar width. */
+  share: number;
+  shareText: string;
+}
+
+export interface ReceiptErrorView {
+  /** What to lead with: the decoded revert reason, else the message, else the code. */
+  headline: string;
+  message?: string;
+  decodedRevert?: string;
+  code?: string;
+  /** "evm: execution reverted: %s" style explanation of the code, when known. */
+  codeText?: string;
+  params: Array<{ value: string; type: string }>;
+}
+
+export interface ReceiptView {
+  requestId: string;
+  failed: boolean;
+  /** "Request succeeded" / "Request failed". */
+  statusText: string;
+  error?: ReceiptErrorView;
+  /** One short line for lists (the tree's recent receipts): the call target or the error. */
+  summary: string;
+  blockIndex: number;
+  requestIndex: number;
+  kind: RequestKind;
+  kindText: string;
+  callTarget: { label: string; contract?: string; function?: string; hnames: string };
+  sender: { raw: string; display: string; kind: AgentKind; kindText: string };
+  targetAddress: string;
+  gas: {
+    budget: AmountView;
+    burned: AmountView;
+    /** "35.1% of the budget"; absent for a zero budget. */
+    burnedShare?: string;
+    fee: AmountView;
+    storageDeposit: AmountView;
+    requestBudget: AmountView;
+  };
+  /** The panel's field rows, by section. */
+  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error'; title: string; rows: Row[] }>;
+  fungibleTokens: AssetsView | null;
+  allowance: AssetsView | null;
+  nft: NftView | null;
+  params: ParamView[];
+  burnLog: { total: AmountView; entries: BurnEntryView[] };
+  /** The receipt as JSON, pretty-printed, uint64 values as strings. */
+  rawJson: string;
+}
+
+export interface FeeCheckView {
+  /** true: matches the policy; false: differs; undefined: could not be checked. */
+  ok: boolean | undefined;
+  text: string;
+}
+
+export interface ReceiptIdentity {
+  requestId: string;
+  /** The chain's name in our settings; absent: the lookup order decides. */
+  chainName?: string;
+  /** A block index or trie root; absent: latest state. */
+  block?: string;
+}
+
+/** Labels the webview needs that are not part of the view (buttons, table heads). */
+export interface ReceiptPanelLabels {
+  copy: string;
+  copyRequestId: string;
+  refresh: string;
+  openJson: string;
+  showChainInfo: string;
+  hex: string;
+  text: string;
+  json: string;
+  none: string;
+  burnCode: string;
+  gas: string;
+  share: string;
+  records: string;
+  key: string;
+  value: string;
+  id: string;
+  amount: string;
+  baseTokens: string;
+  nativeTokens: string;
+  nfts: string;
+  issuer: string;
+  owner: string;
+  metadata: string;
+  fungibleTokens: string;
+  allowance: string;
+  nft: string;
+  params: string;
+  burnLog: string;
+  burnLogEmpty: string;
+  burnLogChart: string;
+  errorParams: string;
+  rawJson: string;
+  feePolicy: string;
+  bytes: string;
+  truncated: string;
+  payloadView: string;
+}
+
+export type ReceiptPanelState =
+  | { status: 'loading'; identity: ReceiptIdentity; title: string; message: string; labels: ReceiptPanelLabels }
+  | { status: 'error'; identity: ReceiptIdentity; title: string; error: ErrorView; details: string[]; labels: ReceiptPanelLabels }
+  | {
+      status: 'ok';
+      identity: ReceiptIdentity & { chainName: string };
+      title: string;
+      /** "on IOTA EVM (latest state)" */
+      subtitle: string;
+      view: ReceiptView;
+      fee: FeeCheckView;
+      labels: ReceiptPanelLabels;
+    };
+
+/** Actions the receipt webview sends besides the common ones. */
+export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'setToken' } | { kind: 'signIn' } | { kind: 'openSettings' };
+
+function amount(v: bigint): AmountView {
+  return { raw: v.toString(), text: formatBigInt(v) };
+}
+
+/** Remote text for display: one line, invisible characters revealed. */
+function remote(s: string): string {
+  return revealInvisible(s);
+}
+
+function payload(hex: string): PayloadView {
+  const decoded = decodeHexPayload(hex);
+  const truncated = decoded.hex.length > MAX_PAYLOAD_HEX_CHARS;
+  const view: PayloadView = {
+    hex: truncated ? `${decoded.hex.slice(0, MAX_PAYLOAD_HEX_CHARS)}…` : decoded.hex,
+    byteLength: decoded.byteLength,
+    valid: decoded.valid,
+    preferred: 'hex',
+  };
+  if (truncated) view.truncated = true;
+  if (decoded.text !== undefined) {
+    const text = revealInvisible(decoded.text, { keepWhitespace: true });
+    view.text = text.length > MAX_PAYLOAD_HEX_CHARS ? `${text.slice(0, MAX_PAYLOAD_HEX_CHARS)}…` : text;
+    view.preferred = 'text';
+  }
+  if (decoded.json !== undefined) {
+    const json = revealInvisible(JSON.stringify(decoded.json, null, 2), { keepWhitespace: true });
+    view.json = json.length > MAX_PAYLOAD_HEX_CHARS ? `${json.slice(0, MAX_PAYLOAD_HEX_CHARS)}…` : json;
+    view.preferred = 'json';
+  }
+  return view;
+}
+
+function assets(bundle: AssetBundle | null): AssetsView | null {
+  if (!bundle) return null;
+  return {
+    baseTokens: amount(bundle.baseTokens),
+    nativeTokens: bundle.nativeTokens.map((t) => ({ id: t.id.toLowerCase(), amount: amount(t.amount) })),
+    nfts: bundle.nfts.map((n) => n.toLowerCase()),
+    empty: bundle.baseTokens === 0n && bundle.nativeTokens.length === 0 && bundle.nfts.length === 0,
+  };
+}
+
+const IRC27_FIELDS = ['name', 'collectionName', 'issuerName', 'description', 'type', 'uri', 'standard', 'version'];
+
+function nftView(nft: Nft | null): NftView | null {
+  if (!nft) return null;
+  const metadata = payload(nft.metadata);
+  const fields: NftView['fields'] = [];
+  const parsed = decodeHexPayload(nft.metadata).json;
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const o = parsed as Record<string, unknown>;
+    for (const key of IRC27_FIELDS) {
+      const v = o[key];
+      if (typeof v === 'string' || typeof v === 'number') fields.push({ key, value: remote(clip(String(v), 500)) });
+    }
+  }
+  return { id: nft.id.toLowerCase(), issuer: remote(nft.issuer), owner: remote(nft.owner), metadata, fields };
+}
+
+function agentKindText(kind: AgentKind, l10n: L10n): string {
+  switch (kind) {
+    case 'address':
+      return l10n.t('L1 address (Ed25519)');
+    case 'alias':
+      return l10n.t('L1 alias address (chain)');
+    case 'nft':
+      return l10n.t('L1 NFT address');
+    case 'evm':
+      return l10n.t('EVM account on a chain');
+    case 'contract':
+      return l10n.t('smart contract on a chain');
+    case 'nil':
+      return l10n.t('no agent');
+    case 'unknown':
+      return l10n.t('unrecognised agent ID');
+  }
+}
+
+export function requestKind(r: { isEVM: boolean; isOffLedger: boolean }): RequestKind {
+  return r.isEVM ? 'evm' : r.isOffLedger ? 'offLedger' : 'onLedger';
+}
+
+export function requestKindText(kind: RequestKind, l10n: L10n): string {
+  switch (kind) {
+    case 'evm':
+      return l10n.t('EVM transaction (off-ledger)');
+    case 'offLedger':
+      return l10n.t('off-ledger request');
+    case 'onLedger':
+      return l10n.t('on-ledger request');
+  }
+}
+
+/** Percent with one decimal, from bigints (exact above 2^53). */
+function percentText(part: bigint, whole: bigint): string | undefined {
+  if (whole <= 0n) return undefined;
+  const tenths = (part * 1000n) / whole;
+  return `${formatBigInt(tenths / 10n)}.${(tenths % 10n).toString()}%`;
+}
+
+/** The receipt as pretty JSON: bigints as decimal strings, remote text with invisibles revealed. */
+export function receiptJson(receipt: Receipt): string {
+  const json = JSON.stringify(receipt, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+  const shown = revealInvisible(json, { keepWhitespace: true });
+  return shown.length > MAX_RAW_JSON_CHARS ? `${shown.slice(0, MAX_RAW_JSON_CHARS)}…` : shown;
+}
+
+/** Turns a validated receipt into the strings the hover and the panel show. */
+export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): ReceiptView {
+  const req = receipt.request;
+  const err = describeReceiptError(receipt.errorMessage, receipt.rawError);
+  const failed = receipt.failed || err.failed;
+  const target = describeCallTarget(req.callTarget);
+  const sender = parseAgentId(req.senderAccount);
+  const kind = requestKind(req);
+  const kindText = requestKindText(kind, l10n);
+
+  let error: ReceiptErrorView | undefined;
+  if (failed) {
+    const message = err.message === undefined ? undefined : revealInvisible(err.message, { keepWhitespace: true });
+    const decodedRevert = err.decodedRevert === undefined ? undefined : remote(err.decodedRevert);
+    const code = err.code === undefined ? undefined : remote(err.code);
+    let codeText: string | undefined;
+    if (err.contractError) {
+      const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
+      codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
+    }
+    const headline = decodedRevert !== undefined
+      ? l10n.t('Reverted: {0}', decodedRevert)
+      : message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message'));
+    error = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
+    if (message !== undefined) error.message = message;
+    if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;
+    if (code !== undefined) error.code = code;
+    if (codeText !== undefined) error.codeText = codeText;
+  }
+
+  const gas = {
+    budget: amount(receipt.gasBudget),
+    burned: amount(receipt.gasBurned),
+    fee: amount(receipt.gasFeeCharged),
+    storageDeposit: amount(receipt.storageDepositCharged),
+    requestBudget: amount(req.gasBudget),
+  } as ReceiptView['gas'];
+  const share = percentText(receipt.gasBurned, receipt.gasBudget);
+  if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
+
+  const callTarget: ReceiptView['callTarget'] = { label: target.label, hnames: `${req.callTarget.contractHName}.${req.callTarget.functionHName}` };
+  if (target.contract !== undefined) callTarget.contract = target.contract;
+  if (target.function !== undefined) callTarget.function = target.function;
+
+  const senderRaw = remote(req.senderAccount);
+  const senderView = { raw: senderRaw, display: sender.kind === 'unknown' ? shortId(senderRaw, 48, 8) : remote(sender.display), kind: sender.kind, kindText: agentKindText(sender.kind, l10n) };
+  const targetAddress = remote(req.targetAddress);
+  const requestId = req.requestId;
+
+  const summaryRows: Row[] = [
+    { field: 'requestId', label: l10n.t('Request ID'), value: requestId, mono: true, copy: { text: requestId, what: l10n.t('request ID') } },
+    { field: 'blockIndex', label: l10n.t('Block'), value: formatBigInt(BigInt(receipt.blockIndex)), copy: { text: String(receipt.blockIndex), what: l10n.t('block index') } },
+    { field: 'requestIndex', label: l10n.t('Request index'), value: String(receipt.requestIndex), detail: l10n.t('position of the request in its block') },
+    { field: 'kind', label: l10n.t('Kind'), value: kindText },
+  ];
+  const gasRows: Row[] = [
+    { field: 'gasBudget', label: l10n.t('Gas budget'), value: gas.budget.text, mono: true, copy: { text: gas.budget.raw, what: l10n.t('gas budget') } },
+    { field: 'gasBurned', label: l10n.t('Gas burned'), value: gas.burned.text, mono: true, ...(gas.burnedShare ? { detail: gas.burnedShare } : {}), copy: { text: gas.burned.raw, what: l10n.t('gas burned') } },
+    { field: 'gasFeeCharged', label: l10n.t('Fee charged'), value: l10n.t('{0} base tokens', gas.fee.text), mono: true, copy: { text: gas.fee.raw, what: l10n.t('fee') } },
+    { field: 'storageDepositCharged', label: l10n.t('Storage deposit'), value: l10n.t('{0} base tokens', gas.storageDeposit.text), mono: true, copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') } },
+  ];
+  const yes = l10n.t('yes');
+  const no = l10n.t('no');
+  const requestRows: Row[] = [
+    { field: 'sender', label: l10n.t('Sender'), value: senderRaw, detail: senderView.kindText, mono: true, copy: { text: req.senderAccount, what: l10n.t('sender') } },
+    { field: 'targetAddress', label: l10n.t('Target chain'), value: targetAddress, mono: true, copy: { text: req.targetAddress, what: l10n.t('target address') } },
+    {
+      field: 'callTarget',
+      label: l10n.t('Call target'),
+      value: target.label,
+      ...(target.contract !== undefined || target.function !== undefined ? { detail: callTarget.hnames } : { detail: l10n.t('hnames of a contract that is not a core contract') }),
+      mono: true,
+    },
+    { field: 'isOffLedger', label: l10n.t('Off-ledger'), value: req.isOffLedger ? yes : no },
+    { field: 'isEVM', label: l10n.t('EVM'), value: req.isEVM ? yes : no },
+    { field: 'requestGasBudget', label: l10n.t('Request gas budget'), value: gas.requestBudget.text, mono: true, detail: l10n.t('as sent with the request') },
+  ];
+  const sections: ReceiptView['sections'] = [];
+  if (error) {
+    const rows: Row[] = [];
+    if (error.decodedRevert !== undefined) rows.push({ field: 'decodedRevert', label: l10n.t('Revert reason'), value: error.decodedRevert, copy: { text: error.decodedRevert, what: l10n.t('revert reason') } });
+    if (error.message !== undefined) rows.push({ field: 'errorMessage', label: l10n.t('Message'), value: error.message, mono: error.decodedRevert !== undefined, copy: { text: error.message, what: l10n.t('error message') } });
+    if (error.code !== undefined) rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
+    error.params.forEach((p, i) => rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true }));
+    sections.push({ id: 'error', title: l10n.t('Error'), rows });
+  }
+  sections.push(
+    { id: 'receipt', title: l10n.t('Receipt'), rows: summaryRows },
+    { id: 'gas', title: l10n.t('Gas and fees'), rows: gasRows },
+    { id: 'request', title: l10n.t('Request'), rows: requestRows },
+  );
+
+  const burn = summarizeBurnLog(receipt.gasBurnLog);
+  const params = req.params.map((p): ParamView => {
+    const key = payload(p.key);
+    const keyLabel = key.text !== undefined && key.text.length <= 64 && !/\s/.test(key.text) ? key.text : shortId(key.hex, 18, 6);
+    return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
+  });
+
+  const view: ReceiptView = {
+    requestId,
+    failed,
+    statusText: failed ? l10n.t('Request failed') : l10n.t('Request succeeded'),
+    summary: failed && error ? clip(error.headline, 80) : target.label,
+    blockIndex: receipt.blockIndex,
+    requestIndex: receipt.requestIndex,
+    kind,
+    kindText,
+    callTarget,
+    sender: senderView,
+    targetAddress,
+    gas,
+    sections,
+    fungibleTokens: assets(req.fungibleTokens),
+    allowance: assets(req.allowance),
+    nft: nftView(req.nft),
+    params,
+    burnLog: {
+      total: amount(burn.total),
+      entries: burn.entries.map((e) => ({ code: e.code, name: e.name, gasBurned: amount(e.gasBurned), count: e.count, share: e.share, shareText: `${e.share.toFixed(2)}%` })),
+    },
+    rawJson: receiptJson(receipt),
+  };
+  if (error) view.error = error;
+  return view;
+}
+
+/**
+ * Checks the fee charged against the chain's fee policy (read at the receipt's block):
+ * "matches the fee policy (100 gas = 1 base token)" or the difference.
+ */
+export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerToken: Ratio32, l10n: L10n = englishL10n): FeeCheckView {
+  const policy = { gasPerToken, evmGasRatio: { a: 1, b: 1 }, validatorFeeShare: 0 };
+  const check = checkFee(gasBurned, feeCharged, policy);
+  const ratio = isFreeGas(gasPerToken)
+    ? l10n.t('gas is free')
+    : l10n.t('{0} gas = {1} base tokens', formatBigInt(BigInt(gasPerToken.a)), formatBigInt(BigInt(gasPerToken.b)));
+  if (check.matches) return { ok: true, text: l10n.t('matches the fee policy ({0})', ratio) };
+  const diff = check.difference < 0n ? -check.difference : check.difference;
+  return {
+    ok: false,
+    text: check.difference < 0n
+      ? l10n.t('{0} less than the fee policy asks ({1}: {2}); the fee is capped at the funds the sender had left', formatBigInt(diff), ratio, formatBigInt(check.expected))
+      : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBigInt(diff), ratio, formatBigInt(check.expected)),
+  };
+}
+
+/**
+ * Roughly the bytes a processed receipt holds in memory: its view model keeps each payload in
+ * hex, text and JSON form plus the raw JSON, about six times the params' hex. Used as the
+ * receipt cache's weight, so the cache is bounded in bytes and not only in entries.
+ */
+export function estimateReceiptBytes(receipt: Receipt): number {
+  let payload = receipt.request.nft?.metadata.length ?? 0;
+  for (const p of receipt.request.params) payload += p.key.length + p.value.length;
+  for (const s of receipt.rawError?.params ?? []) payload += s.length;
+  payload += (receipt.errorMessage?.length ?? 0) + receipt.request.senderAccount.length;
+  return 4096 + 6 * payload + 200 * receipt.gasBurnLog.length;
+}

@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import { formatBaseTokens, formatBigInt, formatDuration, formatNumber, shortId } from '../../../src/core/format';
+
+describe('model/format', () => {
+  describe('formatBigInt', () => {
+    it('groups digits by three with commas', () => {
+      assert.equal(formatBigInt(0n), '0');
+      assert.equal(formatBigInt(999n), '999');
+      assert.equal(formatBigInt(1000n), '1,000');
+      assert.equal(formatBigInt(1234567n), '1,234,567');
+      assert.equal(formatBigInt(100000n), '100,000');
+    });
+    it('keeps values above 2^53 exact', () => {
+      assert.equal(formatBigInt(18446744073709551615n), '18,446,744,073,709,551,615');
+      assert.equal(formatBigInt('9007199254740993'), '9,007,199,254,740,993');
+    });
+    it('handles negatives', () => {
+      assert.equal(formatBigInt(-1n), '-1');
+      assert.equal(formatBigInt(-1234n), '-1,234');
+      assert.equal(formatBigInt('-1000000'), '-1,000,000');
+    });
+    it('normalises decimal strings and leaves anything else as received', () => {
+      assert.equal(formatBigInt('000123'), '123');
+      assert.equal(formatBigInt(' 21000 '), '21,000');
+      assert.equal(formatBigInt('"21000"'), '"21000"');
+      assert.equal(formatBigInt('12.5'), '12.5');
+      assert.equal(formatBigInt(''), '');
+      assert.equal(formatBigInt('1e6'), '1e6');
+    });
+  });
+
+  describe('formatNumber', () => {
+    it('groups integers and the integer part of fractions', () => {
+      assert.equal(formatNumber(1000000000), '1,000,000,000');
+      assert.equal(formatNumber(-50000000), '-50,000,000');
+      assert.equal(formatNumber(1234.5), '1,234.5');
+      assert.equal(formatNumber(0.25), '0.25');
+      assert.equal(formatNumber(-0.5), '-0.5');
+    });
+    it('never uses exponent form for large integers', () => {
+      assert.equal(formatNumber(1e21), '1,000,000,000,000,000,000,000');
+    });
+    it('passes non-finite values through', () => {
+      assert.equal(formatNumber(Number.NaN), 'NaN');
+      assert.equal(formatNumber(Number.POSITIVE_INFINITY), 'Infinity');
+    });
+  });
+
+  describe('shortId', () => {
+    const chainId = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
+    it('keeps head and tail around an ellipsis', () => {
+      assert.equal(shortId(chainId), 'iota1pzt3m…8qqxu5');
+      assert.equal(shortId(chainId, 10, 7), 'iota1pzt3m…28qqxu5');
+      assert.equal(shortId(chainId, 4, 0), 'iota…');
+    });
+    it('returns short IDs whole', () => {
+      assert.equal(shortId('0x1234'), '0x1234');
+      assert.equal(shortId('a'.repeat(17)), 'a'.repeat(17));
+      assert.equal(shortId('a'.repeat(18)), `${'a'.repeat(10)}…${'a'.repeat(6)}`);
+    });
+    it('does not cut surrogate pairs', () => {
+      const s = '😀'.repeat(20);
+      const out = shortId(s, 2, 2);
+      assert.equal(out, '😀😀…😀😀');
+      assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(out));
+    });
+  });
+
+  describe('formatBaseTokens', () => {
+    it('places the decimal point exactly', () => {
+      assert.equal(formatBaseTokens(1234567n), '1.234567');
+      assert.equal(formatBaseTokens(1n), '0.000001');
+      assert.equal(formatBaseTokens(0n), '0');
+      assert.equal(formatBaseTokens(1500000n), '1.5');
+      assert.equal(formatBaseTokens(2000000n), '2');
+      assert.equal(formatBaseTokens(5000000n), '5');
+    });
+    it('groups the integer part and stays exact above 2^53', () => {
+      assert.equal(formatBaseTokens(1234567000000n), '1,234,567');
+      assert.equal(formatBaseTokens(18446744073709551615n), '18,446,744,073,709.551615');
+    });
+    it('supports other decimals and negatives', () => {
+      assert.equal(formatBaseTokens(12345n, 2), '123.45');
+      assert.equal(formatBaseTokens(12345n, 0), '12,345');
+      assert.equal(formatBaseTokens(-1234567n), '-1.234567');
+      assert.equal(formatBaseTokens(10n ** 18n, 18), '1');
+    });
+  });
+
+  describe('formatDuration', () => {
+    it('picks sensible units', () => {
+      assert.equal(formatDuration(0), '0 ms');
+      assert.equal(formatDuration(850), '850 ms');
+      assert.equal(formatDuration(1000), '1 s');
+      assert.equal(formatDuration(1500), '1.5 s');
+      assert.equal(formatDuration(59_999), '59.9 s');
+      assert.equal(formatDuration(60_000), '1 min');
+      assert.equal(formatDuration(125_000), '2 min 5 s');
+      assert.equal(formatDuration(3_780_000), '1 h 3 min');
+      assert.equal(formatDuration(3_600_000), '1 h');
+      assert.equal(formatDuration(2 * 86_400_000 + 4 * 3_600_000), '2 d 4 h');
+    });
+    it('handles negative and non-finite input', () => {
+      assert.equal(formatDuration(-1500), '-1.5 s');
+      assert.equal(formatDuration(Number.NaN), '—');
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import * as assert from 'node:assert/strict';
+import { coreErrorTemplate, decodeRevertData, describeReceiptError, parseErrorParam } from '../../../src/receipts/model/revert';
+
+/** ABI-encodes Error(string) the way Solidity's revert("...") does. */
+function encodeError(reason: string): string {
+  const bytes = new TextEncoder().encode(reason);
+  const word = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0');
+  const data = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const padded = data.padEnd(Math.ceil(data.length / 64) * 64, '0');
+  return `0x08c379a0${word(32)}${word(bytes.length)}${padded}`;
+}
+
+function encodePanic(code: number): string {
+  return `0x4e487b71${code.toString(16).padStart(64, '0')}`;
+}
+
+describe('model/revert', () => {
+  describe('decodeRevertData', () => {
+    it('decodes Error(string) as emitted by Solidity', () => {
+      // require(msg.value > 0, "Not enough Ether provided.") — the canonical example from the Solidity docs.
+      const real =
+        '0x08c379a0' +
+        '0000000000000000000000000000000000000000000000000000000000000020' +
+        '000000000000000000000000000000000000000000000000000000000000001a' +
+        '4e6f7420656e6f7567682045746865722070726f76696465642e000000000000';
+      assert.equal(decodeRevertData(real), 'Not enough Ether provided.');
+      assert.equal(decodeRevertData(encodeError('ERC20: transfer amount exceeds balance')), 'ERC20: transfer amount exceeds balance');
+      assert.equal(decodeRevertData(encodeError('')), '');
+      assert.equal(decodeRevertData(encodeError('héllo ✓')), 'héllo ✓');
+      assert.equal(decodeRevertData(encodeError('x'.repeat(100)).slice(2)), 'x'.repeat(100)); // no 0x prefix
+      assert.equal(decodeRevertData(encodeError('Upper').toUpperCase().replace('0X', '0x')), 'Upper');
+    });
+    it('decodes Panic(uint256) with known codes', () => {
+      assert.equal(decodeRevertData(encodePanic(0x01)), 'panic 0x01: assertion failed');
+      assert.equal(decodeRevertData(encodePanic(0x11)), 'panic 0x11: arithmetic overflow or underflow');
+      assert.equal(decodeRevertData(encodePanic(0x12)), 'panic 0x12: division or modulo by zero');
+      assert.equal(decodeRevertData(encodePanic(0x32)), 'panic 0x32: array index out of bounds');
+      assert.equal(decodeRevertData(encodePanic(0x99)), 'panic 0x99: unknown panic code');
+    });
+    it('returns undefined for hostile or unknown data', () => {
+      const ok = encodeError('hello');
+      for (const bad of [
+        '',
+        '0x',
+        '0x08c379a0',
+        '0x08c379a',
+        'zz',
+        ok.slice(0, -1), // odd length
+        ok.slice(0, 10 + 64 + 32), // length word cut
+        ok.slice(0, 10 + 128 + 4), // data shorter than declared length
+        `0x08c379a0${'f'.repeat(64)}${'0'.repeat(64)}`, // offset 2^256-1
+        `0x08c379a0${'0'.repeat(62)}20${'f'.repeat(64)}`, // length 2^256-1
+        `0x08c379a0${'0'.repeat(56)}7fffffff${'0'.repeat(64)}`, // offset past the end
+        '0xdeadbeef' + '0'.repeat(64), // custom error
+        '0x4e487b71' + '0'.repeat(10), // short panic
+        `0x08c379a0${'g'.repeat(128)}`,
+      ]) {
+        assert.equal(decodeRevertData(bad), undefined, bad.slice(0, 40));
+      }
+    });
+  });
+
+  describe('error params and templates', () => {
+    it('splits params at the last colon', () => {
+      assert.deepEqual(parseErrorParam('5000000:uint64'), { value: '5000000', type: 'uint64' });
+      assert.deepEqual(parseErrorParam('a:b:c:string'), { value: 'a:b:c', type: 'string' });
+      assert.deepEqual(parseErrorParam('novalue'), { value: 'novalue', type: '' });
+      assert.deepEqual(parseErrorParam(':string'), { value: '', type: 'string' });
+    });
+    it('knows the core templates', () => {
+      assert.equal(coreErrorTemplate('a774'), 'execution reverted: %s');
+      assert.equal(coreErrorTemplate('714A'), 'gas budget exceeded');
+      assert.equal(coreErrorTemplate('ee24'), 'not enough funds left to pay for gas');
+      assert.equal(coreErrorTemplate('d9b6'), 'not enough funds for allowance');
+      assert.equal(coreErrorTemplate('ffff'), undefined);
+    });
+  });
+
+  describe('describeReceiptError', () => {
+    it('treats an empty rawError as success', () => {
+      assert.deepEqual(describeReceiptError(undefined, { code: '', params: [] }), { failed: false, message: undefined, params: [] });
+      assert.deepEqual(describeReceiptError(), { failed: false, message: undefined, params: [] });
+    });
+    it('describes the sample failed receipt', () => {
+      assert.deepEqual(describeReceiptError('not enough funds for allowance', { code: 'd9b6', params: [] }), {
+        failed: true,
+        message: 'not enough funds for allowance',
+        code: 'd9b6',
+        params: [],
+      });
+    });
+    it('fails on a code alone and fills the template from params', () => {
+      const d = describeReceiptError(undefined, { code: 'a774', params: [`${encodeError('nope')}:string`] });
+      assert.equal(d.failed, true);
+      assert.equal(d.message, `execution reverted: ${encodeError('nope')}`);
+      assert.equal(d.decodedRevert, 'nope');
+      assert.deepEqual(d.params, [{ value: encodeError('nope'), type: 'string' }]);
+    });
+    it('fails on a message alone', () => {
+      const d = describeReceiptError('something broke', undefined);
+      assert.equal(d.failed, true);
+      assert.equal(d.code, undefined);
+    });
+    it('finds the revert data in the message', () => {
+      const data = encodeError('Ownable: caller is not the owner');
+      const d = describeReceiptError(`execution reverted: ${data}`, { code: 'a774', params: [`${data}:string`] });
+      assert.equal(d.decodedRevert, 'Ownable: caller is not the owner');
+      const noPrefix = describeReceiptError(`execution reverted: ${data.slice(2)}`, { code: 'a774', params: [] });
+      assert.equal(noPrefix.decodedRevert, 'Ownable: caller is not the owner');
+      const panic = describeReceiptError(`execution reverted: ${encodePanic(0x12)}`, { code: 'a774', params: [] });
+      assert.equal(panic.decodedRevert, 'panic 0x12: division or modulo by zero');
+    });
+    it('leaves decodedRevert out when nothing decodes', () => {
+      const d = describeReceiptError('execution reverted: 0x', { code: 'a774', params: ['0x:string'] });
+      assert.equal(d.failed, true);
+      assert.equal('decodedRevert' in d, false);
+      const junk = describeReceiptError(`execution reverted: 0x08c379a0${'f'.repeat(200)}`, { code: 'a774', params: [] });
+      assert.equal(junk.decodedRevert, undefined);
+    });
+    it('recognises contract error codes', () => {
+      const d = describeReceiptError('custom failure', { code: '3c4b5e02:7', params: ['42:uint32'] });
+      assert.deepEqual(d.contractError, { contractHname: '3c4b5e02', errorId: 7 });
+      assert.deepEqual(d.params, [{ value: '42', type: 'uint32' }]);
+    });
+    it('survives hostile shapes', () => {
+      const hostile = { code: 'a774', params: [42, null, 'x'] as unknown as string[] };
+      const d = describeReceiptError(null, hostile);
+      assert.equal(d.failed, true);
+      assert.deepEqual(d.params, [{ value: 'x', type: '' }]);
+      assert.equal(d.message, 'execution reverted: x');
+      const huge = 'execution reverted: ' + '0'.repeat(1_000_000);
+      assert.equal(describeReceiptError(huge, { code: 'a774', params: [] }).decodedRevert, undefined);
+    });
+  });
+});
