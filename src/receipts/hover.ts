@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { checkRequestId } from '../api/ids';
 import { Commands, Settings } from '../constants';
-import type { FindResult, ReceiptService } from './register';
+import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';

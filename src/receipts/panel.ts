@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
-import type { FindResult, ReceiptService } from './register';
+import type { FindResult, ReceiptService } from './service';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeFeeCheck, type FeeCheckView, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelLabels, type ReceiptPanelState } from './model/receiptView';

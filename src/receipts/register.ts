@@ -1,83 +1,16 @@
-// The receipts feature: one lookup service (shared cache and in-flight requests) behind the
-// hover, the "Show Request Receipt" command and the receipt panels, plus the serializer that
-// brings panels back after a window reload from their identity alone.
+// The receipts feature: the lookup service behind the hover, the "Show Request Receipt" command
+// and the receipt panels, plus the serializer that brings panels back after a window reload from
+// their identity alone.
 import * as vscode from 'vscode';
-import { InvalidInputError } from '../api/errors';
 import { checkBlock, checkRequestId } from '../api/ids';
-import type { Receipt } from '../api/schemas';
-import { registerShowReceiptCommand } from './command';
 import { Commands, Settings, WebviewTypes } from '../constants';
-import type { ChainEntry } from '../config/model/chainConfig';
-import { prettyJsonExact } from '../api/json';
-import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
-import { estimateReceiptBytes } from './model/receiptView';
-import { buildReceiptView, type ReceiptIdentity, type ReceiptView } from './model/receiptView';
-import { ReceiptHoverProvider } from './hover';
 import type { Services } from '../services';
+import { registerShowReceiptCommand } from './command';
+import { ReceiptHoverProvider } from './hover';
+import type { ReceiptIdentity } from './model/receiptView';
+import { ReceiptService } from './service';
 import { webviewOptions } from '../webviews/html';
 import { ReceiptPanel, receiptPanelTitle } from './panel';
-
-/** A receipt as the node sent it (validated) and as the UI shows it. */
-export interface ProcessedReceipt {
-  receipt: Receipt;
-  view: ReceiptView;
-}
-
-export type FindResult = LookupResult<ChainEntry, ProcessedReceipt> & {
-  /** The chains asked, in order. */
-  chains: ChainEntry[];
-};
-
-export interface FindOptions {
-  /** Ask only this chain (a name from our settings); else the lookup order. */
-  chainName?: string;
-  block?: string;
-  signal?: AbortSignal;
-  /** Skip cached answers. */
-  fresh?: boolean;
-}
-
-/** Finds receipts on the configured chains; every answer shows up in the tree's recent receipts. */
-export class ReceiptService {
-  readonly lookup: ReceiptLookup<ChainEntry, ProcessedReceipt>;
-
-  constructor(private readonly services: Services) {
-    this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
-      fetch: async (chain, requestId, { block, signal }) => {
-        let raw: string | undefined;
-        const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
-        const view = buildReceiptView(receipt, vscode.l10n);
-        // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-        return { receipt, view: { ...view, rawJson: (raw !== undefined ? prettyJsonExact(raw) : undefined) ?? view.rawJson } };
-      },
-      weigh: (p) => estimateReceiptBytes(p.receipt),
-    });
-  }
-
-  /** The chains a lookup asks, in order: the one named, or the default chain first, then the others. */
-  candidates(chainName?: string): ChainEntry[] {
-    if (chainName === undefined) return this.services.chains.lookupOrder();
-    const chain = this.services.chains.get(chainName);
-    // An input error (not a node's answer): the panel offers to open the settings.
-    if (!chain) throw new InvalidInputError('chainName', vscode.l10n.t('No valid chain named "{0}" is configured', chainName), vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'));
-    return [chain];
-  }
-
-  async find(requestId: string, options: FindOptions = {}): Promise<FindResult> {
-    const chains = this.candidates(options.chainName);
-    const result = await this.lookup.lookup(requestId, chains, { block: options.block, signal: options.signal, fresh: options.fresh });
-    if (result.found) this.remember(result.chain, result.value);
-    return { ...result, chains };
-  }
-
-  /** Puts the receipt on top of its chain's recent receipts (once: a repeated hover changes nothing). */
-  private remember(chain: ChainEntry, processed: ProcessedReceipt): void {
-    const { view } = processed;
-    const top = this.services.recent.list(chain.name)[0];
-    if (top && top.requestId === view.requestId && top.failed === view.failed && top.blockIndex === view.blockIndex) return;
-    this.services.recent.add(chain.name, { requestId: view.requestId, failed: view.failed, blockIndex: view.blockIndex, summary: view.summary, at: Date.now() });
-  }
-}
 
 export interface OpenReceiptOptions {
   viewColumn?: vscode.ViewColumn;

@@ -69,7 +69,7 @@ function tooltipText(item: vscode.TreeItem): string {
 }
 
 function unescapeMarkdown(s: string): string {
-  return s.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!<>|~])/g, '$1');
+  return s.replace(/&nbsp;/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 function describeItem(item: vscode.TreeItem): string {
