@@ -10,10 +10,9 @@ import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { chainContextValue, type ChainState } from './model/chainState';
 import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../core/fees';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
-import { markdownText, plainLine } from '../core/text';
+import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
 import type { Services } from '../services';
-import { isSafeExternalUrl } from '../core/text';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
@@ -24,11 +23,6 @@ export interface ChainNode {
   readonly key: string;
   /** Set on an invalid settings entry: where it is (its name may equal a valid chain's). */
   readonly invalidEntry?: { readonly source: ChainSource; readonly index: number };
-}
-
-/** True for the node of an invalid settings entry: commands must not act on a namesake. */
-export function isInvalidEntryNode(arg: unknown): arg is ChainNode & { invalidEntry: NonNullable<ChainNode['invalidEntry']> } {
-  return typeof arg === 'object' && arg !== null && (arg as Partial<ChainNode>).kind === 'chain' && (arg as Partial<ChainNode>).invalidEntry !== undefined;
 }
 
 /** A line under a chain: owner, a fee policy line, a limit, a metadata field… */
@@ -143,11 +137,6 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     }
   }
 
-  /** The chain nodes as shown now (tests and commands). */
-  chainNodes(): ChainNode[] {
-    return this.model.rows().map((row) => this.chainNode(row));
-  }
-
   private chainNode(row: ChainRow): ChainNode {
     if (row.valid) {
       const s = row.chain.source;
@@ -259,7 +248,6 @@ function line(md: vscode.MarkdownString, name: string, value: string): void {
   md.appendMarkdown(`**${markdownText(name)}:** ${markdownText(value)}  \n`);
 }
 
-
 function tokenText(snap: ChainSnapshot): string {
   const t = snap.tokenStatus;
   switch (t.kind) {
@@ -326,9 +314,9 @@ function detailItem(node: DetailNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.label, collapsible);
   item.id = node.id;
   if (node.value !== undefined) {
-    item.description = oneLine(node.value, 120);
+    item.description = plainLine(node.value, 120);
     // A plain string tooltip is shown as text, never rendered.
-    item.tooltip = `${node.label}: ${oneLine(node.value, 2000)}`;
+    item.tooltip = `${node.label}: ${plainLine(node.value, 2000)}`;
   }
   if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
   item.contextValue = node.contextValue ?? 'chainDetail';
@@ -337,17 +325,12 @@ function detailItem(node: DetailNode): vscode.TreeItem {
 
 function receiptItem(node: ReceiptNode): vscode.TreeItem {
   const r = node.receipt;
-  const item = new vscode.TreeItem(oneLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(plainLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
   item.iconPath = r.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-  item.tooltip = `${r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request')} ${r.requestId}\n${oneLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
+  item.tooltip = `${r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request')} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
   item.contextValue = 'receipt';
   item.command = { command: Commands.showReceipt, title: vscode.l10n.t('Show Request Receipt'), arguments: [{ requestId: r.requestId, chainName: node.chainName }] };
   return item;
-}
-
-/** Remote text on one line, bounded: bidi overrides, zero-width and control characters are revealed, not obeyed. */
-function oneLine(s: string, max: number): string {
-  return plainLine(s, max);
 }

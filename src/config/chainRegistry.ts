@@ -66,19 +66,23 @@ export class ChainRegistry implements vscode.Disposable {
     await config.update(Settings.chains, list, target);
   }
 
-  /** Removes the entry (by name and source) from the settings it came from. */
-  async remove(name: string, source: ChainSource): Promise<boolean> {
-    const { config, current, target } = chainListOf(source);
-    if (!Array.isArray(current)) return false;
-    const key = name.trim().toLowerCase();
-    const list = current.filter((e) => !(typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim().toLowerCase() === key));
-    if (list.length === current.length) return false;
-    await config.update(Settings.chains, list, target);
-    return true;
-  }
-
-  async setDefault(name: string): Promise<void> {
-    await vscode.workspace.getConfiguration(Settings.section).update(Settings.defaultChain, name, vscode.ConfigurationTarget.Global);
+  /**
+   * Resolves once `done()` holds after a settings write: the configuration change event may come
+   * after `update()` resolves. Gives up quietly after `timeoutMs`.
+   */
+  async settled(done: () => boolean, timeoutMs = 3000): Promise<void> {
+    if (done()) return;
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      };
+      const sub = this.onDidChange(() => {
+        if (done()) finish();
+      });
+      const timer = setTimeout(finish, timeoutMs);
+    });
   }
 
   dispose(): void {

@@ -317,6 +317,11 @@ describe('chains view and tokens', function () {
     assert.match(String(items[2]?.description), /^invalid configuration · User$/);
     assert.equal(new Set(items.map((i) => i.id)).size, 5, 'every node has its own id');
     assert.equal(nodes[3]?.invalidEntry?.index, 3);
+    // The invalid "valid" entry's node: no command acts on its valid namesake "Valid" instead.
+    assert.equal(await vscode.commands.executeCommand('waspChain.showChainInfo', nodes[3]), undefined, 'no panel of "Valid"');
+    assert.equal(await vscode.commands.executeCommand('waspChain.setDefaultChain', nodes[3]), undefined);
+    assert.equal(await vscode.commands.executeCommand('waspChain.copyChainId', nodes[3]), undefined);
+    assert.equal(await vscode.commands.executeCommand('waspChain.signOut', nodes[3]), false);
 
     assert.equal(a.chains.problems.reports, before + 1, 'reported once');
     assert.match(a.chains.problems.lastMessage ?? '', /4 chain entries are invalid/);

@@ -7,8 +7,8 @@ import { Commands, Settings } from '../../constants';
 import { describeSource, validateEntry, type ChainSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainRow, ChainsModel } from '../chainsModel';
-import { isInvalidEntryNode, type ChainNode } from '../tree';
-import { settingsSettled } from './addChain';
+import { reportUnrecognised } from '../chainArg';
+import { parseChainArg } from '../model/chainRef';
 import { notificationText } from '../../core/text';
 
 export function registerRemoveChain(services: Services, model: ChainsModel): vscode.Disposable {
@@ -27,22 +27,19 @@ function targetOf(row: ChainRow): Target {
 
 /** Returns true when an entry was removed. */
 export async function removeChain(services: Services, model: ChainsModel, arg: unknown): Promise<boolean> {
+  const ref = parseChainArg(arg);
   let target: Target | undefined;
-  let confirm = true;
-  if (typeof arg === 'string') {
-    const row = model.findRow(arg);
+  // A name passed by a script or keybinding is the caller's decision; a tree node or a pick is asked about.
+  const confirm = typeof arg !== 'string';
+  if (ref.kind === 'unrecognised') {
+    reportUnrecognised();
+    return false;
+  }
+  if (ref.kind !== 'none') {
+    // A tree node's key names the exact entry (an invalid one may share a valid one's name).
+    const row = (ref.key !== undefined ? model.rows().find((r) => r.key === ref.key) : undefined) ?? (ref.kind === 'name' ? model.findRow(ref.name) : undefined);
     if (!row) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', arg)));
-      return false;
-    }
-    target = targetOf(row);
-    confirm = false; // scripted: the caller named it
-  } else if (typeof arg === 'object' && arg !== null && typeof (arg as { chainName?: unknown }).chainName === 'string') {
-    // A tree node: its key names the exact entry (an invalid one may share a valid one's name).
-    const node = arg as Partial<ChainNode> & { chainName: string };
-    const row = (node.key !== undefined ? model.rows().find((r) => r.key === node.key) : undefined) ?? (isInvalidEntryNode(arg) ? undefined : model.findRow(node.chainName));
-    if (!row) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', node.chainName)));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', ref.name)));
       return false;
     }
     target = targetOf(row);
@@ -80,7 +77,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source, vscode.l10n))));
     return false;
   }
-  await settingsSettled(services, () => !model.rows().some((r) => r.key === target.row.key));
+  await services.chains.settled(() => !model.rows().some((r) => r.key === target.row.key));
   await clearDefaultIfNamed(services, target.name);
   services.log.info(`Removed chain "${target.name}" from ${describeSource(target.source)}`);
   return true;
