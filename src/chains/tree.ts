@@ -8,7 +8,15 @@ import type { ChainInfo } from '../api/schemas';
 import { Commands } from '../constants';
 import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { chainContextValue, type ChainState } from './model/chainState';
-import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../core/fees';
+import {
+  chainInfoField,
+  chainInfoFields,
+  chainInfoGroupTitle,
+  type ChainInfoFieldId,
+  type ChainInfoFieldSpec,
+  type ChainInfoGroup,
+} from '../core/chainInfoFields';
+import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
 import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
@@ -264,11 +272,13 @@ function tokenText(snap: ChainSnapshot): string {
   }
 }
 
-/** Owner, fee policy, limits, metadata and public URL of a loaded chain. */
+/** The detail lines that open a link: the menus offer Open Website / Open Public URL on them. */
+const LINK_CONTEXT: Partial<Record<ChainInfoFieldId, string>> = { 'metadata.website': 'chainUrl.website', publicURL: 'chainUrl.publicUrl' };
+
+/** Owner, fee policy, limits, metadata and public URL of a loaded chain, as declared in core/chainInfoFields.ts. */
 function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
-  const p = info.gasFeePolicy;
-  const l = info.gasLimits;
-  const m = info.metadata;
+  const l10n = vscode.l10n;
+  const none = l10n.t('(none)');
   const node = (parent: ChainNode | DetailNode, id: string, label: string, value: string, extra: Partial<DetailNode> = {}): DetailNode => ({
     kind: 'detail',
     id: `${parent.id}/${id}`,
@@ -278,34 +288,23 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
     value,
     ...extra,
   });
-  const none = vscode.l10n.t('(none)');
-  const group = (id: string, label: string, value: string, icon: string, build: (g: DetailNode) => DetailNode[]): DetailNode => {
-    const g: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, id, label, value, { icon });
-    g.children = build(g);
-    return g;
+  const field = (parent: ChainNode | DetailNode, spec: ChainInfoFieldSpec, icon?: string): DetailNode => {
+    const value = spec.value(info, l10n) ?? '';
+    const context = LINK_CONTEXT[spec.id];
+    const extra: Partial<DetailNode> = { ...(icon ? { icon } : {}), ...(context && isSafeExternalUrl(value.trim()) ? { contextValue: context } : {}) };
+    return node(parent, spec.id, spec.label(l10n), value || none, extra);
+  };
+  const group = (g: ChainInfoGroup, summary: string, icon: string): DetailNode => {
+    const d: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, g, chainInfoGroupTitle(g, l10n), summary, { icon });
+    d.children = chainInfoFields(g).map((spec) => field(d, spec));
+    return d;
   };
   return [
-    node(chain, 'owner', vscode.l10n.t('Owner'), info.chainOwnerId || none, { icon: 'person' }),
-    group('fees', vscode.l10n.t('Gas fee policy'), describeGasPerToken(p.gasPerToken, vscode.l10n), 'flame', (g) => [
-      node(g, 'gasPerToken', vscode.l10n.t('Gas per token'), describeGasPerToken(p.gasPerToken, vscode.l10n)),
-      node(g, 'evmGasRatio', vscode.l10n.t('EVM gas ratio'), describeEvmGasRatio(p.evmGasRatio, vscode.l10n)),
-      node(g, 'validatorShare', vscode.l10n.t('Validator fee share'), validatorShareText(p.validatorFeeShare, vscode.l10n)),
-      node(g, 'formula', vscode.l10n.t('Fee'), feeFormulaText(p, vscode.l10n)),
-    ]),
-    group('limits', vscode.l10n.t('Gas limits'), vscode.l10n.t('{0} per request', formatBigInt(l.maxGasPerRequest)), 'dashboard', (g) => [
-      node(g, 'maxGasPerBlock', vscode.l10n.t('Max gas per block'), formatBigInt(l.maxGasPerBlock)),
-      node(g, 'minGasPerRequest', vscode.l10n.t('Min gas per request'), formatBigInt(l.minGasPerRequest)),
-      node(g, 'maxGasPerRequest', vscode.l10n.t('Max gas per request'), formatBigInt(l.maxGasPerRequest)),
-      node(g, 'maxGasExternalViewCall', vscode.l10n.t('Max gas per external view call'), formatBigInt(l.maxGasExternalViewCall)),
-    ]),
-    group('metadata', vscode.l10n.t('Metadata'), m.name || none, 'tag', (g) => [
-      node(g, 'name', vscode.l10n.t('Name'), m.name || none),
-      node(g, 'description', vscode.l10n.t('Description'), m.description || none),
-      node(g, 'website', vscode.l10n.t('Website'), m.website || none, isSafeExternalUrl(m.website.trim()) ? { contextValue: 'chainUrl.website' } : {}),
-      node(g, 'evmJsonRpcURL', vscode.l10n.t('EVM JSON-RPC'), m.evmJsonRpcURL || none),
-      node(g, 'evmWebSocketURL', vscode.l10n.t('EVM WebSocket'), m.evmWebSocketURL || none),
-    ]),
-    node(chain, 'publicURL', vscode.l10n.t('Public URL'), info.publicURL || none, { icon: 'link', ...(isSafeExternalUrl(info.publicURL.trim()) ? { contextValue: 'chainUrl.publicUrl' } : {}) }),
+    field(chain, chainInfoField('owner'), 'person'),
+    group('fees', describeGasPerToken(info.gasFeePolicy.gasPerToken, l10n), 'flame'),
+    group('limits', l10n.t('{0} per request', formatBigInt(info.gasLimits.maxGasPerRequest)), 'dashboard'),
+    group('metadata', info.metadata.name || none, 'tag'),
+    field(chain, chainInfoField('publicURL'), 'link'),
   ];
 }
 
@@ -329,7 +328,8 @@ function receiptItem(node: ReceiptNode): vscode.TreeItem {
   item.id = node.id;
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
   item.iconPath = r.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-  item.tooltip = `${r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request')} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
+  const what = r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request');
+  item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
   item.contextValue = 'receipt';
   item.command = { command: Commands.showReceipt, title: vscode.l10n.t('Show Request Receipt'), arguments: [{ requestId: r.requestId, chainName: node.chainName }] };
   return item;

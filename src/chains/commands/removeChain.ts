@@ -37,7 +37,8 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
   }
   if (ref.kind !== 'none') {
     // A tree node's key names the exact entry (an invalid one may share a valid one's name).
-    const row = (ref.key !== undefined ? model.rows().find((r) => r.key === ref.key) : undefined) ?? (ref.kind === 'name' ? model.findRow(ref.name) : undefined);
+    const byKey = ref.key !== undefined ? model.rows().find((r) => r.key === ref.key) : undefined;
+    const row = byKey ?? (ref.kind === 'name' ? model.findRow(ref.name) : undefined);
     if (!row) {
       void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', ref.name)));
       return false;
