@@ -73,10 +73,21 @@ function testFiles(suiteName, dir, excludes) {
   };
 }
 
+/**
+ * ofetch's "node" export wraps node-fetch-native (117 KB) as a fallback for runtimes without
+ * fetch; every host we support has global fetch, so take its platform-neutral build.
+ */
+const ofetchWithoutPolyfill = {
+  name: 'ofetch-without-polyfill',
+  setup(build) {
+    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(process.cwd(), 'node_modules/ofetch/dist/index.mjs') }));
+  },
+};
+
 const common = {
   bundle: true,
   logLevel: 'warning',
-  plugins: [problemMatcher],
+  plugins: [problemMatcher, ofetchWithoutPolyfill],
   legalComments: 'none',
 };
 
