@@ -76,13 +76,13 @@ export function stateCodicon(state: ChainState, busy = false): string {
   return busy ? 'loading~spin' : STATE_ICONS[state][0];
 }
 
-export function stateIcon(state: ChainState, busy = false): vscode.ThemeIcon {
+function stateIcon(state: ChainState, busy = false): vscode.ThemeIcon {
   if (busy) return new vscode.ThemeIcon('loading~spin');
   const [id, color] = STATE_ICONS[state];
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function sourceLabel(source: ChainSource): string {
+function sourceLabel(source: ChainSource): string {
   switch (source.scope) {
     case 'user':
       return vscode.l10n.t('User');
