@@ -36,10 +36,6 @@ export abstract class WaspApiError extends Error {
     this.url = context.url;
     this.status = context.status;
   }
-
-  static is(e: unknown): e is WaspApiError {
-    return e instanceof WaspApiError;
-  }
 }
 
 /** Input rejected before any request was sent (malformed ID, block, URL). */
@@ -51,9 +47,6 @@ export class InvalidInputError extends WaspApiError {
     readonly hint = 'Correct the value and try again.',
   ) {
     super(message);
-  }
-  static override is(e: unknown): e is InvalidInputError {
-    return e instanceof InvalidInputError;
   }
 }
 
@@ -75,9 +68,6 @@ export class UnauthorizedError extends WaspApiError {
         ? 'The node rejected the access token (invalid or expired): sign in again (Chain: Sign In) or set a new token (Chain: Set Access Token).'
         : 'The node requires an access token: set one (Chain: Set Access Token) or sign in (Chain: Sign In).';
   }
-  static override is(e: unknown): e is UnauthorizedError {
-    return e instanceof UnauthorizedError;
-  }
 }
 
 export class NotFoundError extends WaspApiError {
@@ -95,9 +85,6 @@ export class NotFoundError extends WaspApiError {
   ) {
     super(message, context);
   }
-  static override is(e: unknown): e is NotFoundError {
-    return e instanceof NotFoundError;
-  }
 }
 
 export class BadRequestError extends WaspApiError {
@@ -110,9 +97,6 @@ export class BadRequestError extends WaspApiError {
     readonly hint = 'The node rejected the request: check the chain ID, the request ID and the block.',
   ) {
     super(message, context);
-  }
-  static override is(e: unknown): e is BadRequestError {
-    return e instanceof BadRequestError;
   }
 }
 
@@ -130,9 +114,6 @@ export class RateLimitedError extends WaspApiError {
         ? `The node asks to wait ${retryAfterSeconds} s before trying again.`
         : 'The node is rate limiting requests: wait a moment and try again.';
   }
-  static override is(e: unknown): e is RateLimitedError {
-    return e instanceof RateLimitedError;
-  }
 }
 
 export class ServerError extends WaspApiError {
@@ -143,9 +124,6 @@ export class ServerError extends WaspApiError {
     readonly hint = 'The node failed to answer: try again later, or check the node (for an unknown chain or block the receipt route also answers 500).',
   ) {
     super(message, context);
-  }
-  static override is(e: unknown): e is ServerError {
-    return e instanceof ServerError;
   }
 }
 
@@ -161,9 +139,6 @@ export class NetworkError extends WaspApiError {
   ) {
     super(message, context, options);
   }
-  static override is(e: unknown): e is NetworkError {
-    return e instanceof NetworkError;
-  }
 }
 
 export class TimeoutError extends WaspApiError {
@@ -174,9 +149,6 @@ export class TimeoutError extends WaspApiError {
     readonly hint = 'The node is slow or unreachable: try again, or raise waspChain.request.timeoutMs.',
   ) {
     super(`The node did not answer within ${timeoutMs} ms`, context);
-  }
-  static override is(e: unknown): e is TimeoutError {
-    return e instanceof TimeoutError;
   }
 }
 
@@ -190,9 +162,6 @@ export class RedirectError extends WaspApiError {
   ) {
     super(`The node redirected to ${location}`, context);
   }
-  static override is(e: unknown): e is RedirectError {
-    return e instanceof RedirectError;
-  }
 }
 
 export class ResponseTooLargeError extends WaspApiError {
@@ -203,9 +172,6 @@ export class ResponseTooLargeError extends WaspApiError {
     readonly hint = 'The answer was larger than allowed: raise waspChain.request.maxResponseBytes if you trust this node.',
   ) {
     super(`The node's answer exceeded ${limitBytes} bytes`, context);
-  }
-  static override is(e: unknown): e is ResponseTooLargeError {
-    return e instanceof ResponseTooLargeError;
   }
 }
 
@@ -224,9 +190,6 @@ export class InvalidResponseError extends WaspApiError {
       context,
     );
   }
-  static override is(e: unknown): e is InvalidResponseError {
-    return e instanceof InvalidResponseError;
-  }
 }
 
 export class CancelledError extends WaspApiError {
@@ -234,9 +197,6 @@ export class CancelledError extends WaspApiError {
   readonly hint = '';
   constructor(context: ErrorContext = {}) {
     super('The request was cancelled', context);
-  }
-  static override is(e: unknown): e is CancelledError {
-    return e instanceof CancelledError;
   }
 }
 
@@ -250,8 +210,5 @@ export class TokenExpiredError extends WaspApiError {
     context: ErrorContext = {},
   ) {
     super(`The access token expired at ${new Date(expiredAt).toISOString()}`, context);
-  }
-  static override is(e: unknown): e is TokenExpiredError {
-    return e instanceof TokenExpiredError;
   }
 }

@@ -10,7 +10,7 @@ const UINT256_MAX = 2n ** 256n - 1n;
 
 
 /** A uint64 sent as a decimal string: exact as bigint (values above 2^53 are common). */
-export const Uint64String = z.pipe(
+const Uint64String = z.pipe(
   z.string({ error: 'expected a decimal uint64 string' }).check(z.regex(/^[0-9]{1,20}$/, { error: 'expected a decimal uint64 string' })),
   z.pipe(z.transform((s: string) => BigInt(s)), z.bigint().check(z.refine((v) => v <= UINT64_MAX, { error: 'expected a value at most 2^64-1' }))),
 );
@@ -25,7 +25,7 @@ const Uint256String = z.pipe(
  * A uint64 sent as a JSON number. The body is parsed losslessly (see json.ts), so a number
  * above 2^53 arrives here as a bigint and stays exact.
  */
-export const Uint64Number = z.pipe(
+const Uint64Number = z.pipe(
   z.union([z.number().check(z.int({ error: 'expected a whole number' })), z.bigint()], { error: 'expected a whole number' }),
   z.pipe(z.transform((v: number | bigint) => BigInt(v)), z.bigint().check(z.refine((v) => v >= 0n && v <= UINT64_MAX, { error: 'expected a uint64 (0 to 2^64-1)' }))),
 );
@@ -62,18 +62,18 @@ const QuotedUint64 = z.pipe(
 
 const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape, { error: 'expected an object' });
 
-export const NativeTokenSchema = obj({
+const NativeTokenSchema = obj({
   id: NativeTokenId,
   amount: Uint256String,
 });
 
-export const AssetBundleSchema = obj({
+const AssetBundleSchema = obj({
   baseTokens: Uint64String,
   nativeTokens: listOrEmpty(NativeTokenSchema),
   nfts: listOrEmpty(NftId),
 });
 
-export const NftSchema = obj({
+const NftSchema = obj({
   id: NftId,
   /** Hex, not Bech32, on v1.0.3. */
   issuer: str(),
@@ -82,17 +82,17 @@ export const NftSchema = obj({
   owner: str(),
 });
 
-export const CallTargetSchema = obj({
+const CallTargetSchema = obj({
   contractHName: HName,
   functionHName: HName,
 });
 
-export const ParamItemSchema = obj({ key: Hex, value: Hex });
+const ParamItemSchema = obj({ key: Hex, value: Hex });
 
 const nullOr = <T extends z.core.SomeType>(schema: T) =>
   z.pipe(z.nullish(schema), z.transform((v: z.output<T> | null | undefined) => v ?? null));
 
-export const RequestJSONSchema = obj({
+const RequestJSONSchema = obj({
   allowance: nullOr(AssetBundleSchema),
   callTarget: CallTargetSchema,
   fungibleTokens: nullOr(AssetBundleSchema),
@@ -110,14 +110,14 @@ export const RequestJSONSchema = obj({
   targetAddress: str(),
 });
 
-export const UnresolvedVMErrorSchema = obj({
+const UnresolvedVMErrorSchema = obj({
   /** 4 hex digits for a core error, or `<hname>:<id>` for a contract error; empty on success. */
   code: str(),
   /** Each `"<value>:<go type>"`. */
   params: listOrEmpty(str()),
 });
 
-export const BurnRecordSchema = obj({
+const BurnRecordSchema = obj({
   code: uint(0xffff, 'burn code (uint16)'),
   gasBurned: Uint64Any,
 });
@@ -144,19 +144,19 @@ export const ReceiptSchema = z.pipe(
   z.transform((r: z.output<typeof ReceiptWireSchema>) => ({ ...r, failed: r.errorMessage !== undefined || (r.rawError?.code ?? '') !== '' })),
 );
 
-export const RatioSchema = obj({
+const RatioSchema = obj({
   a: uint(0xffff_ffff, 'uint32'),
   b: uint(0xffff_ffff, 'uint32'),
 });
 
-export const FeePolicySchema = obj({
+const FeePolicySchema = obj({
   evmGasRatio: RatioSchema,
   gasPerToken: RatioSchema,
   /** A percentage. */
   validatorFeeShare: uint(100, 'percentage (0 to 100)'),
 });
 
-export const LimitsSchema = obj({
+const LimitsSchema = obj({
   maxGasPerBlock: Uint64Number,
   minGasPerRequest: Uint64Number,
   maxGasPerRequest: Uint64Number,
@@ -171,7 +171,7 @@ const MetadataWireSchema = obj({
   description: optionalString(),
   website: optionalString(),
 });
-export const GovPublicChainMetadataSchema = z.pipe(
+const GovPublicChainMetadataSchema = z.pipe(
   z.nullish(MetadataWireSchema),
   z.transform((m: z.output<typeof MetadataWireSchema> | null | undefined) => m ?? EMPTY_METADATA),
 );
@@ -207,12 +207,6 @@ export const NodeErrorBodySchema = z.object({
   missingPermission: z.optional(z.string()),
 });
 
-/** The 401 of a missing permission: `{"error":"Missing permission","missingPermission":"read"}`. */
-export const UnauthorizedErrorSchema = obj({
-  error: str(),
-  missingPermission: str(),
-});
-
 export const AuthInfoSchema = obj({
   scheme: str(),
   authURL: optionalString(),
@@ -223,20 +217,11 @@ export const LoginResponseSchema = obj({ jwt: str('a token').check(z.minLength(1
 export const VersionSchema = obj({ version: str() });
 
 export type Receipt = z.output<typeof ReceiptSchema>;
-export type RequestJSON = z.output<typeof RequestJSONSchema>;
 export type AssetBundle = z.output<typeof AssetBundleSchema>;
-export type NativeToken = z.output<typeof NativeTokenSchema>;
 export type Nft = z.output<typeof NftSchema>;
-export type CallTarget = z.output<typeof CallTargetSchema>;
-export type ParamItem = z.output<typeof ParamItemSchema>;
-export type BurnRecord = z.output<typeof BurnRecordSchema>;
-export type UnresolvedVMError = z.output<typeof UnresolvedVMErrorSchema>;
-export type Ratio = z.output<typeof RatioSchema>;
 export type FeePolicy = z.output<typeof FeePolicySchema>;
 export type Limits = z.output<typeof LimitsSchema>;
-export type GovPublicChainMetadata = z.output<typeof GovPublicChainMetadataSchema>;
 export type ChainInfo = z.output<typeof ChainInfoSchema>;
 export type ChainInfoResponse = z.output<typeof ChainInfoResponseSchema>;
-export type UnauthorizedErrorBody = z.output<typeof UnauthorizedErrorSchema>;
 export type NodeErrorBody = z.output<typeof NodeErrorBodySchema>;
 export type AuthInfo = z.output<typeof AuthInfoSchema>;

@@ -1,56 +1,76 @@
-// Which chain a command acts on: an argument (a name, a tree node, a chain entry), else the
-// default chain, else a quick pick. Commands accept optional arguments so that keybindings and
-// tests can script them.
+// Which chain a command acts on. Every chain command reads its argument here, so that a tree node,
+// a name from a keybinding or a test, `{ chainName }`, a ChainEntry and an invalid settings entry
+// mean the same to all of them; without an argument: the default chain, else a quick pick.
 import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
+import { Commands } from '../constants';
 import { shortId } from '../core/format';
-import type { Services } from '../services';
 import { notificationText } from '../core/text';
+import type { Services } from '../services';
+import { parseChainArg } from './model/chainRef';
 
-/** What a command may receive to name a chain. Tree nodes carry `chainName`. */
-export type ChainArg = string | { chainName: string } | { chain: ChainEntry } | ChainEntry | undefined;
-
-export function chainFromArg(services: Services, arg: unknown): ChainEntry | undefined {
-  if (typeof arg === 'string') return services.chains.get(arg);
-  if (typeof arg === 'object' && arg !== null) {
-    const o = arg as Record<string, unknown>;
-    if (typeof o.chainName === 'string') return services.chains.get(o.chainName);
-    if (typeof o.chain === 'object' && o.chain !== null && typeof (o.chain as ChainEntry).name === 'string') return services.chains.get((o.chain as ChainEntry).name);
-    if (typeof o.name === 'string' && typeof o.chainId === 'string') return services.chains.get(o.name);
-  }
-  return undefined;
+export interface ResolveOptions {
+  /** Without an argument, take the default chain (or the only one) before asking; default true. */
+  preferDefault?: boolean;
+  placeHolder?: string;
+  /** What to say when the argument is an invalid settings entry. */
+  invalidEntryMessage?: (name: string) => string;
 }
 
 /**
- * Resolves the chain: from the argument when given (an unknown name is an error, not a
- * silent fallback), else the default chain, else asks.
+ * The chain an argument names: an unknown name or an invalid entry is reported, never replaced
+ * by another chain; no argument is the default chain (unless `preferDefault: false`), else a pick.
  */
-export async function resolveChain(services: Services, arg: unknown, options: { preferDefault?: boolean; placeHolder?: string } = {}): Promise<ChainEntry | undefined> {
-  if (arg !== undefined && arg !== null) {
-    const chain = chainFromArg(services, arg);
-    if (!chain) {
-      const name = typeof arg === 'string' ? arg : typeof (arg as { chainName?: unknown }).chainName === 'string' ? String((arg as { chainName: string }).chainName) : '';
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name)));
+export async function resolveChain(services: Services, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
+  const ref = parseChainArg(arg);
+  switch (ref.kind) {
+    case 'invalidEntry': {
+      const message = options.invalidEntryMessage?.(ref.name) ?? vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', ref.name);
+      void vscode.window.showWarningMessage(notificationText(message));
+      return undefined;
     }
-    return chain;
+    case 'unrecognised':
+      reportUnrecognised();
+      return undefined;
+    case 'name': {
+      const chain = services.chains.get(ref.name);
+      if (!chain) reportUnknownChain(ref.name);
+      return chain;
+    }
+    case 'none':
+      break;
   }
-  const valid = services.chains.valid();
-  if (valid.length === 0) {
-    const add = vscode.l10n.t('Add Chain');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet.'), add);
-    if (choice === add) await vscode.commands.executeCommand('waspChain.addChain');
+  if (services.chains.valid().length === 0) {
+    offerAddChain();
     return undefined;
   }
   if (options.preferDefault !== false) {
     const named = services.chains.defaultChainName();
     const def = named ? services.chains.get(named) : undefined;
     if (def) return def;
+    const valid = services.chains.valid();
     if (valid.length === 1) return valid[0];
   }
   return pickChain(services, options.placeHolder);
 }
 
-export async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
+export function reportUnrecognised(): void {
+  void vscode.window.showErrorMessage(vscode.l10n.t('The command needs a chain name, a node of the Chains view or {0}.', '{ chainName }'));
+}
+
+export function reportUnknownChain(name: string): void {
+  void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name)));
+}
+
+/** Not awaited: the command ends, the notification stays until answered. */
+function offerAddChain(): void {
+  const add = vscode.l10n.t('Add Chain');
+  void vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet.'), add).then((choice) => {
+    if (choice === add) void vscode.commands.executeCommand(Commands.addChain);
+  });
+}
+
+async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
   const def = services.chains.defaultChainName()?.toLowerCase();
   const items = services.chains.valid().map((chain) => ({
     label: chain.name,
@@ -59,6 +79,7 @@ export async function pickChain(services: Services, placeHolder?: string): Promi
     chain,
     picked: chain.name.toLowerCase() === def,
   }));
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: placeHolder ?? vscode.l10n.t('Pick a chain'), matchOnDescription: true, matchOnDetail: true });
+  const options = { placeHolder: placeHolder ?? vscode.l10n.t('Pick a chain'), matchOnDescription: true, matchOnDetail: true };
+  const picked = await vscode.window.showQuickPick(items, options);
   return picked?.chain;
 }

@@ -1,6 +1,6 @@
 // The state of every configured chain, as the tree and the status bar show it: one snapshot per
 // settings entry (state, chain info, error, token status, when it was loaded), loaded on demand
-// and never polled. The TreeDataProvider (chainsTree.ts) is only a view over this.
+// and never polled. The TreeDataProvider (tree.ts) is only a view over this.
 import { NotFoundError } from '../api/errors';
 import * as vscode from 'vscode';
 import type { ChainInfo } from '../api/schemas';
@@ -101,11 +101,6 @@ export class ChainsModel implements vscode.Disposable {
   snapshotOf(name: string): ChainSnapshot | undefined {
     const row = this.findRow(name);
     return row ? this.snapshot(row) : undefined;
-  }
-
-  /** Whether the view has asked for the chains (loading is lazy until then). */
-  get isShown(): boolean {
-    return this.shown;
   }
 
   /**

@@ -33,7 +33,7 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
   services.context.subscriptions.push(
     registerAddChain(services, model),
     registerRemoveChain(services, model),
-    registerRefresh(services, model),
+    registerRefresh(model),
     registerSetDefaultChain(services),
     registerTokenCommands(services, model),
     registerChainActions(services, model),

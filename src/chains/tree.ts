@@ -8,12 +8,19 @@ import type { ChainInfo } from '../api/schemas';
 import { Commands } from '../constants';
 import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { chainContextValue, type ChainState } from './model/chainState';
-import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../core/fees';
+import {
+  chainInfoField,
+  chainInfoFields,
+  chainInfoGroupTitle,
+  type ChainInfoFieldId,
+  type ChainInfoFieldSpec,
+  type ChainInfoGroup,
+} from '../core/chainInfoFields';
+import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
-import { markdownText, plainLine } from '../core/text';
+import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
 import type { Services } from '../services';
-import { isSafeExternalUrl } from '../core/text';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
@@ -24,11 +31,6 @@ export interface ChainNode {
   readonly key: string;
   /** Set on an invalid settings entry: where it is (its name may equal a valid chain's). */
   readonly invalidEntry?: { readonly source: ChainSource; readonly index: number };
-}
-
-/** True for the node of an invalid settings entry: commands must not act on a namesake. */
-export function isInvalidEntryNode(arg: unknown): arg is ChainNode & { invalidEntry: NonNullable<ChainNode['invalidEntry']> } {
-  return typeof arg === 'object' && arg !== null && (arg as Partial<ChainNode>).kind === 'chain' && (arg as Partial<ChainNode>).invalidEntry !== undefined;
 }
 
 /** A line under a chain: owner, a fee policy line, a limit, a metadata field… */
@@ -74,13 +76,13 @@ export function stateCodicon(state: ChainState, busy = false): string {
   return busy ? 'loading~spin' : STATE_ICONS[state][0];
 }
 
-export function stateIcon(state: ChainState, busy = false): vscode.ThemeIcon {
+function stateIcon(state: ChainState, busy = false): vscode.ThemeIcon {
   if (busy) return new vscode.ThemeIcon('loading~spin');
   const [id, color] = STATE_ICONS[state];
   return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function sourceLabel(source: ChainSource): string {
+function sourceLabel(source: ChainSource): string {
   switch (source.scope) {
     case 'user':
       return vscode.l10n.t('User');
@@ -141,11 +143,6 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       case 'receipt':
         return receiptItem(element);
     }
-  }
-
-  /** The chain nodes as shown now (tests and commands). */
-  chainNodes(): ChainNode[] {
-    return this.model.rows().map((row) => this.chainNode(row));
   }
 
   private chainNode(row: ChainRow): ChainNode {
@@ -259,7 +256,6 @@ function line(md: vscode.MarkdownString, name: string, value: string): void {
   md.appendMarkdown(`**${markdownText(name)}:** ${markdownText(value)}  \n`);
 }
 
-
 function tokenText(snap: ChainSnapshot): string {
   const t = snap.tokenStatus;
   switch (t.kind) {
@@ -276,11 +272,13 @@ function tokenText(snap: ChainSnapshot): string {
   }
 }
 
-/** Owner, fee policy, limits, metadata and public URL of a loaded chain. */
+/** The detail lines that open a link: the menus offer Open Website / Open Public URL on them. */
+const LINK_CONTEXT: Partial<Record<ChainInfoFieldId, string>> = { 'metadata.website': 'chainUrl.website', publicURL: 'chainUrl.publicUrl' };
+
+/** Owner, fee policy, limits, metadata and public URL of a loaded chain, as declared in core/chainInfoFields.ts. */
 function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
-  const p = info.gasFeePolicy;
-  const l = info.gasLimits;
-  const m = info.metadata;
+  const l10n = vscode.l10n;
+  const none = l10n.t('(none)');
   const node = (parent: ChainNode | DetailNode, id: string, label: string, value: string, extra: Partial<DetailNode> = {}): DetailNode => ({
     kind: 'detail',
     id: `${parent.id}/${id}`,
@@ -290,34 +288,23 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
     value,
     ...extra,
   });
-  const none = vscode.l10n.t('(none)');
-  const group = (id: string, label: string, value: string, icon: string, build: (g: DetailNode) => DetailNode[]): DetailNode => {
-    const g: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, id, label, value, { icon });
-    g.children = build(g);
-    return g;
+  const field = (parent: ChainNode | DetailNode, spec: ChainInfoFieldSpec, icon?: string): DetailNode => {
+    const value = spec.value(info, l10n) ?? '';
+    const context = LINK_CONTEXT[spec.id];
+    const extra: Partial<DetailNode> = { ...(icon ? { icon } : {}), ...(context && isSafeExternalUrl(value.trim()) ? { contextValue: context } : {}) };
+    return node(parent, spec.id, spec.label(l10n), value || none, extra);
+  };
+  const group = (g: ChainInfoGroup, summary: string, icon: string): DetailNode => {
+    const d: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, g, chainInfoGroupTitle(g, l10n), summary, { icon });
+    d.children = chainInfoFields(g).map((spec) => field(d, spec));
+    return d;
   };
   return [
-    node(chain, 'owner', vscode.l10n.t('Owner'), info.chainOwnerId || none, { icon: 'person' }),
-    group('fees', vscode.l10n.t('Gas fee policy'), describeGasPerToken(p.gasPerToken, vscode.l10n), 'flame', (g) => [
-      node(g, 'gasPerToken', vscode.l10n.t('Gas per token'), describeGasPerToken(p.gasPerToken, vscode.l10n)),
-      node(g, 'evmGasRatio', vscode.l10n.t('EVM gas ratio'), describeEvmGasRatio(p.evmGasRatio, vscode.l10n)),
-      node(g, 'validatorShare', vscode.l10n.t('Validator fee share'), validatorShareText(p.validatorFeeShare, vscode.l10n)),
-      node(g, 'formula', vscode.l10n.t('Fee'), feeFormulaText(p, vscode.l10n)),
-    ]),
-    group('limits', vscode.l10n.t('Gas limits'), vscode.l10n.t('{0} per request', formatBigInt(l.maxGasPerRequest)), 'dashboard', (g) => [
-      node(g, 'maxGasPerBlock', vscode.l10n.t('Max gas per block'), formatBigInt(l.maxGasPerBlock)),
-      node(g, 'minGasPerRequest', vscode.l10n.t('Min gas per request'), formatBigInt(l.minGasPerRequest)),
-      node(g, 'maxGasPerRequest', vscode.l10n.t('Max gas per request'), formatBigInt(l.maxGasPerRequest)),
-      node(g, 'maxGasExternalViewCall', vscode.l10n.t('Max gas per external view call'), formatBigInt(l.maxGasExternalViewCall)),
-    ]),
-    group('metadata', vscode.l10n.t('Metadata'), m.name || none, 'tag', (g) => [
-      node(g, 'name', vscode.l10n.t('Name'), m.name || none),
-      node(g, 'description', vscode.l10n.t('Description'), m.description || none),
-      node(g, 'website', vscode.l10n.t('Website'), m.website || none, isSafeExternalUrl(m.website.trim()) ? { contextValue: 'chainUrl.website' } : {}),
-      node(g, 'evmJsonRpcURL', vscode.l10n.t('EVM JSON-RPC'), m.evmJsonRpcURL || none),
-      node(g, 'evmWebSocketURL', vscode.l10n.t('EVM WebSocket'), m.evmWebSocketURL || none),
-    ]),
-    node(chain, 'publicURL', vscode.l10n.t('Public URL'), info.publicURL || none, { icon: 'link', ...(isSafeExternalUrl(info.publicURL.trim()) ? { contextValue: 'chainUrl.publicUrl' } : {}) }),
+    field(chain, chainInfoField('owner'), 'person'),
+    group('fees', describeGasPerToken(info.gasFeePolicy.gasPerToken, l10n), 'flame'),
+    group('limits', l10n.t('{0} per request', formatBigInt(info.gasLimits.maxGasPerRequest)), 'dashboard'),
+    group('metadata', info.metadata.name || none, 'tag'),
+    field(chain, chainInfoField('publicURL'), 'link'),
   ];
 }
 
@@ -326,9 +313,9 @@ function detailItem(node: DetailNode): vscode.TreeItem {
   const item = new vscode.TreeItem(node.label, collapsible);
   item.id = node.id;
   if (node.value !== undefined) {
-    item.description = oneLine(node.value, 120);
+    item.description = plainLine(node.value, 120);
     // A plain string tooltip is shown as text, never rendered.
-    item.tooltip = `${node.label}: ${oneLine(node.value, 2000)}`;
+    item.tooltip = `${node.label}: ${plainLine(node.value, 2000)}`;
   }
   if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon);
   item.contextValue = node.contextValue ?? 'chainDetail';
@@ -337,17 +324,13 @@ function detailItem(node: DetailNode): vscode.TreeItem {
 
 function receiptItem(node: ReceiptNode): vscode.TreeItem {
   const r = node.receipt;
-  const item = new vscode.TreeItem(oneLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(plainLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
   item.iconPath = r.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-  item.tooltip = `${r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request')} ${r.requestId}\n${oneLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
+  const what = r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request');
+  item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
   item.contextValue = 'receipt';
   item.command = { command: Commands.showReceipt, title: vscode.l10n.t('Show Request Receipt'), arguments: [{ requestId: r.requestId, chainName: node.chainName }] };
   return item;
-}
-
-/** Remote text on one line, bounded: bidi overrides, zero-width and control characters are revealed, not obeyed. */
-function oneLine(s: string, max: number): string {
-  return plainLine(s, max);
 }

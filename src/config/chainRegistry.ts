@@ -1,7 +1,7 @@
 // Chains from settings: user, workspace and every workspace folder, merged and validated.
 import * as vscode from 'vscode';
 import { Settings } from '../constants';
-import { resolveChains, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
+import { resolveChains, validateEntry, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -66,19 +66,57 @@ export class ChainRegistry implements vscode.Disposable {
     await config.update(Settings.chains, list, target);
   }
 
-  /** Removes the entry (by name and source) from the settings it came from. */
-  async remove(name: string, source: ChainSource): Promise<boolean> {
+  /** Removes exactly this entry from the settings it came from (not every entry of its name). */
+  async removeEntry(entry: ResolvedChain): Promise<boolean> {
+    const source = entry.valid ? entry.chain.source : entry.invalid.source;
     const { config, current, target } = chainListOf(source);
     if (!Array.isArray(current)) return false;
-    const key = name.trim().toLowerCase();
-    const list = current.filter((e) => !(typeof e === 'object' && e !== null && String((e as { name?: unknown }).name ?? '').trim().toLowerCase() === key));
-    if (list.length === current.length) return false;
-    await config.update(Settings.chains, list, target);
+    let index: number;
+    if (entry.valid) {
+      const c = entry.chain;
+      index = current.findIndex((e, i) => {
+        const r = validateEntry(e, source, i);
+        return r.valid && r.chain.name.toLowerCase() === c.name.toLowerCase() && r.chain.nodeUrl === c.nodeUrl && r.chain.chainId === c.chainId;
+      });
+    } else {
+      // The index from when it was read (-1: the value is not a list at all); check it is still the same entry.
+      const i = entry.invalid.index;
+      const r = i >= 0 && i < current.length ? validateEntry(current[i], source, i) : undefined;
+      index = r && (r.valid ? r.chain.name : r.invalid.name) === entry.invalid.name ? i : -1;
+    }
+    if (index < 0) return false;
+    await config.update(Settings.chains, current.filter((_, i) => i !== index), target);
     return true;
   }
 
-  async setDefault(name: string): Promise<void> {
-    await vscode.workspace.getConfiguration(Settings.section).update(Settings.defaultChain, name, vscode.ConfigurationTarget.Global);
+  /** After a removal: a default that named the chain would name nothing, so it is reset where it is set. */
+  async clearDefaultIfNamed(name: string): Promise<void> {
+    if (this.get(name)) return; // another entry of that name is still there
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const inspect = config.inspect<string>(Settings.defaultChain);
+    const key = name.trim().toLowerCase();
+    const same = (v: unknown) => typeof v === 'string' && v.trim().toLowerCase() === key;
+    if (same(inspect?.workspaceValue)) await config.update(Settings.defaultChain, undefined, vscode.ConfigurationTarget.Workspace);
+    if (same(inspect?.globalValue)) await config.update(Settings.defaultChain, undefined, vscode.ConfigurationTarget.Global);
+  }
+
+  /**
+   * Resolves once `done()` holds after a settings write: the configuration change event may come
+   * after `update()` resolves. Gives up quietly after `timeoutMs`.
+   */
+  async settled(done: () => boolean, timeoutMs = 3000): Promise<void> {
+    if (done()) return;
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      };
+      const sub = this.onDidChange(() => {
+        if (done()) finish();
+      });
+      const timer = setTimeout(finish, timeoutMs);
+    });
   }
 
   dispose(): void {
@@ -104,7 +142,7 @@ function readRawLists(): RawChainList[] {
 }
 
 /** The `waspChain.chains` list of the settings scope an entry came from, and where to write it back. */
-export function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
+function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
   const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
   const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
   const inspect = config.inspect<unknown>(Settings.chains);

@@ -2,7 +2,7 @@
 // stored token may be sent: only to that node, only when the chain comes from user settings or
 // the workspace is trusted, and never once the JWT has expired.
 import * as vscode from 'vscode';
-import { WaspClient, type RequestLogEntry } from '../api/client';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, WaspClient, type RequestLogEntry } from '../api/client';
 import { TokenExpiredError } from '../api/errors';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
@@ -26,8 +26,8 @@ const EXPIRY_SKEW_SECONDS = 30;
  * off (a 100 GB answer, no timeout) or break activation (a limiter of 0.5).
  */
 const LIMITS = {
-  [Settings.timeoutMs]: { fallback: 15_000, min: 1000, max: 120_000 },
-  [Settings.maxResponseBytes]: { fallback: 8 * 1024 * 1024, min: 65_536, max: 268_435_456 },
+  [Settings.timeoutMs]: { fallback: DEFAULT_TIMEOUT_MS, min: 1000, max: 120_000 },
+  [Settings.maxResponseBytes]: { fallback: DEFAULT_MAX_RESPONSE_BYTES, min: 65_536, max: 268_435_456 },
   [Settings.maxConcurrent]: { fallback: 64, min: 1, max: 256 },
 } as const;
 

@@ -91,14 +91,3 @@ export function checkFee(gasBurned: bigint, feeCharged: bigint, policy: FeePolic
   const expected = feeForGas(gasBurned, policy.gasPerToken);
   return { expected, matches: expected === feeCharged, difference: feeCharged - expected };
 }
-
-/**
- * Splits a charged fee between chain owner and validators as Wasp's `FeeFromGasBurned` does
- * (share capped at 100%; for fees ≥ 100 the validator part is (fee / 100) × share, rounded down).
- */
-export function splitFee(fee: bigint, validatorFeeShare: number): { toOwner: bigint; toValidators: bigint } {
-  if (fee <= 0n) return { toOwner: 0n, toValidators: 0n };
-  const share = BigInt(Math.min(100, Math.max(0, Number.isFinite(validatorFeeShare) ? Math.floor(validatorFeeShare) : 0)));
-  const toValidators = fee >= 100n ? (fee / 100n) * share : (fee * share) / 100n;
-  return { toOwner: fee - toValidators, toValidators };
-}

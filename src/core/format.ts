@@ -66,24 +66,6 @@ export function shortId(id: string, head = 10, tail = 6): string {
 }
 
 /**
- * Formats an amount in the smallest unit as a decimal amount of base tokens, exactly
- * (no float): `1234567n` -> "1.234567", `1500000n` -> "1.5", `2000000n` -> "2",
- * `1234567000000n` -> "1,234,567". Trailing fractional zeros are dropped; the integer part
- * is grouped like {@link formatBigInt}. IOTA and Shimmer base tokens have 6 decimals.
- */
-export function formatBaseTokens(v: bigint, decimals = 6): string {
-  const d = Number.isSafeInteger(decimals) && decimals > 0 ? decimals : 0;
-  const negative = v < 0n;
-  const abs = negative ? -v : v;
-  const sign = negative ? '-' : '';
-  if (d === 0) return sign + groupDigits(abs.toString());
-  const scale = 10n ** BigInt(d);
-  const whole = abs / scale;
-  const frac = (abs % scale).toString().padStart(d, '0').replace(/0+$/, '');
-  return `${sign}${groupDigits(whole.toString())}${frac ? `.${frac}` : ''}`;
-}
-
-/**
  * Formats a duration for humans: "850 ms", "1.5 s", "2 min 5 s", "1 h 3 min", "2 d 4 h".
  * Two units at most: enough to judge "how long ago / how long left" at a glance.
  * Negative values are formatted by magnitude with a leading '-'; NaN/Infinity give "—".

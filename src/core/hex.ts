@@ -14,8 +14,6 @@ const NIBBLE = (() => {
   return t;
 })();
 
-const HEX_DIGITS = '0123456789abcdef';
-
 /**
  * Decodes hex (optional 0x/0X prefix, either case) to bytes. Returns undefined for odd
  * length or a non-hex character instead of throwing: the input is remote data.
@@ -34,23 +32,6 @@ export function hexToBytes(hex: string): Uint8Array | undefined {
     out[i] = (hi << 4) | lo;
   }
   return out;
-}
-
-/** Encodes bytes as lowercase hex, with a "0x" prefix unless `prefix` is false. */
-export function bytesToHex(bytes: Uint8Array, prefix = true): string {
-  // Write ASCII codes into one buffer and decode once: linear, no per-byte string copies.
-  const off = prefix ? 2 : 0;
-  const codes = new Uint8Array(off + bytes.length * 2);
-  if (prefix) {
-    codes[0] = 48; // '0'
-    codes[1] = 120; // 'x'
-  }
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i] ?? 0;
-    codes[off + 2 * i] = HEX_DIGITS.charCodeAt(b >> 4);
-    codes[off + 2 * i + 1] = HEX_DIGITS.charCodeAt(b & 15);
-  }
-  return new TextDecoder('latin1').decode(codes);
 }
 
 /**

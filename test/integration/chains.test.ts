@@ -178,7 +178,7 @@ describe('chains view and tokens', function () {
     await loaded(a);
     const node = chainNode(a, 'Alpha');
     const labels = children(a, node).map((c) => c.item.label);
-    assert.deepEqual(labels, ['Owner', 'Gas fee policy', 'Gas limits', 'Metadata', 'Public URL']);
+    assert.deepEqual(labels, ['Owner', 'Gas fee policy', 'Gas limits', 'Public metadata', 'Public URL']);
     assert.match(String(detail(a, node, 'Owner').item.description), /^iota1/);
 
     const fees = detail(a, node, 'Gas fee policy');
@@ -187,17 +187,18 @@ describe('chains view and tokens', function () {
     assert.equal(feeLines['EVM gas ratio'], '1 EVM gas = 1 ISC gas');
     assert.match(feeLines['Validator fee share'] ?? '', /^\d+%$/);
     assert.match(feeLines['Gas per token'] ?? '', /gas = .* base token|gas is free/);
+    assert.ok(feeLines['Fee formula'], 'the fee formula line is there');
 
     const limits = Object.fromEntries(children(a, detail(a, node, 'Gas limits').node).map((c) => [c.item.label, String(c.item.description)]));
     assert.equal(limits['Max gas per block'], '1,000,000,000');
     assert.match(limits['Max gas per request'] ?? '', /^\d{1,3}(,\d{3})+$/);
 
-    const meta = Object.fromEntries(children(a, detail(a, node, 'Metadata').node).map((c) => [c.item.label, c]));
+    const meta = Object.fromEntries(children(a, detail(a, node, 'Public metadata').node).map((c) => [c.item.label, c]));
     assert.equal(meta['Name']?.item.description, 'IOTA EVM');
     assert.equal(meta['Website']?.item.description, 'https://www.iota.org');
     assert.equal(meta['Website']?.item.contextValue, 'chainUrl.website');
-    assert.equal(meta['EVM JSON-RPC']?.item.description, 'https://json-rpc.evm.iotaledger.net');
-    assert.ok(meta['EVM WebSocket'], 'the WebSocket URL line is there');
+    assert.equal(meta['EVM JSON-RPC URL']?.item.description, 'https://json-rpc.evm.iotaledger.net');
+    assert.ok(meta['EVM WebSocket URL'], 'the WebSocket URL line is there');
     const publicUrl = detail(a, node, 'Public URL');
     assert.match(String(publicUrl.item.description), /^https:\/\/api\.evm\.iotaledger\.net\//);
     assert.equal(publicUrl.item.contextValue, 'chainUrl.publicUrl');
@@ -317,6 +318,11 @@ describe('chains view and tokens', function () {
     assert.match(String(items[2]?.description), /^invalid configuration · User$/);
     assert.equal(new Set(items.map((i) => i.id)).size, 5, 'every node has its own id');
     assert.equal(nodes[3]?.invalidEntry?.index, 3);
+    // The invalid "valid" entry's node: no command acts on its valid namesake "Valid" instead.
+    assert.equal(await vscode.commands.executeCommand('waspChain.showChainInfo', nodes[3]), undefined, 'no panel of "Valid"');
+    assert.equal(await vscode.commands.executeCommand('waspChain.setDefaultChain', nodes[3]), undefined);
+    assert.equal(await vscode.commands.executeCommand('waspChain.copyChainId', nodes[3]), undefined);
+    assert.equal(await vscode.commands.executeCommand('waspChain.signOut', nodes[3]), false);
 
     assert.equal(a.chains.problems.reports, before + 1, 'reported once');
     assert.match(a.chains.problems.lastMessage ?? '', /4 chain entries are invalid/);
@@ -429,7 +435,7 @@ describe('chains view and tokens', function () {
       assert.equal(await vscode.commands.executeCommand('waspChain.openWebsite', chainNode(a, 'Hostile')), 'unsafe');
       assert.equal(await vscode.commands.executeCommand('waspChain.openPublicUrl', chainNode(a, 'Hostile')), 'unsafe');
       // The website line carries the chain's name: the inline action works from it too.
-      const website = detail(a, detail(a, chainNode(a, 'Hostile'), 'Metadata').node, 'Website');
+      const website = detail(a, detail(a, chainNode(a, 'Hostile'), 'Public metadata').node, 'Website');
       assert.equal(website.item.description, 'javascript:alert(1)');
       assert.equal(await vscode.commands.executeCommand('waspChain.openWebsite', website.node), 'unsafe');
       // A chain the node does not run: nothing to open, a node error in the tree.

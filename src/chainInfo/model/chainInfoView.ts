@@ -6,8 +6,10 @@
 // must not be able to spoof an ID or a link label.
 import type { ErrorView } from '../../webviews/protocol';
 import { parseAgentId, type AgentId } from '../../core/agentId';
-import { diffChainInfo, type ChainInfoState } from './chainInfoDiff';
-import { describeEvmGasRatio, describeGasPerToken, feeForGas, feeFormulaText, isFreeGas, validatorShareText, type FeePolicy } from '../../core/fees';
+import type { ChainInfoState } from '../../core/chainInfoFields';
+import { diffChainInfo } from './chainInfoDiff';
+import { chainInfoField, chainInfoFields, chainInfoGroupTitle, type ChainInfoFieldId } from '../../core/chainInfoFields';
+import { feeForGas, isFreeGas } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
@@ -209,10 +211,6 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-function limitText(v: bigint | number): string {
-  return typeof v === 'bigint' ? formatBigInt(v) : Number.isSafeInteger(v) ? formatBigInt(BigInt(v)) : String(v);
-}
-
 function toBigInt(v: bigint | number): bigint {
   return typeof v === 'bigint' ? v : Number.isSafeInteger(v) && v >= 0 ? BigInt(v) : 0n;
 }
@@ -258,59 +256,71 @@ function textRow(field: string, label: string, raw: string, l10n: L10n, multilin
   return { field, label, value: revealInvisible(raw, { keepWhitespace: multiline }) };
 }
 
-function feeRows(policy: FeePolicy | null | undefined, limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
+/** A field of the shared table (core/chainInfoFields.ts) as a row, shown as its kind says; `extra` adds the panel's notes. */
+function fieldRow(id: ChainInfoFieldId, info: ChainInfoState, l10n: L10n, extra: Partial<ChainInfoRow> = {}): ChainInfoRow {
+  const spec = chainInfoField(id);
+  const label = spec.label(l10n);
+  const raw = spec.value(info, l10n) ?? '';
+  const what = spec.noun?.(l10n) ?? label;
+  switch (spec.kind) {
+    case 'url':
+      return { ...urlRow(id, label, raw, what, l10n), ...extra };
+    case 'text':
+    case 'multiline':
+      return { ...textRow(id, label, raw, l10n, spec.kind === 'multiline'), ...extra };
+    case 'id': {
+      const empty = raw.trim() === '';
+      return { field: id, label, value: revealInvisible(empty ? notSet(l10n) : raw), mono: true, copy: empty ? undefined : { text: raw, what }, ...extra };
+    }
+    case 'figure':
+      return { field: id, label, value: raw, ...extra };
+  }
+}
+
+function feeRows(info: ChainInfoState, l10n: L10n): ChainInfoRow[] {
+  const policy = info.gasFeePolicy;
+  const limits = info.gasLimits;
   if (!policy) {
-    return [{ field: 'gasFeePolicy', label: l10n.t('Fee policy'), value: l10n.t('not available'), detail: l10n.t('the node sends no fee policy for an inactive chain'), empty: true }];
+    const detail = l10n.t('the node sends no fee policy for an inactive chain');
+    return [{ field: 'gasFeePolicy', label: l10n.t('Fee policy'), value: l10n.t('not available'), detail, empty: true }];
   }
   const g = policy.gasPerToken;
   const free = isFreeGas(g);
   const rows: ChainInfoRow[] = [
-    {
-      field: 'gasFeePolicy.gasPerToken',
-      label: l10n.t('Gas per token'),
-      value: describeGasPerToken(g, l10n),
+    fieldRow('gasFeePolicy.gasPerToken', info, l10n, {
       detail: free ? l10n.t('ratio {0}:{1}', String(g.a), String(g.b)) : l10n.t('ratio {0}:{1} (a:b, a gas costs b base tokens)', String(g.a), String(g.b)),
-    },
-    { field: 'gasFeePolicy.feeFormula', label: l10n.t('Fee formula'), value: feeFormulaText(policy, l10n), mono: true, detail: free ? undefined : l10n.t('gas burned, rounded up to whole base tokens') },
+    }),
+    fieldRow('gasFeePolicy.feeFormula', info, l10n, { mono: true, detail: free ? undefined : l10n.t('gas burned, rounded up to whole base tokens') }),
   ];
   if (!free && limits) {
     const min = toBigInt(limits.minGasPerRequest);
     const max = toBigInt(limits.maxGasPerRequest);
+    const [minFee, maxFee] = [tokensText(feeForGas(min, g), l10n), tokensText(feeForGas(max, g), l10n)];
     rows.push({
       field: 'gasFeePolicy.examples',
       label: l10n.t('Fee examples'),
-      value: l10n.t('{0} gas (minimum per request) → {1}; {2} gas (maximum per request) → {3}', formatBigInt(min), tokensText(feeForGas(min, g), l10n), formatBigInt(max), tokensText(feeForGas(max, g), l10n)),
+      value: l10n.t('{0} gas (minimum per request) → {1}; {2} gas (maximum per request) → {3}', formatBigInt(min), minFee, formatBigInt(max), maxFee),
     });
   }
   const share = policy.validatorFeeShare;
   const applied = Math.min(100, Math.max(0, Number.isFinite(share) ? Math.floor(share) : 0));
+  const { a, b } = policy.evmGasRatio;
   rows.push(
-    {
-      field: 'gasFeePolicy.evmGasRatio',
-      label: l10n.t('EVM gas ratio'),
-      value: describeEvmGasRatio(policy.evmGasRatio, l10n),
-      detail: l10n.t('ratio {0}:{1}; ISC gas = ceil(EVM gas × {0} / {1})', String(policy.evmGasRatio.a), String(policy.evmGasRatio.b)),
-    },
-    {
-      field: 'gasFeePolicy.validatorFeeShare',
-      label: l10n.t('Validator fee share'),
-      value: validatorShareText(share, l10n),
+    fieldRow('gasFeePolicy.evmGasRatio', info, l10n, { detail: l10n.t('ratio {0}:{1}; ISC gas = ceil(EVM gas × {0} / {1})', String(a), String(b)) }),
+    fieldRow('gasFeePolicy.validatorFeeShare', info, l10n, {
       detail: l10n.t('{0}% of each fee goes to the validators, {1}% to the chain owner', applied, 100 - applied),
-    },
+    }),
   );
   return rows;
 }
 
-function limitRows(limits: ChainInfoState['gasLimits'], l10n: L10n): ChainInfoRow[] {
-  if (!limits) {
-    return [{ field: 'gasLimits', label: l10n.t('Gas limits'), value: l10n.t('not available'), detail: l10n.t('the node sends no gas limits for an inactive chain'), empty: true }];
+function limitRows(info: ChainInfoState, l10n: L10n): ChainInfoRow[] {
+  if (!info.gasLimits) {
+    const detail = l10n.t('the node sends no gas limits for an inactive chain');
+    return [{ field: 'gasLimits', label: l10n.t('Gas limits'), value: l10n.t('not available'), detail, empty: true }];
   }
-  return [
-    { field: 'gasLimits.maxGasPerBlock', label: l10n.t('Max gas per block'), value: limitText(limits.maxGasPerBlock) },
-    { field: 'gasLimits.minGasPerRequest', label: l10n.t('Min gas per request'), value: limitText(limits.minGasPerRequest), detail: l10n.t('every request is charged at least this much gas') },
-    { field: 'gasLimits.maxGasPerRequest', label: l10n.t('Max gas per request'), value: limitText(limits.maxGasPerRequest) },
-    { field: 'gasLimits.maxGasExternalViewCall', label: l10n.t('Max gas per external view call'), value: limitText(limits.maxGasExternalViewCall) },
-  ];
+  const minNote = l10n.t('every request is charged at least this much gas');
+  return chainInfoFields('limits').map((f) => fieldRow(f.id, info, l10n, f.id === 'gasLimits.minGasPerRequest' ? { detail: minNote } : {}));
 }
 
 /** Builds the panel's view of a chain. Needs the governance info or the general info (or both). */
@@ -358,15 +368,8 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
 
   const owner = parseAgentId(info.chainOwnerId);
   const chainRows: ChainInfoRow[] = [
-    { field: 'chainID', label: l10n.t('Chain ID'), value: revealInvisible(info.chainID), mono: true, copy: { text: info.chainID, what: l10n.t('chain ID') } },
-    {
-      field: 'owner',
-      label: l10n.t('Chain owner'),
-      value: revealInvisible(info.chainOwnerId.trim() === '' ? notSet(l10n) : info.chainOwnerId),
-      mono: true,
-      detail: revealInvisible(agentKindText(owner, l10n)),
-      copy: info.chainOwnerId.trim() === '' ? undefined : { text: info.chainOwnerId, what: l10n.t('chain owner') },
-    },
+    fieldRow('chainID', info, l10n),
+    fieldRow('owner', info, l10n, { detail: revealInvisible(agentKindText(owner, l10n)) }),
   ];
   if (input.general) {
     const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
@@ -385,24 +388,17 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
         : l10n.t('the node did not give its general chain information'),
     });
   }
-  chainRows.push(urlRow('publicURL', l10n.t('Public URL'), info.publicURL, l10n.t('public URL'), l10n));
+  chainRows.push(fieldRow('publicURL', info, l10n));
+  const metadataRows = chainInfoFields('metadata').map((f) => fieldRow(f.id, info, l10n));
 
   const m = info.metadata;
-  const metadataRows: ChainInfoRow[] = [
-    textRow('metadata.name', l10n.t('Name'), m.name, l10n),
-    textRow('metadata.description', l10n.t('Description'), m.description, l10n, true),
-    urlRow('metadata.website', l10n.t('Website'), m.website, l10n.t('website'), l10n),
-    urlRow('metadata.evmJsonRpcURL', l10n.t('EVM JSON-RPC URL'), m.evmJsonRpcURL, l10n.t('EVM JSON-RPC URL'), l10n),
-    urlRow('metadata.evmWebSocketURL', l10n.t('EVM WebSocket URL'), m.evmWebSocketURL, l10n.t('EVM WebSocket URL'), l10n),
-  ];
-
   const title = m.name.trim() !== '' ? revealInvisible(m.name) : chainName;
   const sections: ChainInfoSection[] = [
     { id: 'state', title: l10n.t('State'), rows: stateRows },
-    { id: 'chain', title: l10n.t('Chain'), rows: chainRows },
-    { id: 'fees', title: l10n.t('Gas fee policy'), rows: feeRows(info.gasFeePolicy, info.gasLimits, l10n) },
-    { id: 'limits', title: l10n.t('Gas limits'), rows: limitRows(info.gasLimits, l10n), note: l10n.t('in gas units') },
-    { id: 'metadata', title: l10n.t('Public metadata'), rows: metadataRows },
+    { id: 'chain', title: chainInfoGroupTitle('chain', l10n), rows: chainRows },
+    { id: 'fees', title: chainInfoGroupTitle('fees', l10n), rows: feeRows(info, l10n) },
+    { id: 'limits', title: chainInfoGroupTitle('limits', l10n), rows: limitRows(info, l10n), note: l10n.t('in gas units') },
+    { id: 'metadata', title: chainInfoGroupTitle('metadata', l10n), rows: metadataRows },
   ];
   return { title, subtitle: `${chainName} · ${stateLabel}`, stateLabel, notices, sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })) };
 }

@@ -6,9 +6,8 @@ import { Commands } from '../../constants';
 import { describeSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
-import { reportTokenProblem } from './refresh';
-import { revealInvisible } from '../../core/text';
-import { notificationText } from '../../core/text';
+import { reportTokenProblem } from '../tokenPrompts';
+import { notificationText, revealInvisible } from '../../core/text';
 
 export interface AddChainArgs {
   name?: string;
@@ -133,7 +132,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
     target = picked.target;
   }
   await services.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
-  await settingsSettled(services, () => services.chains.get(name) !== undefined);
+  await services.chains.settled(() => services.chains.get(name) !== undefined);
   services.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
 
   if (args.probe) {
@@ -160,23 +159,4 @@ async function probe(services: Services, model: ChainsModel, name: string): Prom
   } else {
     void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}. {2}', name, snap.decision.label, snap.decision.detail ?? '')));
   }
-}
-
-/**
- * Waits until the registry reflects a settings write: the configuration change event may come
- * after `update()` resolves. Gives up quietly after `timeoutMs`.
- */
-export async function settingsSettled(services: Services, done: () => boolean, timeoutMs = 3000): Promise<void> {
-  if (done()) return;
-  await new Promise<void>((resolve) => {
-    const finish = () => {
-      clearTimeout(timer);
-      sub.dispose();
-      resolve();
-    };
-    const sub = services.chains.onDidChange(() => {
-      if (done()) finish();
-    });
-    const timer = setTimeout(finish, timeoutMs);
-  });
 }

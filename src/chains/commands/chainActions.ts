@@ -4,11 +4,10 @@ import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
-import { isInvalidEntryNode } from '../tree';
-import { isSafeExternalUrl } from '../../core/text';
+import { isSafeExternalUrl, notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
-import { reportTokenProblem } from './refresh';
-import { notificationText } from '../../core/text';
+import { parseChainArg } from '../model/chainRef';
+import { reportTokenProblem } from '../tokenPrompts';
 
 export function registerChainActions(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.Disposable.from(
@@ -20,11 +19,11 @@ export function registerChainActions(services: Services, model: ChainsModel): vs
 
 /** Returns the chain ID copied, or undefined. */
 export async function copyChainId(services: Services, arg: unknown): Promise<string | undefined> {
-  if (isInvalidEntryNode(arg)) {
-    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', arg.chainName)));
-    return undefined;
-  }
-  const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Copy the ID of which chain?') });
+  const chain = await resolveChain(services, arg, {
+    preferDefault: false,
+    placeHolder: vscode.l10n.t('Copy the ID of which chain?'),
+    invalidEntryMessage: (name) => vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', name),
+  });
   if (!chain) return undefined;
   await vscode.env.clipboard.writeText(chain.chainId);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the chain ID of "{0}"', chain.name), 3000);
@@ -35,9 +34,8 @@ export async function copyChainId(services: Services, arg: unknown): Promise<str
 export type OpenResult = 'opened' | 'none' | 'unsafe' | 'unavailable' | 'cancelled';
 
 export async function openChainLink(services: Services, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
-  if (isInvalidEntryNode(arg)) return 'unavailable';
   const chain = await resolveChain(services, arg, { preferDefault: false });
-  if (!chain) return 'cancelled';
+  if (!chain) return parseChainArg(arg).kind === 'invalidEntry' ? 'unavailable' : 'cancelled';
   let snap = model.snapshotOf(chain.name);
   if (!snap?.info) {
     await model.refresh(chain.name);

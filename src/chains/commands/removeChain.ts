@@ -2,13 +2,12 @@
 // folder), valid or not. From a tree node or a pick it asks first; a scripted name does not.
 // The node's token stays: other chains, workspaces or windows may use the same node.
 import * as vscode from 'vscode';
-import { chainListOf } from '../../config/chainRegistry';
-import { Commands, Settings } from '../../constants';
-import { describeSource, validateEntry, type ChainSource } from '../../config/model/chainConfig';
+import { Commands } from '../../constants';
+import { describeSource, type ChainSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainRow, ChainsModel } from '../chainsModel';
-import { isInvalidEntryNode, type ChainNode } from '../tree';
-import { settingsSettled } from './addChain';
+import { reportUnrecognised } from '../chainArg';
+import { parseChainArg } from '../model/chainRef';
 import { notificationText } from '../../core/text';
 
 export function registerRemoveChain(services: Services, model: ChainsModel): vscode.Disposable {
@@ -27,22 +26,20 @@ function targetOf(row: ChainRow): Target {
 
 /** Returns true when an entry was removed. */
 export async function removeChain(services: Services, model: ChainsModel, arg: unknown): Promise<boolean> {
+  const ref = parseChainArg(arg);
   let target: Target | undefined;
-  let confirm = true;
-  if (typeof arg === 'string') {
-    const row = model.findRow(arg);
+  // A name passed by a script or keybinding is the caller's decision; a tree node or a pick is asked about.
+  const confirm = typeof arg !== 'string';
+  if (ref.kind === 'unrecognised') {
+    reportUnrecognised();
+    return false;
+  }
+  if (ref.kind !== 'none') {
+    // A tree node's key names the exact entry (an invalid one may share a valid one's name).
+    const byKey = ref.key !== undefined ? model.rows().find((r) => r.key === ref.key) : undefined;
+    const row = byKey ?? (ref.kind === 'name' ? model.findRow(ref.name) : undefined);
     if (!row) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', arg)));
-      return false;
-    }
-    target = targetOf(row);
-    confirm = false; // scripted: the caller named it
-  } else if (typeof arg === 'object' && arg !== null && typeof (arg as { chainName?: unknown }).chainName === 'string') {
-    // A tree node: its key names the exact entry (an invalid one may share a valid one's name).
-    const node = arg as Partial<ChainNode> & { chainName: string };
-    const row = (node.key !== undefined ? model.rows().find((r) => r.key === node.key) : undefined) ?? (isInvalidEntryNode(arg) ? undefined : model.findRow(node.chainName));
-    if (!row) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', node.chainName)));
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No chain named "{0}" is configured (waspChain.chains).', ref.name)));
       return false;
     }
     target = targetOf(row);
@@ -75,48 +72,13 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     if (choice !== remove) return false;
   }
 
-  const removed = await removeEntry(target.row);
+  const removed = await services.chains.removeEntry(target.row);
   if (!removed) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source, vscode.l10n))));
     return false;
   }
-  await settingsSettled(services, () => !model.rows().some((r) => r.key === target.row.key));
-  await clearDefaultIfNamed(services, target.name);
+  await services.chains.settled(() => !model.rows().some((r) => r.key === target.row.key));
+  await services.chains.clearDefaultIfNamed(target.name);
   services.log.info(`Removed chain "${target.name}" from ${describeSource(target.source)}`);
   return true;
-}
-
-/** Removes exactly the entry of this row from its settings list (not every entry of the name). */
-async function removeEntry(row: ChainRow): Promise<boolean> {
-  const source = row.valid ? row.chain.source : row.invalid.source;
-  const { config, current, target } = chainListOf(source);
-  if (!Array.isArray(current)) return false;
-  let index: number;
-  if (row.valid) {
-    const c = row.chain;
-    index = current.findIndex((e, i) => {
-      const r = validateEntry(e, source, i);
-      return r.valid && r.chain.name.toLowerCase() === c.name.toLowerCase() && r.chain.nodeUrl === c.nodeUrl && r.chain.chainId === c.chainId;
-    });
-  } else {
-    // The index from when the tree was drawn (-1: the value is not a list at all); check it is
-    // still the same entry.
-    const i = row.invalid.index;
-    const r = i >= 0 && i < current.length ? validateEntry(current[i], source, i) : undefined;
-    index = r && (r.valid ? r.chain.name : r.invalid.name) === row.invalid.name ? i : -1;
-  }
-  if (index < 0) return false;
-  await config.update(Settings.chains, current.filter((_, i) => i !== index), target);
-  return true;
-}
-
-/** A default that named the removed chain would name nothing: reset it where it is set. */
-async function clearDefaultIfNamed(services: Services, name: string): Promise<void> {
-  if (services.chains.get(name)) return; // another entry of that name is still there
-  const config = vscode.workspace.getConfiguration(Settings.section);
-  const inspect = config.inspect<string>(Settings.defaultChain);
-  const key = name.trim().toLowerCase();
-  const same = (v: unknown) => typeof v === 'string' && v.trim().toLowerCase() === key;
-  if (same(inspect?.workspaceValue)) await config.update(Settings.defaultChain, undefined, vscode.ConfigurationTarget.Workspace);
-  if (same(inspect?.globalValue)) await config.update(Settings.defaultChain, undefined, vscode.ConfigurationTarget.Global);
 }

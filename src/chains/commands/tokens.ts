@@ -10,7 +10,6 @@ import { decodeJwtClaims } from '../../core/jwt';
 import type { Services } from '../../services';
 import { errorSummary } from '../../ui/errors';
 import type { ChainsModel } from '../chainsModel';
-import { isInvalidEntryNode } from '../tree';
 import { resolveChain } from '../chainArg';
 import { notificationText } from '../../core/text';
 
@@ -28,16 +27,6 @@ export function registerTokenCommands(services: Services, model: ChainsModel): v
     vscode.commands.registerCommand(Commands.signIn, (chainArg?: unknown, creds?: unknown) => signIn(services, model, chainArg, creds)),
     vscode.commands.registerCommand(Commands.signOut, (chainArg?: unknown) => signOut(services, model, chainArg)),
   );
-}
-
-/** The chain a token command acts on; an invalid settings entry has no node to hold a token. */
-async function tokenChain(services: Services, chainArg: unknown, placeHolder: string): Promise<ChainEntry | undefined> {
-  if (isInvalidEntryNode(chainArg)) {
-    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The settings entry "{0}" is invalid: correct it first.', chainArg.chainName)));
-    return undefined;
-  }
-  // A tree menu passes (node, selectedNodes): only the first argument names the chain.
-  return resolveChain(services, chainArg, { preferDefault: false, placeHolder });
 }
 
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
@@ -85,7 +74,7 @@ function warnIfWithheld(services: Services, chain: ChainEntry): void {
 
 /** `waspChain.setToken(chainArg?, token?)`: returns true when a token was stored. */
 export async function setToken(services: Services, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
-  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Set the access token of which chain?'));
+  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
   if (!chain) return false;
   let token: string | undefined;
   if (typeof tokenArg === 'string') {
@@ -129,7 +118,7 @@ function asSignInArgs(v: unknown): SignInArgs | undefined {
 
 /** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
 export async function signIn(services: Services, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
-  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Sign in to the node of which chain?'));
+  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
   if (!chain) return false;
   // A workspace could point a chain at any host: no password goes there until it is trusted.
   if (!services.clients.tokenAllowed(chain)) {
@@ -194,7 +183,7 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
 
 /** `waspChain.signOut(chainArg?)`: forgets the node's token; returns true when one was stored. */
 export async function signOut(services: Services, model: ChainsModel, chainArg: unknown): Promise<boolean> {
-  const chain = await tokenChain(services, chainArg, vscode.l10n.t('Sign out of the node of which chain?'));
+  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
   if (!chain) return false;
   const where = nodeKey(chain.nodeUrl);
   if ((await services.tokens.get(chain.nodeUrl)) === undefined) {
@@ -205,17 +194,4 @@ export async function signOut(services: Services, model: ChainsModel, chainArg: 
   services.log.info(`Signed out of ${where}`);
   void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain))));
   return true;
-}
-
-/**
- * After a command hit a token problem on a chain: a notification offering to sign in (or set
- * a token). Not awaited by callers: it stays until the user answers.
- */
-export function offerSignIn(chain: ChainEntry, label: string): void {
-  const signInLabel = vscode.l10n.t('Sign In');
-  const setTokenLabel = vscode.l10n.t('Set Access Token');
-  void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}": {1}.', chain.name, label)), signInLabel, setTokenLabel).then((choice) => {
-    if (choice === signInLabel) void vscode.commands.executeCommand(Commands.signIn, chain.name);
-    else if (choice === setTokenLabel) void vscode.commands.executeCommand(Commands.setToken, chain.name);
-  });
 }

@@ -85,7 +85,7 @@ export const DEFAULT_ERROR_TTL_MS = 10_000;
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 export function isReceiptNotFound(error: unknown): boolean {
-  return NotFoundError.is(error) && error.what === 'receipt';
+  return error instanceof NotFoundError && error.what === 'receipt';
 }
 
 export class ReceiptLookup<C extends LookupChain, R> {
@@ -119,11 +119,6 @@ export class ReceiptLookup<C extends LookupChain, R> {
   /** Entries cached (answers and not-found marks). */
   get cacheSize(): number {
     return this.cache.size;
-  }
-
-  /** The summed weight of the cached answers (roughly bytes). */
-  get cacheWeight(): number {
-    return this.cache.weight;
   }
 
   /** Requests in flight right now. */
@@ -217,7 +212,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
         if (generation === this.generation && !controller.signal.aborted) {
           if (outcome.kind === 'found') this.cache.set(key, outcome);
           else if (outcome.kind === 'notFound') this.cache.set(key, outcome, this.notFoundTtlMs);
-          else if (!CancelledError.is(outcome.error) && this.errorTtlMs > 0) this.cache.set(key, outcome, errorTtlFor(outcome.error, this.errorTtlMs));
+          else if (!(outcome.error instanceof CancelledError) && this.errorTtlMs > 0) this.cache.set(key, outcome, errorTtlFor(outcome.error, this.errorTtlMs));
         }
         return outcome;
       });
@@ -228,7 +223,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
 
 /** How long a failure is kept: a 429's Retry-After when longer than the default, within bounds. */
 function errorTtlFor(error: unknown, base: number): number {
-  const retryAfter = RateLimitedError.is(error) ? error.retryAfterSeconds : undefined;
+  const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
   return retryAfter === undefined ? base : Math.min(MAX_RETRY_AFTER_MS, Math.max(base, retryAfter * 1000));
 }
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { diffChainInfo, type ChainInfoState } from '../../../src/chainInfo/model/chainInfoDiff';
+import { diffChainInfo } from '../../../src/chainInfo/model/chainInfoDiff';
+import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 
 function sample(): ChainInfoState {
   return {

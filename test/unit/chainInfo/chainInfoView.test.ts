@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ChainInfoState } from '../../../src/chainInfo/model/chainInfoDiff';
+import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import {
   buildChainInfoView,
   buildComparison,

@@ -6,7 +6,6 @@ import {
   feeForGas,
   feeFormulaText,
   isFreeGas,
-  splitFee,
   validatorShareText,
   type FeePolicy,
 } from '../../../src/core/fees';
@@ -82,16 +81,6 @@ describe('model/fees', () => {
       assert.deepEqual(checkFee(21000n, 200n, defaultPolicy), { expected: 210n, matches: false, difference: -10n });
       assert.deepEqual(checkFee(21000n, 1n, freePolicy), { expected: 0n, matches: false, difference: 1n });
       assert.equal(checkFee(21000n, 0n, freePolicy).matches, true);
-    });
-  });
-
-  describe('splitFee', () => {
-    it('follows Wasp FeeFromGasBurned', () => {
-      assert.deepEqual(splitFee(210n, 0), { toOwner: 210n, toValidators: 0n });
-      assert.deepEqual(splitFee(250n, 10), { toOwner: 230n, toValidators: 20n }); // (250/100)*10
-      assert.deepEqual(splitFee(50n, 10), { toOwner: 45n, toValidators: 5n });
-      assert.deepEqual(splitFee(99n, 150), { toOwner: 0n, toValidators: 99n });
-      assert.deepEqual(splitFee(0n, 50), { toOwner: 0n, toValidators: 0n });
     });
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatBaseTokens, formatBigInt, formatDuration, formatNumber, shortId } from '../../../src/core/format';
+import { formatBigInt, formatDuration, formatNumber, shortId } from '../../../src/core/format';
 
 describe('model/format', () => {
   describe('formatBigInt', () => {
@@ -63,27 +63,6 @@ describe('model/format', () => {
       const out = shortId(s, 2, 2);
       assert.equal(out, '😀😀…😀😀');
       assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(out));
-    });
-  });
-
-  describe('formatBaseTokens', () => {
-    it('places the decimal point exactly', () => {
-      assert.equal(formatBaseTokens(1234567n), '1.234567');
-      assert.equal(formatBaseTokens(1n), '0.000001');
-      assert.equal(formatBaseTokens(0n), '0');
-      assert.equal(formatBaseTokens(1500000n), '1.5');
-      assert.equal(formatBaseTokens(2000000n), '2');
-      assert.equal(formatBaseTokens(5000000n), '5');
-    });
-    it('groups the integer part and stays exact above 2^53', () => {
-      assert.equal(formatBaseTokens(1234567000000n), '1,234,567');
-      assert.equal(formatBaseTokens(18446744073709551615n), '18,446,744,073,709.551615');
-    });
-    it('supports other decimals and negatives', () => {
-      assert.equal(formatBaseTokens(12345n, 2), '123.45');
-      assert.equal(formatBaseTokens(12345n, 0), '12,345');
-      assert.equal(formatBaseTokens(-1234567n), '-1.234567');
-      assert.equal(formatBaseTokens(10n ** 18n, 18), '1');
     });
   });
 

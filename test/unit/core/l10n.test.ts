@@ -2,7 +2,7 @@
 // sentence the model writes comes back marked, so a raw English literal added later fails here.
 import * as assert from 'node:assert/strict';
 import { TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
-import type { ChainInfoState } from '../../../src/chainInfo/model/chainInfoDiff';
+import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { buildChainInfoView, buildComparison, chainInfoPanelLabels, describeState, stateInProse } from '../../../src/chainInfo/model/chainInfoView';
 import { describeSource, resolveChains } from '../../../src/config/model/chainConfig';
 import { decideChainState } from '../../../src/chains/model/chainState';

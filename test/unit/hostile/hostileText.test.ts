@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
 import { validateEntry, nodeKey } from '../../../src/config/model/chainConfig';
 import { buildChainInfoView, type ChainInfoRow } from '../../../src/chainInfo/model/chainInfoView';
-import type { ChainInfoState } from '../../../src/chainInfo/model/chainInfoDiff';
+import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_CHAINS } from '../../fixtures/demoData';

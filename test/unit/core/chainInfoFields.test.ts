@@ -1,0 +1,62 @@
+// The one table of chain-info fields: every surface that lists fields must list these, under
+// these labels, so a field added to the table shows up in the panel and in the comparison.
+import * as assert from 'node:assert/strict';
+import { diffChainInfo } from '../../../src/chainInfo/model/chainInfoDiff';
+import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
+import { CHAIN_INFO_FIELDS, chainInfoField, chainInfoFields, type ChainInfoState } from '../../../src/core/chainInfoFields';
+import { englishL10n } from '../../../src/core/l10n';
+
+const CHAIN_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
+
+function state(n: number): ChainInfoState {
+  return {
+    chainID: `${CHAIN_ID}${n}`,
+    chainOwnerId: `iota1owner${n}`,
+    gasFeePolicy: { evmGasRatio: { a: 1, b: n }, gasPerToken: { a: 100, b: n }, validatorFeeShare: n },
+    gasLimits: {
+      maxGasPerBlock: BigInt(n),
+      minGasPerRequest: BigInt(n + 1),
+      maxGasPerRequest: BigInt(n + 2),
+      maxGasExternalViewCall: BigInt(n + 3),
+    },
+    publicURL: `https://api.example/${n}`,
+    metadata: { evmJsonRpcURL: `https://rpc/${n}`, evmWebSocketURL: `wss://ws/${n}`, name: `Chain ${n}`, description: `about ${n}`, website: `https://web/${n}` },
+  };
+}
+
+describe('core/chainInfoFields', () => {
+  it('declares each field once, groups kept together in display order', () => {
+    const ids = CHAIN_INFO_FIELDS.map((f) => f.id);
+    assert.equal(new Set(ids).size, ids.length);
+    const labels = CHAIN_INFO_FIELDS.map((f) => f.label(englishL10n));
+    assert.equal(new Set(labels).size, labels.length, 'no two fields read the same');
+    for (const g of ['fees', 'limits', 'metadata'] as const) {
+      const at = ids.map((id, i) => (chainInfoField(id).group === g ? i : -1)).filter((i) => i >= 0);
+      assert.deepEqual(at, at.map((_, k) => (at[0] ?? 0) + k), `${g} is contiguous`);
+    }
+  });
+
+  it('the panel shows every field under its label and value', () => {
+    const s = state(2);
+    const rows = buildChainInfoView({ chainName: 'x', nodeUrl: 'http://n', configuredChainId: s.chainID, block: undefined, governance: s, general: undefined })
+      .sections.flatMap((sec) => sec.rows);
+    for (const f of CHAIN_INFO_FIELDS) {
+      const row = rows.find((r) => r.field === f.id);
+      assert.ok(row, `the panel shows ${f.id}`);
+      assert.equal(row.label, f.label(englishL10n), f.id);
+      assert.equal(row.value, f.value(s, englishL10n), f.id);
+    }
+  });
+
+  it('the comparison lists every compared field, with the same labels', () => {
+    const changes = diffChainInfo(state(1), state(2));
+    assert.deepEqual(changes.map((c) => c.field), CHAIN_INFO_FIELDS.filter((f) => f.compared).map((f) => f.id));
+    for (const c of changes) assert.equal(c.label, chainInfoField(c.field).label(englishL10n));
+  });
+
+  it('leaves fee and limit values out for an inactive chain (no policy, no limits)', () => {
+    const s = { ...state(1), gasFeePolicy: null, gasLimits: null };
+    for (const f of [...chainInfoFields('fees'), ...chainInfoFields('limits')]) assert.equal(f.value(s, englishL10n), undefined, f.id);
+    assert.equal(chainInfoField('owner').value(s, englishL10n), 'iota1owner1');
+  });
+});
