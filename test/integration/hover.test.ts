@@ -8,8 +8,8 @@ import type { ExtensionApi } from '../../src/extension';
 import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/receipts/hover';
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID, utf8Hex, type ReceiptJson } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { activate, setChains } from './helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const REVERT = DEMO_RECEIPTS.evmRevert.requestId;
 const ON_SHIMMER = DEMO_RECEIPTS.onLedgerNft.requestId;
@@ -64,19 +64,6 @@ describe('receipt hover', function () {
   let deadUrl: string;
   const config = () => vscode.workspace.getConfiguration('waspChain');
 
-  async function setChains(chains: { name: string; nodeUrl: string; chainId: string }[], defaultChain?: string): Promise<void> {
-    await config().update('chains', chains, vscode.ConfigurationTarget.Global);
-    await config().update('defaultChain', defaultChain, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 150; i++) {
-      const names = api.services.chains.lookupOrder().map((c) => `${c.name}|${c.nodeUrl}`);
-      const want = chains.map((c) => `${c.name}|${c.nodeUrl.replace(/\/+$/, '')}`);
-      const ordered = defaultChain ? [...want.filter((w) => w.startsWith(`${defaultChain}|`)), ...want.filter((w) => !w.startsWith(`${defaultChain}|`))] : want;
-      if (JSON.stringify(names) === JSON.stringify(ordered)) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail('the chain registry did not pick up the test chains');
-  }
-
   async function setSetting(key: string, value: unknown): Promise<void> {
     await config().update(key, value, vscode.ConfigurationTarget.Global);
     for (let i = 0; i < 150 && config().get(key) !== (value ?? config().inspect(key)?.defaultValue); i++) await new Promise((r) => setTimeout(r, 20));
@@ -114,9 +101,7 @@ describe('receipt hover', function () {
   const receiptRequests = (n: LocalNode) => n.requests.filter((r) => r.route === 'receipt');
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await activate();
     node = await startLocalNode();
     authNode = await startLocalNode({ auth: { users: {} }, staticTokens: { 'read-only-token': ['read'] }, chainPermissions: { [DEMO_CHAINS.iotaEvm]: 'write' } });
     const dead = await startLocalNode();
@@ -128,7 +113,7 @@ describe('receipt hover', function () {
     api.receipts.lookup.lookup.invalidate();
     // Only the slow-node test relies on the loading line: elsewhere a busy host must not trigger it.
     api.receipts.hover.waitMs = 15_000;
-    await setChains(standardChains(), 'IOTA EVM');
+    await setChains(standardChains(), { defaultChain: 'IOTA EVM' });
   });
 
   afterEach(async () => {
@@ -191,7 +176,7 @@ describe('receipt hover', function () {
   });
 
   it('asks the default chain first, then the others: the first that knows the request answers', async () => {
-    await setChains(standardChains(), 'ShimmerEVM');
+    await setChains(standardChains(), { defaultChain: 'ShimmerEVM' });
     const onShimmer = await oneHover(`id ${ON_SHIMMER}`, 'plaintext', ON_SHIMMER);
     assert.ok(onShimmer.plain.includes('Chain ShimmerEVM'), onShimmer.plain);
     assert.ok(onShimmer.plain.includes('on-ledger request'));

@@ -10,8 +10,8 @@ import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID, utf8Hex, type ReceiptJson } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { activate, setChains } from './helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const COMMAND = 'waspChain.showReceipt';
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const HOSTILE_ID = `0x${'d3'.repeat(32)}0000`;
@@ -50,16 +50,6 @@ describe('receipt panel', function () {
   let node: LocalNode;
   const config = () => vscode.workspace.getConfiguration('waspChain');
 
-  async function setChains(chains: { name: string; nodeUrl: string; chainId: string }[], defaultChain?: string): Promise<void> {
-    await config().update('chains', chains, vscode.ConfigurationTarget.Global);
-    await config().update('defaultChain', defaultChain, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 150; i++) {
-      if (chains.every((c) => api.services.chains.get(c.name)?.nodeUrl === c.nodeUrl.replace(/\/+$/, '')) && api.services.chains.valid().length === chains.length) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail('the chain registry did not pick up the test chains');
-  }
-
   async function show(...args: unknown[]): Promise<ReceiptPanel> {
     const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>(COMMAND, ...args);
     assert.ok(panel, 'the command resolves with the panel');
@@ -79,9 +69,7 @@ describe('receipt panel', function () {
   const receiptRequests = () => node.requests.filter((r) => r.route === 'receipt');
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await activate();
     node = await startLocalNode();
   });
 
@@ -92,7 +80,7 @@ describe('receipt panel', function () {
         { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
         { name: 'ShimmerEVM', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
       ],
-      'IOTA EVM',
+      { defaultChain: 'IOTA EVM' },
     );
   });
 
