@@ -7,6 +7,7 @@ import type { ExtensionApi } from '../../src/extension';
 import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_UNKNOWN_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { iotaChainInfo } from '../fixtures/wire';
 import { activate, setChains } from './helpers';
 
 const COMMAND = 'waspChain.showChainInfo';
@@ -319,14 +320,7 @@ describe('chain info panel', function () {
   });
 
   it('explains an invalid response, naming the field', async () => {
-    const broken = {
-      chainID: DEMO_CHAINS.iotaEvm,
-      chainOwnerId: OWNER_NOW,
-      gasFeePolicy: { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 50, b: 1 }, validatorFeeShare: 10 },
-      gasLimits: { maxGasPerBlock: 'lots', minGasPerRequest: 1, maxGasPerRequest: 1, maxGasExternalViewCall: 1 },
-      publicURL: '',
-      metadata: null,
-    };
+    const broken = { ...iotaChainInfo(), gasLimits: { ...iotaChainInfo().gasLimits, maxGasPerBlock: 'lots' }, metadata: null };
     node.inject({ route: 'chaininfo', fault: { type: 'body', json: broken } });
     const panel = await show('IOTA');
     const r = await rendered(panel, ['Invalid response']);

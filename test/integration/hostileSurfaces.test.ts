@@ -11,7 +11,8 @@ import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, foreignMarkdown, foreignMarkup, hostileGovernance, hostileReceipt } from '../unit/hostile/corpus';
+import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, hostileGovernance, hostileReceipt } from '../fixtures/hostile';
+import { foreignMarkdown, foreignMarkup } from '../unit/hostile/corpus';
 import { activate, chainNode, config, itemTexts, label, oneHover, resetSettings, setChains, subtree, waitFor, withOpenExternalSpy } from './helpers';
 
 const IOTA = DEMO_CHAINS.iotaEvm;

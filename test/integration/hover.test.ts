@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/receipts/hover';
-import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID, utf8Hex, type ReceiptJson } from '../fixtures/demoData';
+import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../fixtures/demoData';
+import { hostileReceipt } from '../fixtures/hostile';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { activate, setChains } from './helpers';
 
@@ -14,39 +15,6 @@ const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const REVERT = DEMO_RECEIPTS.evmRevert.requestId;
 const ON_SHIMMER = DEMO_RECEIPTS.onLedgerNft.requestId;
 const HOSTILE_ID = `0x${'e7'.repeat(32)}0000`;
-
-/** Planted in every free-text field of a receipt: Markdown links, HTML, command URIs, autolinks, entities. */
-const HOSTILE =
-  '[click me](command:workbench.action.terminal.new) <img src=x onerror=alert(1)> <script>alert(1)</script> ' +
-  '<a href="command:waspChain.setToken?%5B%22x%22%5D">token</a> https://evil.example/phish www.evil.example ' +
-  'mail@evil.example &#x202E;gnp.exe ![i](https://evil.example/x.png) $(alert) `code` **bold** <command:waspChain.addChain>';
-
-function hostileReceipt(): ReceiptJson {
-  return {
-    request: {
-      allowance: null,
-      callTarget: { contractHName: 'fa9fa907', functionHName: 'ae9deae4' },
-      fungibleTokens: null,
-      gasBudget: '"50000"',
-      isEVM: false,
-      isOffLedger: true,
-      nft: { id: `0x${'11'.repeat(32)}`, issuer: HOSTILE, metadata: utf8Hex(JSON.stringify({ name: HOSTILE, uri: 'javascript:alert(1)' })), owner: HOSTILE },
-      params: { Items: [{ key: utf8Hex('x'), value: utf8Hex(HOSTILE) }] },
-      requestId: HOSTILE_ID,
-      senderAccount: HOSTILE,
-      targetAddress: HOSTILE,
-    },
-    rawError: { code: HOSTILE, params: [`${HOSTILE}:string`] },
-    errorMessage: HOSTILE,
-    gasBudget: '50000',
-    gasBurned: '10000',
-    gasFeeCharged: '100',
-    storageDepositCharged: '0',
-    blockIndex: 2483101,
-    requestIndex: 0,
-    gasBurnLog: [],
-  };
-}
 
 interface HoverText {
   /** The Markdown source as the hover carries it. */
@@ -291,7 +259,7 @@ describe('receipt hover', function () {
   });
 
   it('keeps node text inert: no link, HTML, entity or command URI from a hostile node', async () => {
-    node.setReceipt(DEMO_CHAINS.iotaEvm, hostileReceipt());
+    node.setReceipt(DEMO_CHAINS.iotaEvm, hostileReceipt(HOSTILE_ID));
     const h = await oneHover(`x ${HOSTILE_ID}`, 'plaintext', HOSTILE_ID);
     assert.ok(h.plain.includes('Request failed:'), h.plain);
     assert.ok(h.plain.includes('[click me](command:workbench.action.terminal.new)'), 'the hostile text shows literally');

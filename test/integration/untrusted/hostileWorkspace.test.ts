@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-import { NOTIFICATION_LINK, RLO, foreignMarkdown } from '../../unit/hostile/corpus';
+import { RLO } from '../../fixtures/hostile';
+import { NOTIFICATION_LINK, foreignMarkdown } from '../../unit/hostile/corpus';
 import { activate, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor } from '../helpers';
 
 const W = vscode.ConfigurationTarget.Workspace;
