@@ -39,6 +39,11 @@ export default defineConfig(
     languageOptions: { globals: nodeGlobals },
   },
   {
+    // Tool configs some tools read only as CommonJS (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, module: 'writable', require: 'readonly' } },
+  },
+  {
     // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
     files: [
       'src/api/**',
