@@ -8,7 +8,7 @@ import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_UNKNOWN_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { iotaChainInfo } from '../fixtures/wire';
-import { activate, setChains } from './helpers';
+import { activate, config, setChains, setSetting } from './helpers';
 
 const COMMAND = 'waspChain.showChainInfo';
 const IOTA = DEMO_BLOCKS.iotaEvm;
@@ -23,15 +23,6 @@ describe('chain info panel', function () {
   let authNode: LocalNode;
   let deadUrl: string;
   let saved: { chains: unknown; defaultChain: unknown; timeout: unknown };
-  const config = () => vscode.workspace.getConfiguration('waspChain');
-
-  /** Waits until a setting read back has the value written (the write and the read are asynchronous). */
-  async function setSetting(key: string, value: unknown): Promise<void> {
-    await config().update(key, value, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 100 && config().inspect(key)?.globalValue !== value; i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(config().inspect(key)?.globalValue, value, `setting ${key}`);
-  }
-
   async function show(...args: unknown[]): Promise<ChainInfoPanel> {
     const panel = await vscode.commands.executeCommand<ChainInfoPanel | undefined>(COMMAND, ...args);
     assert.ok(panel, 'the command resolves with the panel');

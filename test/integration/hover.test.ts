@@ -9,7 +9,7 @@ import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/receipts/hover'
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../fixtures/demoData';
 import { hostileReceipt } from '../fixtures/hostile';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, setChains } from './helpers';
+import { activate, config, setChains, setSetting } from './helpers';
 
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const REVERT = DEMO_RECEIPTS.evmRevert.requestId;
@@ -30,13 +30,6 @@ describe('receipt hover', function () {
   let node: LocalNode;
   let authNode: LocalNode;
   let deadUrl: string;
-  const config = () => vscode.workspace.getConfiguration('waspChain');
-
-  async function setSetting(key: string, value: unknown): Promise<void> {
-    await config().update(key, value, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 150 && config().get(key) !== (value ?? config().inspect(key)?.defaultValue); i++) await new Promise((r) => setTimeout(r, 20));
-  }
-
   const standardChains = () => [
     { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
     { name: 'ShimmerEVM', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },

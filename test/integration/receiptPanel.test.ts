@@ -11,16 +11,16 @@ import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../fixtures/demoData';
 import { hostileReceipt } from '../fixtures/hostile';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, setChains } from './helpers';
+import { activate, config, setChains } from './helpers';
 
 const COMMAND = 'waspChain.showReceipt';
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const HOSTILE_ID = `0x${'d3'.repeat(32)}0000`;
+
 describe('receipt panel', function () {
   this.timeout(30_000);
   let api: ExtensionApi;
   let node: LocalNode;
-  const config = () => vscode.workspace.getConfiguration('waspChain');
 
   async function show(...args: unknown[]): Promise<ReceiptPanel> {
     const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>(COMMAND, ...args);
