@@ -52,7 +52,8 @@ export async function setChains(chains: readonly unknown[] | undefined, options:
   if ('defaultChain' in options) await config().update('defaultChain', options.defaultChain, vscode.ConfigurationTarget.Global);
   const written = () => {
     const i = scoped().inspect<unknown>('chains');
-    return target === vscode.ConfigurationTarget.Global ? i?.globalValue : target === vscode.ConfigurationTarget.Workspace ? i?.workspaceValue : i?.workspaceFolderValue;
+    if (target === vscode.ConfigurationTarget.Global) return i?.globalValue;
+    return target === vscode.ConfigurationTarget.Workspace ? i?.workspaceValue : i?.workspaceFolderValue;
   };
   const defaultApplied = () => !('defaultChain' in options) || api.services.chains.defaultChainName() === (options.defaultChain?.trim() || undefined);
   await waitFor(
@@ -94,7 +95,15 @@ export async function setSetting(key: string, value: unknown, target = vscode.Co
 
 /** Puts every setting of the extension back to its default (user and workspace scope). */
 export async function resetSettings(): Promise<void> {
-  for (const key of ['chains', 'defaultChain', 'request.timeoutMs', 'request.maxResponseBytes', 'request.maxConcurrent', 'hover.enabled', 'hover.evmTransactions']) {
+  for (const key of [
+    'chains',
+    'defaultChain',
+    'request.timeoutMs',
+    'request.maxResponseBytes',
+    'request.maxConcurrent',
+    'hover.enabled',
+    'hover.evmTransactions',
+  ]) {
     await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     if (vscode.workspace.workspaceFolders?.length) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
   }
@@ -153,7 +162,11 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
         return { value, plain, md: c instanceof vscode.MarkdownString ? c : undefined };
       }),
     )
-    .filter((t) => /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(t.value + t.plain));
+    .filter((t) =>
+      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(
+        t.value + t.plain,
+      ),
+    );
 }
 
 export async function oneHover(content: string, needle: string): Promise<HoverText> {

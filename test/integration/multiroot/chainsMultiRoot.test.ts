@@ -51,7 +51,10 @@ describe('chains in a multi-root workspace', function () {
   it('merges user, workspace and folder chains, each showing where it came from; a duplicate name is reported', async () => {
     await setChains([{ name: 'Mine', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], { target: vscode.ConfigurationTarget.Global });
     await setChains([{ name: 'Team', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm }], { target: vscode.ConfigurationTarget.Workspace });
-    await setChains([{ name: 'App chain', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], { target: vscode.ConfigurationTarget.WorkspaceFolder, folder: folder('app') });
+    await setChains([{ name: 'App chain', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], {
+      target: vscode.ConfigurationTarget.WorkspaceFolder,
+      folder: folder('app'),
+    });
     await setChains(
       [
         { name: 'Contracts chain', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
