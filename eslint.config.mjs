@@ -1,6 +1,8 @@
 // ESLint flat config: @eslint/js recommended + typescript-eslint recommended, plus the layering
 // rule of the architecture (src/api, src/core, every model/ and protocol.ts never import it).
+// Layout is Prettier's (.prettierrc.json): eslint-config-prettier, last, turns off any rule that would fight it.
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier/flat';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -39,6 +41,11 @@ export default defineConfig(
     languageOptions: { globals: nodeGlobals },
   },
   {
+    // Tool configs some tools read only as CommonJS (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, module: 'writable', require: 'readonly' } },
+  },
+  {
     // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
     files: [
       'src/api/**',
@@ -65,4 +72,5 @@ export default defineConfig(
       ],
     },
   },
+  prettier,
 );

@@ -6,6 +6,7 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../src/constants';
 import type { ExtensionApi } from '../src/extension';
 import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
 import {
@@ -22,7 +23,6 @@ import {
   type BenchConfig,
 } from './shared';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const NON_ID_LINES = 10_000;
 const CACHED_SAMPLES = 2_000;
 const VIA_COMMAND_SAMPLES = 300;

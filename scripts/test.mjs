@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, build with tests, unit suite, integration suite, and a check that
+// `npm test`: type check, lint, format check, dependency rules, build with tests, unit suite, integration suite, and a check that
 // `npm start` still works, and that the packaged .vsix works when installed, in that order,
 // stopping at the first failure. Each suite prints a plain `<suite>: N passed, N failed` line (CI
 // reads it); this script checks those lines too and fails a suite that ran no test.
@@ -14,6 +14,10 @@ const RESULT = /^(?:([\w-]+): )?(\d+) passed, (\d+) failed$/;
 const stages = [
   { name: 'typecheck', cmd: [npm, 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: [npm, 'run', '-s', 'lint'] },
+  // Layout: files as Prettier (.prettierrc.json) writes them; `npm run format` fixes this stage.
+  { name: 'format', cmd: [npm, 'run', '-s', 'format:check'] },
+  // Layering (.dependency-cruiser.cjs): no import cycle, type imports included; no vscode in a pure part.
+  { name: 'deps', cmd: [npm, 'run', '-s', 'deps'] },
   // Translators work from l10n/bundle.l10n.json: a string added without `npm run l10n` fails here.
   { name: 'l10n', cmd: [process.execPath, 'scripts/l10n.mjs', '--check'] },
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--tests'] },

@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-
-/** `publisher.name` from package.json. */
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
+import { EXTENSION_ID } from './helpers';
 
 interface Manifest {
   publisher: string;

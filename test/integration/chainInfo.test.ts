@@ -7,8 +7,9 @@ import type { ExtensionApi } from '../../src/extension';
 import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_UNKNOWN_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { iotaChainInfo } from '../fixtures/wire';
+import { activate, config, setChains, setSetting } from './helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const COMMAND = 'waspChain.showChainInfo';
 const IOTA = DEMO_BLOCKS.iotaEvm;
 // Owners of the IOTA EVM demo chain before and after its owner change.
@@ -22,26 +23,6 @@ describe('chain info panel', function () {
   let authNode: LocalNode;
   let deadUrl: string;
   let saved: { chains: unknown; defaultChain: unknown; timeout: unknown };
-  const config = () => vscode.workspace.getConfiguration('waspChain');
-
-  /** Settings take effect through an event: wait until the registry sees them. */
-  async function setChains(chains: { name: string; nodeUrl: string; chainId: string }[]): Promise<void> {
-    await config().update('chains', chains, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 100; i++) {
-      const ok = chains.every((c) => api.services.chains.get(c.name)?.nodeUrl === c.nodeUrl.replace(/\/+$/, ''));
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail('the chain registry did not pick up the test chains');
-  }
-
-  /** Waits until a setting read back has the value written (the write and the read are asynchronous). */
-  async function setSetting(key: string, value: unknown): Promise<void> {
-    await config().update(key, value, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 100 && config().inspect(key)?.globalValue !== value; i++) await new Promise((r) => setTimeout(r, 20));
-    assert.equal(config().inspect(key)?.globalValue, value, `setting ${key}`);
-  }
-
   async function show(...args: unknown[]): Promise<ChainInfoPanel> {
     const panel = await vscode.commands.executeCommand<ChainInfoPanel | undefined>(COMMAND, ...args);
     assert.ok(panel, 'the command resolves with the panel');
@@ -77,9 +58,7 @@ describe('chain info panel', function () {
   }
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await activate();
     const inspect = <T>(key: string) => config().inspect<T>(key)?.globalValue;
     saved = { chains: inspect('chains'), defaultChain: inspect('defaultChain'), timeout: inspect('request.timeoutMs') };
     node = await startLocalNode();
@@ -332,14 +311,7 @@ describe('chain info panel', function () {
   });
 
   it('explains an invalid response, naming the field', async () => {
-    const broken = {
-      chainID: DEMO_CHAINS.iotaEvm,
-      chainOwnerId: OWNER_NOW,
-      gasFeePolicy: { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 50, b: 1 }, validatorFeeShare: 10 },
-      gasLimits: { maxGasPerBlock: 'lots', minGasPerRequest: 1, maxGasPerRequest: 1, maxGasExternalViewCall: 1 },
-      publicURL: '',
-      metadata: null,
-    };
+    const broken = { ...iotaChainInfo(), gasLimits: { ...iotaChainInfo().gasLimits, maxGasPerBlock: 'lots' }, metadata: null };
     node.inject({ route: 'chaininfo', fault: { type: 'body', json: broken } });
     const panel = await show('IOTA');
     const r = await rendered(panel, ['Invalid response']);

@@ -7,55 +7,14 @@ import { decodeJwtClaims } from '../../src/core/jwt';
 import type { ChainNode, ChainsTreeNode, DetailNode } from '../../src/chains/tree';
 import { DEMO_CHAINS, DEMO_MALFORMED_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
+import { activate, chainNode, config, setChains, waitFor } from './helpers';
 
 type Entry = { name?: string; nodeUrl?: string; chainId?: string };
-
-async function api(): Promise<ExtensionApi> {
-  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(ext, 'the extension is loaded');
-  return ext.activate();
-}
-
-async function waitFor(cond: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-function config(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration('waspChain');
-}
-
-/** Writes the user-settings chain list and waits until the registry has read it. */
-async function setChains(a: ExtensionApi, list: Entry[] | undefined, target = vscode.ConfigurationTarget.Global): Promise<void> {
-  await config().update('chains', list, target);
-  const want = JSON.stringify(list ?? []);
-  await waitFor(() => {
-    const inspect = config().inspect<unknown>('chains');
-    const value = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
-    return JSON.stringify(value ?? []) === want && a.services.chains.all().length === countAll();
-  }, 'the chain settings to apply');
-}
-
-function countAll(): number {
-  const inspect = config().inspect<unknown[]>('chains');
-  return (Array.isArray(inspect?.globalValue) ? inspect.globalValue.length : 0) + (Array.isArray(inspect?.workspaceValue) ? inspect.workspaceValue.length : 0);
-}
 
 /** Shows the tree (first getChildren loads it) and waits until every chain is loaded. */
 async function loaded(a: ExtensionApi): Promise<void> {
   a.chains.tree.getChildren();
   await a.chains.model.whenIdle();
-}
-
-function chainNode(a: ExtensionApi, name: string): ChainNode {
-  const node = a.chains.tree.getChildren().find((n): n is ChainNode => n.kind === 'chain' && n.chainName === name);
-  assert.ok(node, `the tree shows the chain "${name}"`);
-  return node;
 }
 
 function chainItem(a: ExtensionApi, name: string): vscode.TreeItem {
@@ -99,7 +58,7 @@ describe('chains view and tokens', function () {
   let jwtNode2: LocalNode;
 
   before(async () => {
-    a = await api();
+    a = await activate();
     open = await startLocalNode();
     // Every chain route needs `read`; the ShimmerEVM chain needs `write`.
     jwtNode = await startLocalNode({
@@ -130,12 +89,12 @@ describe('chains view and tokens', function () {
   });
 
   it('shows no node when no chain is configured (the welcome view shows instead)', async () => {
-    await setChains(a, []);
+    await setChains([]);
     assert.deepEqual(a.chains.tree.getChildren(), []);
   });
 
   it('follows the settings: an added, renamed or removed chain updates the tree', async () => {
-    await setChains(a, [{ name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
     assert.deepEqual(a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName), ['Alpha']);
     const alpha = chainItem(a, 'Alpha');
@@ -143,7 +102,7 @@ describe('chains view and tokens', function () {
     assert.match(String(alpha.description), /^iota1pzt3m…8qqxu5 · User$/);
     assert.equal(alpha.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
 
-    await setChains(a, [
+    await setChains([
       { name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
     ]);
@@ -152,9 +111,9 @@ describe('chains view and tokens', function () {
     assert.equal(chainItem(a, 'Beta').contextValue, 'chain.ok');
     const alphaId = chainItem(a, 'Alpha').id;
 
-    await setChains(a, [{ name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }]);
+    await setChains([{ name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }]);
     assert.deepEqual(a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName), ['Beta']);
-    await setChains(a, [
+    await setChains([
       { name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
     ]);
@@ -162,7 +121,7 @@ describe('chains view and tokens', function () {
 
     // The node now answers 500 for one chain: the tree shows it after the settings change reload.
     open.inject({ route: /shimmer|smr1/, fault: { type: 'status', status: 500 } });
-    await setChains(a, [
+    await setChains([
       { name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Beta renamed', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
     ]);
@@ -174,7 +133,7 @@ describe('chains view and tokens', function () {
   });
 
   it('shows owner, fee policy in words, gas limits, metadata and public URL under a loaded chain', async () => {
-    await setChains(a, [{ name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
     const node = chainNode(a, 'Alpha');
     const labels = children(a, node).map((c) => c.item.label);
@@ -207,7 +166,7 @@ describe('chains view and tokens', function () {
 
   it('a chain behind JWT needs a token (naming the missing permission), then works after Set Access Token, Sign Out and Sign In', async () => {
     const url = jwtNode.url;
-    await setChains(a, [{ name: 'Guarded', nodeUrl: url, chainId: DEMO_CHAINS.shimmerEvm }]);
+    await setChains([{ name: 'Guarded', nodeUrl: url, chainId: DEMO_CHAINS.shimmerEvm }]);
     await loaded(a);
     let item = chainItem(a, 'Guarded');
     assert.equal(item.contextValue, 'chain.needsToken', describeItem(item));
@@ -262,14 +221,14 @@ describe('chains view and tokens', function () {
   });
 
   it('Sign In against a node without authentication says no token is needed', async () => {
-    await setChains(a, [{ name: 'Open', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Open', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     assert.equal(await vscode.commands.executeCommand('waspChain.signIn', 'Open', { username: 'x', password: 'y' }), false);
     assert.equal(await a.services.tokens.get(open.url), undefined);
     assert.ok(!open.requests.some((r) => r.route === 'auth'), 'no credentials were sent');
   });
 
   it('two nodes never receive each other\'s token', async () => {
-    await setChains(a, [
+    await setChains([
       { name: 'One', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'One bis', nodeUrl: `${jwtNode.url}/`, chainId: DEMO_CHAINS.shimmerEvm },
       { name: 'Two', nodeUrl: jwtNode2.url, chainId: DEMO_CHAINS.iotaEvm },
@@ -298,7 +257,7 @@ describe('chains view and tokens', function () {
 
   it('reports invalid entries in the tree and once as a problem, while the valid ones keep working', async () => {
     const before = a.chains.problems.reports;
-    await setChains(a, [
+    await setChains([
       { name: 'Valid', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Bad URL', nodeUrl: 'ftp://example.com/api', chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Bad checksum', nodeUrl: open.url, chainId: DEMO_MALFORMED_CHAIN_ID },
@@ -342,7 +301,7 @@ describe('chains view and tokens', function () {
   });
 
   it('an expired token shows "token expired" and is never sent; Sign In recovers', async () => {
-    await setChains(a, [{ name: 'Stale', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Stale', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
     const expired = jwtNode.issueToken({ permissions: ['read'], expiresInSeconds: -120 });
     jwtNode.clearRequests();
@@ -362,7 +321,7 @@ describe('chains view and tokens', function () {
   });
 
   it('a token changed elsewhere (another window) reloads the chains of that node', async () => {
-    await setChains(a, [{ name: 'Guarded', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Guarded', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
     assert.equal(chainItem(a, 'Guarded').contextValue, 'chain.needsToken');
     // Straight into the store, as another window would: no command involved.
@@ -404,7 +363,7 @@ describe('chains view and tokens', function () {
   });
 
   it('loads all chains concurrently, not one after the other', async () => {
-    await setChains(a, [
+    await setChains([
       { name: 'C1', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'C2', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
       { name: 'C3', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
@@ -427,7 +386,7 @@ describe('chains view and tokens', function () {
     const node = await startLocalNode();
     try {
       node.setGovernance(DEMO_CHAINS.iotaEvm, 'latest', { publicURL: 'command:workbench.action.quit', metadata: { website: 'javascript:alert(1)' } });
-      await setChains(a, [
+      await setChains([
         { name: 'Hostile', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
         { name: 'Plain', nodeUrl: node.url, chainId: DEMO_CHAINS.inactive },
       ]);
@@ -453,7 +412,7 @@ describe('chains view and tokens', function () {
   });
 
   it('lists the receipts looked up recently under their chain', async () => {
-    await setChains(a, [{ name: 'Receipts', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Receipts', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
     const requestId = `0x${'ab'.repeat(34)}`;
     a.services.recent.add('Receipts', { requestId, failed: true, blockIndex: 1234, summary: 'accounts.withdraw\nfailed', at: Date.now() });
@@ -470,8 +429,8 @@ describe('chains view and tokens', function () {
   });
 
   it('shows where a chain comes from: user and workspace settings', async () => {
-    await setChains(a, [{ name: 'Mine', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
-    await setChains(a, [{ name: 'Theirs', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }], vscode.ConfigurationTarget.Workspace);
+    await setChains([{ name: 'Mine', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name: 'Theirs', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }], { target: vscode.ConfigurationTarget.Workspace });
     await loaded(a);
     assert.match(String(chainItem(a, 'Mine').description), / · User$/);
     assert.match(String(chainItem(a, 'Theirs').description), / · Workspace$/);

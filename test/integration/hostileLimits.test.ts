@@ -12,7 +12,7 @@ import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { NOTIFICATION_LINK } from '../unit/hostile/corpus';
-import { activateExtension, chainNode, config, oneHover, resetSettings, setChains, setSetting, spyOutput, waitFor } from './hostileHelpers';
+import { activate, chainNode, config, oneHover, resetSettings, setChains, setSetting, spyOutput, waitFor } from './helpers';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const KNOWN = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -61,7 +61,7 @@ describe('hostile node: limits, time and responsiveness', function () {
   }
 
   before(async () => {
-    api = await activateExtension();
+    api = await activate();
     node = await startLocalNode();
     fine = await startLocalNode();
   });
@@ -69,7 +69,7 @@ describe('hostile node: limits, time and responsiveness', function () {
   beforeEach(async () => {
     api.receipts.lookup.lookup.invalidate();
     api.receipts.hover.waitMs = 15_000;
-    await setChains(api, [
+    await setChains([
       { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
       { name: 'Fine', nodeUrl: fine.url, chainId: DEMO_CHAINS.shimmerEvm },
     ]);
@@ -263,7 +263,7 @@ describe('hostile node: limits, time and responsiveness', function () {
     const creds = await startLocalNode();
     try {
       const url = `http://alice:s3cret-pw@127.0.0.1:${creds.port}`;
-      await setChains(api, [
+      await setChains([
         { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
         { name: 'Creds', nodeUrl: url, chainId: IOTA },
       ]);

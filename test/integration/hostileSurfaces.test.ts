@@ -11,8 +11,9 @@ import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, foreignMarkdown, foreignMarkup, hostileGovernance, hostileReceipt } from '../unit/hostile/corpus';
-import { activateExtension, chainNode, config, itemTexts, label, oneHover, resetSettings, setChains, subtree, waitFor, withOpenExternalSpy } from './hostileHelpers';
+import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, hostileGovernance, hostileReceipt } from '../fixtures/hostile';
+import { foreignMarkdown, foreignMarkup } from '../unit/hostile/corpus';
+import { activate, chainNode, config, itemTexts, label, oneHover, resetSettings, setChains, subtree, waitFor, withOpenExternalSpy } from './helpers';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const KNOWN = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -56,7 +57,7 @@ describe('hostile node: what the user sees', function () {
   }
 
   before(async () => {
-    api = await activateExtension();
+    api = await activate();
     node = await startLocalNode();
     guarded = await startLocalNode({ auth: { users: {} } });
     other = await startLocalNode();
@@ -65,7 +66,7 @@ describe('hostile node: what the user sees', function () {
 
   beforeEach(async () => {
     api.receipts.lookup.lookup.invalidate();
-    await setChains(api, [
+    await setChains([
       { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
       { name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA },
     ]);
@@ -118,7 +119,7 @@ describe('hostile node: what the user sees', function () {
     });
 
     it('401 forever: hovering the same ID 20 times sends one request, and says what to do', async () => {
-      await setChains(api, [{ name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA }]);
+      await setChains([{ name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA }]);
       for (let i = 0; i < 20; i++) {
         const h = await oneHover(`x ${KNOWN}`, KNOWN);
         assert.match(h.plain, /Guarded: access denied: /);

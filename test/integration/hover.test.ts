@@ -6,47 +6,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import { DEFAULT_HOVER_WAIT_MS, HOVER_COMMANDS } from '../../src/receipts/hover';
-import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID, utf8Hex, type ReceiptJson } from '../fixtures/demoData';
+import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../fixtures/demoData';
+import { hostileReceipt } from '../fixtures/hostile';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { activate, config, setChains, setSetting } from './helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 const REVERT = DEMO_RECEIPTS.evmRevert.requestId;
 const ON_SHIMMER = DEMO_RECEIPTS.onLedgerNft.requestId;
 const HOSTILE_ID = `0x${'e7'.repeat(32)}0000`;
-
-/** Planted in every free-text field of a receipt: Markdown links, HTML, command URIs, autolinks, entities. */
-const HOSTILE =
-  '[click me](command:workbench.action.terminal.new) <img src=x onerror=alert(1)> <script>alert(1)</script> ' +
-  '<a href="command:waspChain.setToken?%5B%22x%22%5D">token</a> https://evil.example/phish www.evil.example ' +
-  'mail@evil.example &#x202E;gnp.exe ![i](https://evil.example/x.png) $(alert) `code` **bold** <command:waspChain.addChain>';
-
-function hostileReceipt(): ReceiptJson {
-  return {
-    request: {
-      allowance: null,
-      callTarget: { contractHName: 'fa9fa907', functionHName: 'ae9deae4' },
-      fungibleTokens: null,
-      gasBudget: '"50000"',
-      isEVM: false,
-      isOffLedger: true,
-      nft: { id: `0x${'11'.repeat(32)}`, issuer: HOSTILE, metadata: utf8Hex(JSON.stringify({ name: HOSTILE, uri: 'javascript:alert(1)' })), owner: HOSTILE },
-      params: { Items: [{ key: utf8Hex('x'), value: utf8Hex(HOSTILE) }] },
-      requestId: HOSTILE_ID,
-      senderAccount: HOSTILE,
-      targetAddress: HOSTILE,
-    },
-    rawError: { code: HOSTILE, params: [`${HOSTILE}:string`] },
-    errorMessage: HOSTILE,
-    gasBudget: '50000',
-    gasBurned: '10000',
-    gasFeeCharged: '100',
-    storageDepositCharged: '0',
-    blockIndex: 2483101,
-    requestIndex: 0,
-    gasBurnLog: [],
-  };
-}
 
 interface HoverText {
   /** The Markdown source as the hover carries it. */
@@ -62,26 +30,6 @@ describe('receipt hover', function () {
   let node: LocalNode;
   let authNode: LocalNode;
   let deadUrl: string;
-  const config = () => vscode.workspace.getConfiguration('waspChain');
-
-  async function setChains(chains: { name: string; nodeUrl: string; chainId: string }[], defaultChain?: string): Promise<void> {
-    await config().update('chains', chains, vscode.ConfigurationTarget.Global);
-    await config().update('defaultChain', defaultChain, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 150; i++) {
-      const names = api.services.chains.lookupOrder().map((c) => `${c.name}|${c.nodeUrl}`);
-      const want = chains.map((c) => `${c.name}|${c.nodeUrl.replace(/\/+$/, '')}`);
-      const ordered = defaultChain ? [...want.filter((w) => w.startsWith(`${defaultChain}|`)), ...want.filter((w) => !w.startsWith(`${defaultChain}|`))] : want;
-      if (JSON.stringify(names) === JSON.stringify(ordered)) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.fail('the chain registry did not pick up the test chains');
-  }
-
-  async function setSetting(key: string, value: unknown): Promise<void> {
-    await config().update(key, value, vscode.ConfigurationTarget.Global);
-    for (let i = 0; i < 150 && config().get(key) !== (value ?? config().inspect(key)?.defaultValue); i++) await new Promise((r) => setTimeout(r, 20));
-  }
-
   const standardChains = () => [
     { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
     { name: 'ShimmerEVM', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
@@ -114,9 +62,7 @@ describe('receipt hover', function () {
   const receiptRequests = (n: LocalNode) => n.requests.filter((r) => r.route === 'receipt');
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    api = await ext.activate();
+    api = await activate();
     node = await startLocalNode();
     authNode = await startLocalNode({ auth: { users: {} }, staticTokens: { 'read-only-token': ['read'] }, chainPermissions: { [DEMO_CHAINS.iotaEvm]: 'write' } });
     const dead = await startLocalNode();
@@ -128,7 +74,7 @@ describe('receipt hover', function () {
     api.receipts.lookup.lookup.invalidate();
     // Only the slow-node test relies on the loading line: elsewhere a busy host must not trigger it.
     api.receipts.hover.waitMs = 15_000;
-    await setChains(standardChains(), 'IOTA EVM');
+    await setChains(standardChains(), { defaultChain: 'IOTA EVM' });
   });
 
   afterEach(async () => {
@@ -191,7 +137,7 @@ describe('receipt hover', function () {
   });
 
   it('asks the default chain first, then the others: the first that knows the request answers', async () => {
-    await setChains(standardChains(), 'ShimmerEVM');
+    await setChains(standardChains(), { defaultChain: 'ShimmerEVM' });
     const onShimmer = await oneHover(`id ${ON_SHIMMER}`, 'plaintext', ON_SHIMMER);
     assert.ok(onShimmer.plain.includes('Chain ShimmerEVM'), onShimmer.plain);
     assert.ok(onShimmer.plain.includes('on-ledger request'));
@@ -306,7 +252,7 @@ describe('receipt hover', function () {
   });
 
   it('keeps node text inert: no link, HTML, entity or command URI from a hostile node', async () => {
-    node.setReceipt(DEMO_CHAINS.iotaEvm, hostileReceipt());
+    node.setReceipt(DEMO_CHAINS.iotaEvm, hostileReceipt(HOSTILE_ID));
     const h = await oneHover(`x ${HOSTILE_ID}`, 'plaintext', HOSTILE_ID);
     assert.ok(h.plain.includes('Request failed:'), h.plain);
     assert.ok(h.plain.includes('[click me](command:workbench.action.terminal.new)'), 'the hostile text shows literally');

@@ -2,8 +2,8 @@
 // registered commands, every step's media ships, and VS Code opens it by its id.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from './helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 const WALKTHROUGH_ID = 'waspChain.gettingStarted';
 
 interface Step {

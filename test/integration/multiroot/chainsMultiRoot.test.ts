@@ -7,27 +7,14 @@ import type { ExtensionApi } from '../../../src/extension';
 import type { ChainNode, ChainsTreeNode } from '../../../src/chains/tree';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
+import { activate, setChains, waitFor } from '../helpers';
 
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 type Entry = { name: string; nodeUrl: string; chainId: string };
 
 function folder(name: string): vscode.WorkspaceFolder {
   const f = vscode.workspace.workspaceFolders?.find((w) => w.name === name);
   assert.ok(f, `the workspace has the folder ${name}`);
   return f;
-}
-
-async function setChains(list: Entry[] | undefined, target: vscode.ConfigurationTarget, scope?: vscode.WorkspaceFolder): Promise<void> {
-  const config = vscode.workspace.getConfiguration('waspChain', scope?.uri);
-  await config.update('chains', list, target);
-}
-
-async function waitFor(cond: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 function rows(a: ExtensionApi): Array<{ node: ChainsTreeNode; item: vscode.TreeItem }> {
@@ -45,16 +32,14 @@ describe('chains in a multi-root workspace', function () {
   let node: LocalNode;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    a = await ext.activate();
+    a = await activate();
     node = await startLocalNode();
   });
 
   after(async () => {
-    await setChains(undefined, vscode.ConfigurationTarget.Global);
-    await setChains(undefined, vscode.ConfigurationTarget.Workspace);
-    for (const name of ['app', 'contracts']) await setChains(undefined, vscode.ConfigurationTarget.WorkspaceFolder, folder(name));
+    await setChains(undefined, { target: vscode.ConfigurationTarget.Global });
+    await setChains(undefined, { target: vscode.ConfigurationTarget.Workspace });
+    for (const name of ['app', 'contracts']) await setChains(undefined, { target: vscode.ConfigurationTarget.WorkspaceFolder, folder: folder(name) });
     await node.close();
   });
 
@@ -64,16 +49,18 @@ describe('chains in a multi-root workspace', function () {
   });
 
   it('merges user, workspace and folder chains, each showing where it came from; a duplicate name is reported', async () => {
-    await setChains([{ name: 'Mine', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], vscode.ConfigurationTarget.Global);
-    await setChains([{ name: 'Team', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm }], vscode.ConfigurationTarget.Workspace);
-    await setChains([{ name: 'App chain', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], vscode.ConfigurationTarget.WorkspaceFolder, folder('app'));
+    await setChains([{ name: 'Mine', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], { target: vscode.ConfigurationTarget.Global });
+    await setChains([{ name: 'Team', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm }], { target: vscode.ConfigurationTarget.Workspace });
+    await setChains([{ name: 'App chain', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], {
+      target: vscode.ConfigurationTarget.WorkspaceFolder,
+      folder: folder('app'),
+    });
     await setChains(
       [
         { name: 'Contracts chain', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
         { name: 'app chain', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
       ],
-      vscode.ConfigurationTarget.WorkspaceFolder,
-      folder('contracts'),
+      { target: vscode.ConfigurationTarget.WorkspaceFolder, folder: folder('contracts') },
     );
     await waitFor(() => a.chains.tree.getChildren().length === 5, 'five entries in the tree');
     await a.chains.model.whenIdle();

@@ -7,16 +7,7 @@ import type { ExtensionApi } from '../../../src/extension';
 import type { ChainNode } from '../../../src/chains/tree';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-
-const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
-
-async function waitFor(cond: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { activate, waitFor } from '../helpers';
 
 function item(a: ExtensionApi, name: string): vscode.TreeItem {
   const node = a.chains.tree.getChildren().find((n): n is ChainNode => n.kind === 'chain' && n.chainName === name);
@@ -36,9 +27,7 @@ describe('chains in an untrusted workspace', function () {
   let node: LocalNode;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-    assert.ok(ext);
-    a = await ext.activate();
+    a = await activate();
     node = await startLocalNode({ auth: { users: { dave: { password: 'dave-pw', permissions: ['write'] } } } });
   });
 

@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-import { NOTIFICATION_LINK, RLO, foreignMarkdown } from '../../unit/hostile/corpus';
-import { activateExtension, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor } from '../hostileHelpers';
+import { RLO } from '../../fixtures/hostile';
+import { NOTIFICATION_LINK, foreignMarkdown } from '../../unit/hostile/corpus';
+import { activate, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor } from '../helpers';
 
 const W = vscode.ConfigurationTarget.Workspace;
 const IOTA = DEMO_CHAINS.iotaEvm;
@@ -22,7 +23,7 @@ describe('hostile workspace in Restricted Mode', function () {
   let creds: LocalNode;
 
   before(async () => {
-    api = await activateExtension();
+    api = await activate();
     node = await startLocalNode();
     other = await startLocalNode();
     creds = await startLocalNode();

@@ -1,27 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { ChainInfoSchema } from '../../../src/api/schemas';
 import { diffChainInfo } from '../../../src/chainInfo/model/chainInfoDiff';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
+import { iotaChainInfo } from '../../fixtures/wire';
 
+/** The shared IOTA EVM chain info, decoded as the client decodes it. */
 function sample(): ChainInfoState {
-  return {
-    chainID: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5',
-    chainOwnerId: 'iota1qr4ldq2vnlqp42l042m7nuskpcjk30ww5cknarx9w6e5y49r0caejq7ctkc',
-    gasFeePolicy: { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 100, b: 1 }, validatorFeeShare: 0 },
-    gasLimits: {
-      maxGasPerBlock: 1000000000n,
-      minGasPerRequest: 10000n,
-      maxGasPerRequest: 50000000n,
-      maxGasExternalViewCall: 50000000n,
-    },
-    publicURL: 'https://api.evm.iotaledger.net/v1/chains/iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5',
-    metadata: {
-      evmJsonRpcURL: 'https://json-rpc.evm.iotaledger.net',
-      evmWebSocketURL: 'wss://ws.json-rpc.evm.iotaledger.net',
-      name: 'IOTA EVM',
-      description: 'IOTA EVM',
-      website: 'https://www.iota.org',
-    },
-  };
+  return ChainInfoSchema.parse(iotaChainInfo());
 }
 
 describe('model/chainInfoDiff', () => {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { ChainInfoSchema } from '../../../src/api/schemas';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import {
   buildChainInfoView,
@@ -12,25 +13,15 @@ import {
   type ChainInfoViewInput,
   type GeneralChainInfo,
 } from '../../../src/chainInfo/model/chainInfoView';
+import { iotaChainInfo } from '../../fixtures/wire';
 
-const CHAIN_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
-const OWNER = 'iota1qr4ldq2vnlqp42l042m7nuskpcjk30ww5cknarx9w6e5y49r0caejq7ctkc';
+const CHAIN_ID = iotaChainInfo().chainID;
+const OWNER = iotaChainInfo().chainOwnerId;
 
+/** The shared IOTA EVM chain info, decoded, with a validator fee share to show. */
 function info(): ChainInfoState {
-  return {
-    chainID: CHAIN_ID,
-    chainOwnerId: OWNER,
-    gasFeePolicy: { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 100, b: 1 }, validatorFeeShare: 10 },
-    gasLimits: { maxGasPerBlock: 1000000000n, minGasPerRequest: 10000n, maxGasPerRequest: 50000000n, maxGasExternalViewCall: 50000000n },
-    publicURL: `https://api.evm.iotaledger.net/v1/chains/${CHAIN_ID}`,
-    metadata: {
-      evmJsonRpcURL: 'https://json-rpc.evm.iotaledger.net',
-      evmWebSocketURL: 'wss://ws.json-rpc.evm.iotaledger.net',
-      name: 'IOTA EVM',
-      description: 'IOTA EVM',
-      website: 'https://www.iota.org',
-    },
-  };
+  const decoded = ChainInfoSchema.parse(iotaChainInfo());
+  return { ...decoded, gasFeePolicy: { ...decoded.gasFeePolicy, validatorFeeShare: 10 } };
 }
 
 function general(over: Partial<GeneralChainInfo> = {}): GeneralChainInfo {

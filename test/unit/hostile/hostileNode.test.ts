@@ -22,7 +22,7 @@ import { Limiter } from '../../../src/api/limiter';
 import { ReceiptLookup, MAX_RETRY_AFTER_MS, type LookupChain } from '../../../src/receipts/model/receiptLookup';
 import { DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-import { HOSTILE, RLO, ZWSP } from './corpus';
+import { HOSTILE, RLO, ZWSP } from '../../fixtures/hostile';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const RID = DEMO_RECEIPTS.evmSuccess.requestId;

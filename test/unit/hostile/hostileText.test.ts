@@ -11,7 +11,8 @@ import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
-import { HOSTILE, HTML, LRI, MARKDOWN, NOTIFICATION_LINK, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, foreignMarkdown, hostileReceipt } from './corpus';
+import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, hostileReceipt } from '../../fixtures/hostile';
+import { NOTIFICATION_LINK, foreignMarkdown } from './corpus';
 
 const ID = `0x${'e7'.repeat(32)}0000`;
 const INVISIBLE = new RegExp(`[${RLO}${ZWSP}${LRI}]`);

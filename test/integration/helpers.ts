@@ -1,18 +1,22 @@
-// Helpers of the hostile-node integration suites (test/integration/hostile*.test.ts and
-// test/integration/untrusted/hostile*.test.ts): settings that take effect before a test goes on,
-// what the tree, hovers and Output channel show, and spies on what the extension calls.
+// The one helpers module of the integration suites (test/integration/**): the extension and its
+// API, settings that take effect before a test goes on, what the tree, hovers and Output channel
+// show, and spies on what the extension calls.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { ChainNode, ChainsTreeNode } from '../../src/chains/tree';
+import { resolveChains, type RawChainList } from '../../src/config/model/chainConfig';
 
-export const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
+// The id the manifest declares (publisher.name), kept in src/constants.ts; activation.test.ts checks they agree.
+export { EXTENSION_ID };
 
 export type ChainSetting = { name: string; nodeUrl: string; chainId: string };
 
-export async function activateExtension(): Promise<ExtensionApi> {
+/** Activates the extension (once; later calls get the same API). */
+export async function activate(): Promise<ExtensionApi> {
   const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
-  assert.ok(ext, 'the extension is installed');
+  assert.ok(ext, `${EXTENSION_ID} is loaded in the extension host`);
   return ext.activate();
 }
 
@@ -26,12 +30,57 @@ export async function waitFor(cond: () => boolean, what: string, timeoutMs = 10_
   }
 }
 
-/** Writes `waspChain.chains` and waits until the registry reads back that many entries. */
-export async function setChains(api: ExtensionApi, chains: unknown[], target = vscode.ConfigurationTarget.Global): Promise<void> {
-  await config().update('chains', chains, target);
-  const others = target === vscode.ConfigurationTarget.Global ? config().inspect<unknown[]>('chains')?.workspaceValue : config().inspect<unknown[]>('chains')?.globalValue;
-  const expected = chains.length + (Array.isArray(others) ? others.length : 0);
-  await waitFor(() => api.services.chains.all().length === expected, `${expected} chain entries in the registry`);
+export interface SetChainsOptions {
+  /** The settings scope written (user settings by default). */
+  target?: vscode.ConfigurationTarget;
+  /** For `WorkspaceFolder`: the folder whose settings are written. */
+  folder?: vscode.WorkspaceFolder;
+  /** Written to the user's `waspChain.defaultChain` when the key is present (undefined clears it). */
+  defaultChain?: string;
+}
+
+/**
+ * Writes `waspChain.chains` in one scope (undefined removes the list) and waits until the chain
+ * registry has applied it: settings reach the registry through an event that may come after
+ * `update` resolved, so a test that went on at once would see the previous chains.
+ */
+export async function setChains(chains: readonly unknown[] | undefined, options: SetChainsOptions = {}): Promise<void> {
+  const api = await activate();
+  const target = options.target ?? vscode.ConfigurationTarget.Global;
+  const scoped = () => vscode.workspace.getConfiguration('waspChain', options.folder?.uri);
+  await scoped().update('chains', chains, target);
+  if ('defaultChain' in options) await config().update('defaultChain', options.defaultChain, vscode.ConfigurationTarget.Global);
+  const written = () => {
+    const i = scoped().inspect<unknown>('chains');
+    if (target === vscode.ConfigurationTarget.Global) return i?.globalValue;
+    return target === vscode.ConfigurationTarget.Workspace ? i?.workspaceValue : i?.workspaceFolderValue;
+  };
+  const defaultApplied = () => !('defaultChain' in options) || api.services.chains.defaultChainName() === (options.defaultChain?.trim() || undefined);
+  await waitFor(
+    () =>
+      JSON.stringify(written()) === JSON.stringify(chains) &&
+      defaultApplied() &&
+      // The registry's entries are what the settings now resolve to (a stale cache would differ).
+      JSON.stringify(api.services.chains.all()) === JSON.stringify(resolveChains(rawChainLists(), vscode.l10n)),
+    'the chain settings to reach the registry',
+  );
+}
+
+/** The chain lists of every scope, read as src/config/chainRegistry.ts reads them. */
+function rawChainLists(): RawChainList[] {
+  const inspect = config().inspect<unknown>('chains');
+  const lists: RawChainList[] = [
+    { source: { scope: 'user' }, value: inspect?.globalValue },
+    { source: { scope: 'workspace' }, value: inspect?.workspaceValue },
+  ];
+  // In a single-folder workspace, folder settings are the workspace settings.
+  if ((vscode.workspace.workspaceFolders?.length ?? 0) > 1 || vscode.workspace.workspaceFile) {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const value = vscode.workspace.getConfiguration('waspChain', folder.uri).inspect<unknown>('chains')?.workspaceFolderValue;
+      lists.push({ source: { scope: 'folder', folder: folder.name, folderUri: folder.uri.toString() }, value });
+    }
+  }
+  return lists;
 }
 
 /** Writes a setting (user scope, or `target`) and waits until it reads back. */
@@ -46,7 +95,15 @@ export async function setSetting(key: string, value: unknown, target = vscode.Co
 
 /** Puts every setting of the extension back to its default (user and workspace scope). */
 export async function resetSettings(): Promise<void> {
-  for (const key of ['chains', 'defaultChain', 'request.timeoutMs', 'request.maxResponseBytes', 'request.maxConcurrent', 'hover.enabled', 'hover.evmTransactions']) {
+  for (const key of [
+    'chains',
+    'defaultChain',
+    'request.timeoutMs',
+    'request.maxResponseBytes',
+    'request.maxConcurrent',
+    'hover.enabled',
+    'hover.evmTransactions',
+  ]) {
     await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     if (vscode.workspace.workspaceFolders?.length) await config().update(key, undefined, vscode.ConfigurationTarget.Workspace);
   }
@@ -105,7 +162,11 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
         return { value, plain, md: c instanceof vscode.MarkdownString ? c : undefined };
       }),
     )
-    .filter((t) => /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(t.value + t.plain));
+    .filter((t) =>
+      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(
+        t.value + t.plain,
+      ),
+    );
 }
 
 export async function oneHover(content: string, needle: string): Promise<HoverText> {

@@ -1,0 +1,52 @@
+// The layering rules of design/STYLE.md, checked by `npm run deps` (a stage of `npm test`).
+// tsPreCompilationDeps counts `import type` too: a type-only cycle still ties two modules together.
+/** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist. */
+const PURE = '^src/(api|core)/|^src/.+/model/|^src/.+/protocol\\.ts$';
+/** `import ... from 'vscode'` resolves to its types: the host provides the module itself. */
+const VSCODE = '^node_modules/@types/vscode/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle (type-only imports included): split out what both sides need.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'pure-without-vscode',
+      severity: 'error',
+      comment: 'src/api, src/core, every model/ and every protocol.ts never reach the VS Code API, not even through another module.',
+      from: { path: PURE },
+      to: { path: VSCODE, reachable: true },
+    },
+    {
+      name: 'webview-without-vscode',
+      severity: 'error',
+      comment: 'src/webview runs in the browser: nothing it imports may import vscode.',
+      from: { path: '^src/webview/' },
+      to: { path: VSCODE, reachable: true },
+    },
+    {
+      name: 'register-only-from-extension',
+      severity: 'error',
+      comment: "A feature's register.ts is wired by src/extension.ts alone; anything else imports what register.ts uses.",
+      from: { pathNot: '^src/extension\\.ts$' },
+      to: { path: '(^|/)register\\.ts$' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that does not resolve: a rule above could not see where it leads.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
