@@ -3,12 +3,12 @@
 // recent receipts.
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
-import { prettyJsonExact } from '../api/json';
 import type { Receipt } from '../api/schemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
-import { buildReceiptView, estimateReceiptBytes, type ReceiptView } from './model/receiptView';
+import { rawJsonText, processedReceiptWeight } from './model/rawJson';
+import { buildReceiptView, type ReceiptView } from './model/receiptView';
 
 /** A receipt as the node sent it (validated) and as the UI shows it. */
 export interface ProcessedReceipt {
@@ -41,9 +41,9 @@ export class ReceiptService {
         const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
         const view = buildReceiptView(receipt, vscode.l10n);
         // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-        return { receipt, view: { ...view, rawJson: (raw !== undefined ? prettyJsonExact(raw) : undefined) ?? view.rawJson } };
+        return { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
       },
-      weigh: (p) => estimateReceiptBytes(p.receipt),
+      weigh: processedReceiptWeight,
     });
   }
 
