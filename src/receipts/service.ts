@@ -4,11 +4,22 @@
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
 import type { Receipt } from '../api/schemas';
-import type { ChainEntry } from '../config/model/chainConfig';
+import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
 import { rawJsonText, processedReceiptWeight } from './model/rawJson';
 import { buildReceiptView, type ReceiptView } from './model/receiptView';
+
+const TOKEN = 'token';
+const NO_TOKEN = 'none';
+
+function safeNodeKey(nodeUrl: string): string | undefined {
+  try {
+    return nodeKey(nodeUrl);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A receipt as the node sent it (validated) and as the UI shows it. */
 export interface ProcessedReceipt {
@@ -44,7 +55,18 @@ export class ReceiptService {
         return { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
       },
       weigh: processedReceiptWeight,
+      // A 401 earned by a chain asked without the token must not answer for one asked with it.
+      tokenDecision: (chain) => (services.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
     });
+  }
+
+  /**
+   * The token of a node changed (Sign In, Set Access Token, Sign Out, here or in another window):
+   * receipts read with the old token are forgotten, and failures are asked again.
+   */
+  tokenChanged(key: string): void {
+    this.lookup.forgetAnswers(TOKEN, (nodeUrl) => safeNodeKey(nodeUrl) === key);
+    this.lookup.invalidate('errors');
   }
 
   /** The chains a lookup asks, in order: the one named, or the default chain first, then the others. */
