@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import type { Services } from '../services';
-import { notificationText } from '../core/text';
+import { iconSafeLabel, notificationText } from '../core/text';
 
 /** What a command may receive to name a chain. Tree nodes carry `chainName`. */
 export type ChainArg = string | { chainName: string } | { chain: ChainEntry } | ChainEntry | undefined;
@@ -53,9 +53,10 @@ export async function resolveChain(services: Services, arg: unknown, options: { 
 export async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
   const def = services.chains.defaultChainName()?.toLowerCase();
   const items = services.chains.valid().map((chain) => ({
-    label: chain.name,
+    // QuickPick renders $(name) as an icon: a name from settings must not form one.
+    label: iconSafeLabel(chain.name),
     description: shortId(chain.chainId),
-    detail: chain.nodeUrl,
+    detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,
   }));
