@@ -69,6 +69,11 @@ export class ReceiptService {
     this.lookup.invalidate('errors');
   }
 
+  /** The settings scope a chain came from, when chains come from more than one (the hover and panel say so). */
+  sourceNote(chain: ChainEntry): string | undefined {
+    return this.services.chains.sourceNote(chain);
+  }
+
   /** The chains a lookup asks, in order: the one named, or the default chain first, then the others. */
   candidates(chainName?: string): ChainEntry[] {
     if (chainName === undefined) return this.services.chains.lookupOrder();
