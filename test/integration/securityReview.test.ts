@@ -165,6 +165,23 @@ describe('security review (issue 12) in the host', function () {
     });
   });
 
+  describe('finding 1: where a chain came from', () => {
+    it('with chains in user and workspace settings, the hover and the receipt panel name the scope of the chain that answered', async () => {
+      await setChains(api, [{ name: 'Mine', nodeUrl: node.url, chainId: IOTA }]);
+      await config().update('chains', [{ name: 'Theirs', nodeUrl: guarded.url, chainId: IOTA }], vscode.ConfigurationTarget.Workspace);
+      try {
+        await waitFor(() => api.services.chains.valid().length === 2, 'both chains');
+        const h = await oneHover(`x ${KNOWN}`, KNOWN);
+        assert.match(h.plain, /Chain Mine \(User settings\)/, h.plain);
+        const panel = await vscode.commands.executeCommand<{ waitForRender(p: (x: { text: string }) => boolean): Promise<{ text: string }> } | undefined>('waspChain.showReceipt', { requestId: KNOWN });
+        assert.ok(panel);
+        await panel.waitForRender((x) => x.text.includes('Mine, from User settings'));
+      } finally {
+        await config().update('chains', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+    });
+  });
+
   describe('Sign Out', () => {
     it('drops the receipts fetched with the token', async () => {
       await setChains(api, [{ name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA }]);
