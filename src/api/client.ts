@@ -13,6 +13,7 @@ import type * as z from 'zod/mini';
 import {
   BadRequestError,
   CancelledError,
+  InvalidInputError,
   InvalidResponseError,
   NetworkError,
   NotFoundError,
@@ -27,6 +28,7 @@ import {
 } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRequestId, redactUrl } from './ids';
 import { JsonSyntaxError, parseJsonExact } from './json';
+import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import { clip, revealInvisible } from '../core/text';
 import type { Limiter } from './limiter';
 import {
@@ -120,7 +122,7 @@ export class WaspClient {
     const chain = parseChainId(chainId);
     const request = parseRequestId(requestId);
     const block = parseBlock(options.block);
-    return this.call({
+    const receipt = await this.call({
       segments: ['chains', chain, 'core', 'blocklog', 'requests', request],
       query: { block },
       schema: ReceiptSchema,
@@ -128,6 +130,11 @@ export class WaspClient {
       onBody: options.onBody,
       notFound: 'receipt',
     });
+    // A receipt of another request must not pass for the one asked (and be cached under its ID).
+    if (receipt.request.requestId.toLowerCase() !== request.toLowerCase()) {
+      throw new InvalidResponseError('request.requestId', 'the request ID asked for', { url: redactUrl(this.receiptUrl(chain, request, block)) });
+    }
+    return receipt;
   }
 
   /** `GET /v1/chains/{chainID}/core/governance/chaininfo`: owner, fee policy, limits, metadata. */
@@ -168,6 +175,8 @@ export class WaspClient {
       auth: false,
       notFound: 'route',
     });
+    // Stored and sent on every request: a hostile /auth must not plant 8 MB or a header break.
+    if (accessTokenProblem(r.jwt) !== undefined) throw new InvalidResponseError('jwt', `a Bearer token (token68 characters, at most ${MAX_TOKEN_CHARS})`, {});
     return r.jwt;
   }
 
@@ -210,7 +219,12 @@ export class WaspClient {
     }
     const prefix = this.baseUrl.pathname.replace(/\/+$/, '');
     if (prefix && path.startsWith(`${prefix}/`)) path = path.slice(prefix.length);
-    return path.split('/').filter(Boolean).map(decodeURIComponent);
+    try {
+      return path.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      // A malformed `%` escape: the node's answer, so a typed error, never a raw URIError.
+      throw new InvalidResponseError('authURL', 'a path on the same node', {});
+    }
   }
 
   private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
@@ -244,6 +258,9 @@ export class WaspClient {
       if (o.auth !== false && this.options.token && new URL(url).origin === this.origin) {
         const token = await this.options.token();
         if (token) {
+          // A token that cannot form the header is never sent: the HTTP library's error would
+          // quote it (into the log and the hover). The message says nothing of the token.
+          if (accessTokenProblem(token) !== undefined) throw new InvalidInputError('token', 'The stored access token cannot be sent: it is not a valid Bearer token.', 'Set the access token again (Chain: Set Access Token) or sign in.');
           headers.Authorization = `Bearer ${token}`;
           authenticated = true;
         }

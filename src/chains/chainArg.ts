@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands } from '../constants';
 import { shortId } from '../core/format';
-import { notificationText } from '../core/text';
+import { iconSafeLabel, notificationText } from '../core/text';
 import type { Services } from '../services';
 import { parseChainArg } from './model/chainRef';
 
@@ -73,9 +73,10 @@ function offerAddChain(): void {
 async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
   const def = services.chains.defaultChainName()?.toLowerCase();
   const items = services.chains.valid().map((chain) => ({
-    label: chain.name,
+    // QuickPick renders $(name) as an icon: a name from settings must not form one.
+    label: iconSafeLabel(chain.name),
     description: shortId(chain.chainId),
-    detail: chain.nodeUrl,
+    detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,
   }));

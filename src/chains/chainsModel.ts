@@ -58,7 +58,7 @@ export class ChainsModel implements vscode.Disposable {
         this.tokenWaiters.delete(key);
         for (const w of waiters ?? []) w(loads);
       }),
-      // Tokens may now go to chains from workspace settings.
+      // Chains from workspace settings may now be contacted, with their tokens.
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         if (this.shown) void this.loadRows(this.validRows().filter((r) => r.chain.source.scope !== 'user'));
       }),
@@ -187,6 +187,17 @@ export class ChainsModel implements vscode.Disposable {
     let tokenStatus: TokenStatus = NO_TOKEN;
     let info: ChainInfo | undefined;
     let error: unknown;
+    if (!this.services.chains.isContactable(chain)) {
+      // Restricted Mode: a host the workspace chose (localhost included) gets no request at all.
+      const decision: ChainStateDecision = {
+        state: 'untrusted',
+        label: vscode.l10n.t('not contacted: workspace not trusted'),
+        detail: vscode.l10n.t('This chain comes from the settings of a workspace that is not trusted: its node is not contacted until you trust the workspace.'),
+        hint: vscode.l10n.t('Manage Workspace Trust to trust this workspace, or add the chain to your user settings.'),
+        hasToken: false,
+      };
+      return { state: decision.state, decision, tokenStatus, loadedAt: Date.now() };
+    }
     try {
       tokenStatus = await this.services.clients.tokenStatus(chain);
       // Shared by what decides the answer: the node, the chain, and whether the token goes along.

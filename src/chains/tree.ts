@@ -69,6 +69,7 @@ const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
   unreachable: ['debug-disconnect', 'list.errorForeground'],
   invalid: ['warning', 'list.errorForeground'],
   nodeError: ['error', 'list.errorForeground'],
+  untrusted: ['workspace-untrusted', 'list.warningForeground'],
 };
 
 /** The codicon of a state, e.g. for `$(…)` in a status bar text. */
@@ -181,6 +182,8 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     item.iconPath = stateIcon(snap.state, snap.busy);
     item.contextValue = chainContextValue(snap.state, { hasToken: snap.decision.hasToken, isDefault });
     item.tooltip = chainTooltip(row, snap, isDefault);
+    // Restricted Mode: the chain's node is not contacted; a click offers to manage trust.
+    if (snap.state === 'untrusted') item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
     item.accessibilityInformation = {
       label: vscode.l10n.t('Chain {0}, {1}{2}', node.chainName, snap.decision.label, isDefault ? vscode.l10n.t(', default chain') : ''),
     };

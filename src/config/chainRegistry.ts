@@ -1,7 +1,7 @@
 // Chains from settings: user, workspace and every workspace folder, merged and validated.
 import * as vscode from 'vscode';
 import { Settings } from '../constants';
-import { resolveChains, validateEntry, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
+import { describeSource, resolveChains, validateEntry, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -17,6 +17,8 @@ export class ChainRegistry implements vscode.Disposable {
           this.emitter.fire();
         }
       }),
+      // Granted trust makes the workspace's defaultChain and chains count.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.emitter.fire()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.cache = undefined;
         this.emitter.fire();
@@ -39,9 +41,30 @@ export class ChainRegistry implements vscode.Disposable {
     return this.valid().find((c) => c.name.toLowerCase() === key);
   }
 
+  /**
+   * The `defaultChain` setting. In Restricted Mode only the user's own value counts: a workspace
+   * could otherwise put a chain of its own first in every lookup.
+   */
   defaultChainName(): string | undefined {
-    const name = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultChain, '').trim();
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const value = vscode.workspace.isTrusted ? config.get<unknown>(Settings.defaultChain, '') : config.inspect<unknown>(Settings.defaultChain)?.globalValue;
+    const name = typeof value === 'string' ? value.trim() : '';
     return name || undefined;
+  }
+
+  /**
+   * Whether the chain's node may be contacted at all: a chain from workspace or folder settings
+   * points at a host the workspace chose (localhost included), so in Restricted Mode it is listed
+   * but never asked until the workspace is trusted.
+   */
+  isContactable(chain: ChainEntry): boolean {
+    return chain.source.scope === 'user' || vscode.workspace.isTrusted;
+  }
+
+  /** The settings scope a chain came from, when chains come from more than one scope (else undefined: nothing to tell apart). */
+  sourceNote(chain: ChainEntry): string | undefined {
+    const scopes = new Set(this.valid().map((c) => `${c.source.scope}\n${c.source.folderUri ?? ''}`));
+    return scopes.size > 1 ? describeSource(chain.source, vscode.l10n) : undefined;
   }
 
   /** The default chain when it names a valid one, else the first valid chain. */
@@ -50,10 +73,11 @@ export class ChainRegistry implements vscode.Disposable {
     return (name ? this.get(name) : undefined) ?? this.valid()[0];
   }
 
-  /** The default chain first, then the others in settings order (the hover asks them in turn). */
+  /** The default chain first, then the others in settings order (the hover asks them in turn); only chains that may be contacted. */
   lookupOrder(): ChainEntry[] {
     const first = this.defaultChain();
-    return first ? [first, ...this.valid().filter((c) => c !== first)] : this.valid();
+    const order = first ? [first, ...this.valid().filter((c) => c !== first)] : this.valid();
+    return order.filter((c) => this.isContactable(c));
   }
 
   /** Adds a chain to the settings of the given scope. */

@@ -3,7 +3,7 @@
 // the workspace is trusted, and never once the JWT has expired.
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, WaspClient, type RequestLogEntry } from '../api/client';
-import { TokenExpiredError } from '../api/errors';
+import { InvalidInputError, TokenExpiredError } from '../api/errors';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
 import type { ChainEntry } from './model/chainConfig';
@@ -67,8 +67,16 @@ export class NodeClients implements vscode.Disposable {
     return { kind: 'ok', expiresAt };
   }
 
+  /** The client of a chain's node; a chain of an untrusted workspace is never contacted (Restricted Mode). */
   clientFor(chain: ChainEntry): WaspClient {
-    return this.clientForNode(chain.nodeUrl, this.tokenAllowed(chain));
+    if (!this.tokenAllowed(chain)) {
+      throw new InvalidInputError(
+        'chain',
+        vscode.l10n.t('"{0}" is not contacted: it comes from the settings of a workspace that is not trusted.', chain.name),
+        vscode.l10n.t('Manage Workspace Trust to trust this workspace, or add the chain to your user settings.'),
+      );
+    }
+    return this.clientForNode(chain.nodeUrl, true);
   }
 
   /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */

@@ -1,6 +1,8 @@
 // The only place that touches SecretStorage. Tokens are keyed by the node (origin + path), so
 // they follow the node, not a chain name, and a change in one window reaches the others.
 import * as vscode from 'vscode';
+import { InvalidInputError } from '../api/errors';
+import { accessTokenProblem } from '../core/accessToken';
 import { nodeKey } from './model/chainConfig';
 
 const PREFIX = 'waspChain.token:';
@@ -40,7 +42,9 @@ export class TokenStore implements vscode.Disposable {
     return value;
   }
 
+  /** Stores a token; one that could not form an `Authorization: Bearer` header is refused (every path that stores one comes here). */
   async set(nodeUrl: string, token: string): Promise<void> {
+    if (accessTokenProblem(token) !== undefined) throw new InvalidInputError('token', 'Not a valid access token: a Bearer token has only letters, digits and -._~+/= and at most 16 KiB.');
     const key = PREFIX + nodeKey(nodeUrl);
     // Forgotten before and after: a read made while the store runs may see either value.
     this.cache.delete(key);

@@ -31,15 +31,13 @@ export function markdownText(s: string, max = 2000): string {
 }
 
 /**
- * Characters that change how text is displayed without being visible: bidi embeddings,
- * overrides, isolates and marks (can reorder an ID), zero-width characters and joiners
- * (can hide inside an ID), invisible operators and fillers, line/paragraph separators,
- * and Unicode tag characters (used to smuggle hidden ASCII).
+ * Characters that change how text is displayed without being visible: every default-ignorable
+ * code point (Unicode's own list: zero-width characters and joiners, variation selectors, tags,
+ * Mongolian selectors, fillers, invisible operators…), the bidi controls (embeddings, overrides,
+ * isolates, marks: they can reorder an ID), line/paragraph separators and interlinear annotation
+ * characters.
  */
-// Combining marks (U+034F, U+17B4/5) are alternatives, not class members, so that a class never
-// holds a character that combines with its neighbour. Tags are surrogate pairs (no u flag).
-const INVISIBLE =
-  /\u034f|\u17b4|\u17b5|[\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufff9-\ufffb]/gu;
 
 /** C0/C1 control characters and DEL, except tab, line feed and carriage return. */
 // eslint-disable-next-line no-control-regex
@@ -62,8 +60,8 @@ export function isPrintable(s: string): boolean {
 }
 
 /** Every character {@link revealInvisible} replaces, C0/C1 controls included. */
-const REVEAL = new RegExp(`${INVISIBLE.source}|[\\u0000-\\u001f\\u007f-\\u009f]`, 'g');
-const REVEAL_KEEP_WHITESPACE = new RegExp(`${INVISIBLE.source}|[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]`, 'g');
+const REVEAL = new RegExp(`${INVISIBLE.source}|[\\u0000-\\u001f\\u007f-\\u009f]`, 'gu');
+const REVEAL_KEEP_WHITESPACE = new RegExp(`${INVISIBLE.source}|[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]`, 'gu');
 
 function codePointLabel(ch: string): string {
   const cp = ch.codePointAt(0) ?? 0;
@@ -96,22 +94,45 @@ export function clip(s: string, max: number): string {
 /**
  * Escapes text for Markdown so that it renders literally, on one line: every ASCII punctuation
  * character gets a backslash (CommonMark allows that for all of them), so no link, image,
- * autolink (`https:`, `www.`, `a@b.c`), HTML tag, entity (`&#x202E;`), code span or theme icon
- * (`$(…)`) can form; line breaks and runs of whitespace become one space, and invisible
- * characters are revealed. MarkdownString's appendText leaves `:`, `.`, `@`, `&` and `<` alone,
- * so a bare URL from a node would still become a link: this is stricter. Rendered, the text
- * reads exactly as it was.
+ * autolink (`https:`, `www.`, `a@b.c`), HTML tag, entity (`&#x202E;`) or code span can form;
+ * line breaks and runs of whitespace become one space, and invisible characters are revealed.
+ * `$` becomes the entity `&#36;`: VS Code forms theme icons from `$(name)` in the HTML that
+ * Markdown produced, after backslash escapes are gone but while entities are still entities, so
+ * `\$\(pass\)` would become an icon and `&#36;\(pass\)` cannot. MarkdownString's appendText
+ * leaves `:`, `.`, `@`, `&` and `<` alone, so a bare URL from a node would still become a link:
+ * this is stricter. Rendered, the text reads exactly as it was.
  */
 export function escapeMarkdown(s: string): string {
-  return revealInvisible(s.replace(/\s+/g, ' ')).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return revealInvisible(s.replace(/\s+/g, ' ')).replace(/[!-/:-@[-`{-~]/g, (c) => (c === '$' ? '&#36;' : `\\${c}`));
 }
 
-/** Opens a link from a node only when it is http(s) without credentials: `command:`, `file:`, `javascript:`, `data:` never. */
-export function isSafeExternalUrl(url: string): boolean {
+/**
+ * A label shown where VS Code renders `$(name)` as a theme icon (QuickPick items, tree labels
+ * with icons): each `$(` gets the documented escape `\$(`, so a name from settings or a node
+ * shows its dollar sign and never an icon.
+ */
+export function iconSafeLabel(s: string): string {
+  return s.replace(/\$\(/g, '\\$(');
+}
+
+/**
+ * The URL to open for a link from a node, or undefined when it must not be opened: only http(s)
+ * without credentials (`command:`, `file:`, `javascript:`, `data:` never). The URL returned is
+ * the one checked, as WHATWG URL normalised it: `https://good.example\@evil.example/` is checked
+ * with host good.example, and what is opened must not be re-read by another parser (vscode.Uri
+ * takes the backslash literally and would find user info and the host evil.example).
+ */
+export function externalUrlToOpen(url: string): string | undefined {
   try {
     const u = new URL(url);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password) return undefined;
+    return u.href;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Whether a link from a node may be opened (see {@link externalUrlToOpen}). */
+export function isSafeExternalUrl(url: string): boolean {
+  return externalUrlToOpen(url) !== undefined;
 }

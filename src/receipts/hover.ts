@@ -73,7 +73,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
       if (token.isCancellationRequested) return undefined;
-      return new vscode.Hover(resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined), at.range);
+      return new vscode.Hover(resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined), at.range);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
       const md = newMarkdown();
@@ -142,10 +142,10 @@ function loadingMarkdown(requestId: string, chains: readonly ChainEntry[]): vsco
   return md;
 }
 
-function resultMarkdown(result: FindResult, requestId: string, evmHash: string | undefined): vscode.MarkdownString {
+function resultMarkdown(result: FindResult, requestId: string, evmHash: string | undefined, sourceNote: string | undefined): vscode.MarkdownString {
   const md = newMarkdown();
   if (result.found) {
-    appendReceipt(md, result.value.view, result.chain, evmHash);
+    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote);
     return md;
   }
   const lines: string[] = [];
@@ -161,7 +161,7 @@ function resultMarkdown(result: FindResult, requestId: string, evmHash: string |
   return md;
 }
 
-function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEntry, evmHash: string | undefined): void {
+function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEntry, evmHash: string | undefined, sourceNote: string | undefined): void {
   const lines: string[] = [];
   if (v.failed) {
     lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(clip(v.error?.headline ?? '', 300))}`);
@@ -175,7 +175,8 @@ function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEn
   }
   lines.push(
     [
-      vscode.l10n.t('Chain {0}', chain.name),
+      // Which settings the chain came from, when several scopes define chains: a workspace's chain cannot pass for the user's.
+      sourceNote ? vscode.l10n.t('Chain {0} ({1})', chain.name, sourceNote) : vscode.l10n.t('Chain {0}', chain.name),
       vscode.l10n.t('block {0}', v.blockIndex),
       vscode.l10n.t('request index {0}', v.requestIndex),
       v.kindText,

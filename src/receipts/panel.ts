@@ -182,7 +182,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
       status: 'ok',
       identity: { ...this.id, chainName: chain.name },
       title: this.heading(),
-      subtitle: vscode.l10n.t('on {0} ({1}), block {2}', chain.name, describeBlock(block), view.blockIndex),
+      // Which settings the chain came from, when several scopes define chains.
+      subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
       view,
       fee,
       labels: labels(),
@@ -293,3 +294,6 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
   }
 }
 
+function withSource(name: string, source: string | undefined): string {
+  return source === undefined ? name : vscode.l10n.t('{0}, from {1}', name, source);
+}

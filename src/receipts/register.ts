@@ -106,7 +106,7 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
     // (and the failures kept against retry storms: the fix may be in the new settings).
     services.chains.onDidChange(() => service.lookup.invalidate('misses')),
     // A new token, trust granted or other request limits can each fix a failure: ask again.
-    services.tokens.onDidChange(() => service.lookup.invalidate('errors')),
+    services.tokens.onDidChange((key) => service.tokenChanged(key)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => service.lookup.invalidate('errors')),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${Settings.section}.request`)) service.lookup.invalidate('errors');

@@ -3,12 +3,23 @@
 // recent receipts.
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
-import { prettyJsonExact } from '../api/json';
 import type { Receipt } from '../api/schemas';
-import type { ChainEntry } from '../config/model/chainConfig';
+import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
-import { buildReceiptView, estimateReceiptBytes, type ReceiptView } from './model/receiptView';
+import { rawJsonText, processedReceiptWeight } from './model/rawJson';
+import { buildReceiptView, type ReceiptView } from './model/receiptView';
+
+const TOKEN = 'token';
+const NO_TOKEN = 'none';
+
+function safeNodeKey(nodeUrl: string): string | undefined {
+  try {
+    return nodeKey(nodeUrl);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A receipt as the node sent it (validated) and as the UI shows it. */
 export interface ProcessedReceipt {
@@ -41,10 +52,26 @@ export class ReceiptService {
         const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
         const view = buildReceiptView(receipt, vscode.l10n);
         // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-        return { receipt, view: { ...view, rawJson: (raw !== undefined ? prettyJsonExact(raw) : undefined) ?? view.rawJson } };
+        return { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
       },
-      weigh: (p) => estimateReceiptBytes(p.receipt),
+      weigh: processedReceiptWeight,
+      // A 401 earned by a chain asked without the token must not answer for one asked with it.
+      tokenDecision: (chain) => (services.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
     });
+  }
+
+  /**
+   * The token of a node changed (Sign In, Set Access Token, Sign Out, here or in another window):
+   * receipts read with the old token are forgotten, and failures are asked again.
+   */
+  tokenChanged(key: string): void {
+    this.lookup.forgetAnswers(TOKEN, (nodeUrl) => safeNodeKey(nodeUrl) === key);
+    this.lookup.invalidate('errors');
+  }
+
+  /** The settings scope a chain came from, when chains come from more than one (the hover and panel say so). */
+  sourceNote(chain: ChainEntry): string | undefined {
+    return this.services.chains.sourceNote(chain);
   }
 
   /** The chains a lookup asks, in order: the one named, or the default chain first, then the others. */

@@ -2,7 +2,7 @@
 // (copy, open an http(s) link, refresh), and the last rendered text for tests.
 import * as vscode from 'vscode';
 import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
-import { isSafeExternalUrl } from '../core/text';
+import { externalUrlToOpen } from '../core/text';
 import { renderShell, webviewOptions } from './html';
 
 export interface Rendered {
@@ -107,11 +107,12 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
       }
       case 'openExternal': {
         const a = action as Extract<CommonAction, { kind: 'openExternal' }>;
-        if (typeof a.url !== 'string' || !isSafeExternalUrl(a.url)) {
+        const url = typeof a.url === 'string' ? externalUrlToOpen(a.url) : undefined;
+        if (url === undefined) {
           void vscode.window.showWarningMessage(vscode.l10n.t('Not opened: only http and https links from a node are opened.'));
           return;
         }
-        await vscode.env.openExternal(vscode.Uri.parse(a.url, true));
+        await vscode.env.openExternal(vscode.Uri.parse(url, true));
         return;
       }
       default:

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
-import { isSafeExternalUrl, notificationText } from '../../core/text';
+import { externalUrlToOpen, notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
@@ -53,12 +53,13 @@ export async function openChainLink(services: Services, model: ChainsModel, arg:
     void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The chain "{0}" has no {1}.', chain.name, what)));
     return 'none';
   }
-  if (!isSafeExternalUrl(url)) {
+  const checked = externalUrlToOpen(url);
+  if (checked === undefined) {
     const shown = Array.from(url).slice(0, 80).join('') + (url.length > 80 ? '…' : '');
     void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)));
     services.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
     return 'unsafe';
   }
-  const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  const opened = await vscode.env.openExternal(vscode.Uri.parse(checked, true));
   return opened ? 'opened' : 'cancelled';
 }

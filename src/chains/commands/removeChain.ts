@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import type { ChainRow, ChainsModel } from '../chainsModel';
 import { reportUnrecognised } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
-import { notificationText } from '../../core/text';
+import { iconSafeLabel, notificationText } from '../../core/text';
 
 export function registerRemoveChain(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.removeChain, (arg?: unknown) => removeChain(services, model, arg));
@@ -51,7 +51,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     }
     const picked = await vscode.window.showQuickPick(
       rows.map((row) => ({
-        label: targetOf(row).name,
+        label: iconSafeLabel(targetOf(row).name),
         description: describeSource(targetOf(row).source, vscode.l10n),
         detail: row.valid ? row.chain.nodeUrl : vscode.l10n.t('invalid: {0}', row.invalid.problems.join(' ')),
         row,

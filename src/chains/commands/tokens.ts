@@ -6,6 +6,7 @@ import { UnauthorizedError } from '../../api/errors';
 import { Commands } from '../../constants';
 import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
 import { formatDuration } from '../../core/format';
+import { MAX_TOKEN_CHARS, accessTokenProblem } from '../../core/accessToken';
 import { decodeJwtClaims } from '../../core/jwt';
 import type { Services } from '../../services';
 import { errorSummary } from '../../ui/errors';
@@ -18,8 +19,6 @@ export interface SignInArgs {
   username: string;
   password: string;
 }
-
-const MAX_TOKEN_LENGTH = 16 * 1024;
 
 export function registerTokenCommands(services: Services, model: ChainsModel): vscode.Disposable {
   return vscode.Disposable.from(
@@ -39,8 +38,10 @@ function nodeText(services: Services, chain: ChainEntry): string {
 export function checkToken(value: string): string | undefined {
   const t = value.trim();
   if (t === '') return vscode.l10n.t('Enter the access token.');
-  if (t.length > MAX_TOKEN_LENGTH) return vscode.l10n.t('The token is longer than {0} characters.', MAX_TOKEN_LENGTH);
+  if (t.length > MAX_TOKEN_CHARS) return vscode.l10n.t('The token is longer than {0} characters.', MAX_TOKEN_CHARS);
   if (/\s/.test(stripBearer(t))) return vscode.l10n.t('A token has no spaces or line breaks.');
+  // What cannot form an `Authorization: Bearer` header is never stored.
+  if (accessTokenProblem(stripBearer(t)) !== undefined) return vscode.l10n.t('A token has only letters, digits and the characters - . _ ~ + / =.');
   return undefined;
 }
 

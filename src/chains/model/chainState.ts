@@ -5,7 +5,8 @@
 import { NotFoundError, TokenExpiredError, UnauthorizedError, WaspApiError } from '../../api/errors';
 import { englishL10n, type L10n } from '../../core/l10n';
 
-export type ChainState = 'loading' | 'ok' | 'needsToken' | 'expired' | 'unreachable' | 'invalid' | 'nodeError';
+/** `untrusted`: a chain from the settings of a workspace in Restricted Mode, listed but never contacted. */
+export type ChainState = 'loading' | 'ok' | 'needsToken' | 'expired' | 'unreachable' | 'invalid' | 'nodeError' | 'untrusted';
 
 /** What the token store says about the chain's node (NodeClients.tokenStatus has this shape). */
 export type TokenStatusLike =

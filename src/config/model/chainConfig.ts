@@ -2,6 +2,7 @@
 // reader hands in raw values with their origin, and gets back one result per entry; a bad
 // entry never hides the good ones.
 import { checkChainId, checkNodeUrl, redactUrl } from '../../api/ids';
+import { confusableSkeleton } from '../../core/confusables';
 import { revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 
@@ -54,6 +55,9 @@ export function describeSource(source: ChainSource, l10n: L10n = englishL10n): s
 export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): ResolvedChain[] {
   const out: ResolvedChain[] = [];
   const seen = new Map<string, ChainSource>();
+  // A name that looks like an earlier chain's (Cyrillic or Greek letters, fullwidth, 0 for O…)
+  // would let one chain pass for another in the hover and the tree.
+  const skeletons = new Map<string, ChainEntry>();
   for (const { source, value } of lists) {
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) {
@@ -69,7 +73,22 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
           out.push({ valid: false, invalid: { name: r.chain.name, source, index, problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))] } });
           return;
         }
+        const skeleton = confusableSkeleton(r.chain.name);
+        const twin = skeletons.get(skeleton);
+        if (twin) {
+          out.push({
+            valid: false,
+            invalid: {
+              name: r.chain.name,
+              source,
+              index,
+              problems: [l10n.t('The name "{0}" looks like "{1}" in {2}: a chain cannot pass for another, so names must not be confusable.', r.chain.name, twin.name, describeSource(twin.source, l10n))],
+            },
+          });
+          return;
+        }
         seen.set(key, source);
+        skeletons.set(skeleton, r.chain);
       }
       out.push(r);
     });
@@ -82,10 +101,12 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
   const obj = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) problems.push(l10n.t('An entry must be an object { name, nodeUrl, chainId }.'));
   const name = typeof obj.name === 'string' ? obj.name.trim() : '';
+  const asWritten = typeof obj.name === 'string' ? obj.name.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '') : '';
   if (!name) problems.push(l10n.t('The entry has no name.'));
   else if (name.length > 100) problems.push(l10n.t('The name is longer than 100 characters.'));
-  // A bidi override or a zero-width character would let one chain pass for another.
-  else if (revealInvisible(name) !== name) problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(name)));
+  // A bidi override or a zero-width character would let one chain pass for another (trim()
+  // would drop a U+FEFF at either end: it is looked for in the name as written).
+  else if (revealInvisible(asWritten) !== asWritten) problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(asWritten)));
   let nodeUrl = '';
   if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
   else {

@@ -37,6 +37,11 @@ export interface ReceiptLookupOptions<C, R> {
   /** How long a failure (other than a cancellation) is kept before the node is asked again, in ms; default 10 s. */
   errorTtlMs?: number;
   now?: () => number;
+  /**
+   * Whether a token goes along to this chain (e.g. 'token' or 'none'): part of the cache key, so
+   * that a 401 earned without the token is never served for a chain asked with it. Default ''.
+   */
+  tokenDecision?: (chain: C) => string;
 }
 
 export interface LookupFailure<C> {
@@ -95,6 +100,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
   private readonly isNotFound: (error: unknown) => boolean;
   private readonly notFoundTtlMs: number;
   private readonly errorTtlMs: number;
+  private readonly tokenDecision: (chain: C) => string;
   /** Bumped by invalidate(): an answer to a request started before must not be cached. */
   private generation = 0;
   /** Requests sent to nodes (tests and the log read it). */
@@ -105,6 +111,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
     this.isNotFound = options.isNotFound ?? isReceiptNotFound;
     this.notFoundTtlMs = options.notFoundTtlMs ?? DEFAULT_NOT_FOUND_TTL_MS;
     this.errorTtlMs = options.errorTtlMs ?? DEFAULT_ERROR_TTL_MS;
+    this.tokenDecision = options.tokenDecision ?? (() => '');
     const weigh = options.weigh;
     this.cache = new LruCache<string, Outcome<R>>({
       capacity: options.capacity ?? DEFAULT_LOOKUP_CAPACITY,
@@ -136,7 +143,7 @@ export class ReceiptLookup<C extends LookupChain, R> {
     const failures: LookupFailure<C>[] = [];
     for (const chain of chains) {
       if (options.signal?.aborted) throw new CancelledError();
-      const key = cacheKey(chain, id, options.block);
+      const key = cacheKey(chain, id, options.block, this.tokenDecision(chain));
       const cached = options.fresh ? undefined : this.cache.get(key);
       const outcome = cached ?? (await this.join(key, chain, id, options.block, options.signal));
       if (outcome.kind === 'found') return { found: true, chain, value: outcome.value, fromCache: cached !== undefined, notFoundOn, failures };
@@ -146,9 +153,14 @@ export class ReceiptLookup<C extends LookupChain, R> {
     return { found: false, notFoundOn, failures };
   }
 
+  /** The sum of the cached answers' weights (roughly the bytes held), bounded by maxWeight. */
+  get cacheWeight(): number {
+    return this.cache.weight;
+  }
+
   /** The cached answer of one chain without any request, or undefined. */
   peek(requestId: string, chain: C, block?: string): R | undefined {
-    const o = this.cache.get(cacheKey(chain, requestId.toLowerCase(), block));
+    const o = this.cache.get(cacheKey(chain, requestId.toLowerCase(), block, this.tokenDecision(chain)));
     return o?.kind === 'found' ? o.value : undefined;
   }
 
@@ -161,6 +173,18 @@ export class ReceiptLookup<C extends LookupChain, R> {
     if (what === 'all') this.cache.clear();
     else if (what === 'misses') this.cache.deleteWhere((o) => o.kind !== 'found');
     else this.cache.deleteWhere((o) => o.kind === (what === 'errors' ? 'error' : 'notFound'));
+  }
+
+  /**
+   * Forgets every answer (and failure) of the nodes matching `node` that was fetched under the
+   * given token decision: e.g. after Sign Out, the receipts read with the token.
+   */
+  forgetAnswers(tokenDecision: string, node: (nodeUrl: string) => boolean): void {
+    this.generation++;
+    this.cache.deleteWhere((_, key) => {
+      const [decision, nodeUrl] = key.split('\n');
+      return decision === tokenDecision && node(nodeUrl ?? '');
+    });
   }
 
   private join(key: string, chain: C, requestId: string, block: string | undefined, signal: AbortSignal | undefined): Promise<Outcome<R>> {
@@ -227,7 +251,10 @@ function errorTtlFor(error: unknown, base: number): number {
   return retryAfter === undefined ? base : Math.min(MAX_RETRY_AFTER_MS, Math.max(base, retryAfter * 1000));
 }
 
-/** One key per (node, chain, request, block): two chain names for the same node and chain share it. */
-function cacheKey(chain: LookupChain, requestId: string, block: string | undefined): string {
-  return `${chain.nodeUrl}\n${chain.chainId}\n${requestId}\n${block ?? ''}`;
+/**
+ * One key per (token decision, node, chain, request, block): two chain names for the same node
+ * and chain share it when the same token decision applies to both.
+ */
+function cacheKey(chain: LookupChain, requestId: string, block: string | undefined, tokenDecision: string): string {
+  return `${tokenDecision}\n${chain.nodeUrl}\n${chain.chainId}\n${requestId}\n${block ?? ''}`;
 }

@@ -8,12 +8,13 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../../src/extension';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-import { RLO } from '../../fixtures/hostile';
+import { RLO, hostileReceipt } from '../../fixtures/hostile';
 import { NOTIFICATION_LINK, foreignMarkdown } from '../../unit/hostile/corpus';
 import { activate, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor } from '../helpers';
 
 const W = vscode.ConfigurationTarget.Workspace;
 const IOTA = DEMO_CHAINS.iotaEvm;
+const FAKE_ID = `0x${'f0'.repeat(32)}0000`;
 
 describe('hostile workspace in Restricted Mode', function () {
   this.timeout(40_000);
@@ -85,7 +86,7 @@ describe('hostile workspace in Restricted Mode', function () {
     }
   });
 
-  it('a token stored for a node goes neither to a workspace chain on it nor along its redirect; a user chain still gets it', async () => {
+  it('a token stored for a node goes neither to a workspace chain on it (never contacted) nor along its redirect; a user chain still gets it', async () => {
     await api.services.tokens.set(node.url, 'untrusted-suite-token');
     await config().update('chains', [{ name: 'Mine', nodeUrl: node.url, chainId: IOTA }], vscode.ConfigurationTarget.Global);
     await config().update('chains', [{ name: 'Theirs', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm }], W);
@@ -98,15 +99,44 @@ describe('hostile workspace in Restricted Mode', function () {
     assert.match(String(api.chains.tree.getTreeItem(chainNode(api, 'Mine')).description), /redirected/);
     const byChain = (id: string) => node.requests.filter((r) => r.path.includes(id));
     assert.ok(byChain(IOTA).every((r) => r.headers.authorization === 'Bearer untrusted-suite-token'), 'the user chain gets the token, at its node');
-    assert.ok(byChain(DEMO_CHAINS.shimmerEvm).length > 0 && byChain(DEMO_CHAINS.shimmerEvm).every((r) => r.headers.authorization === undefined), 'the workspace chain never does');
+    assert.equal(byChain(DEMO_CHAINS.shimmerEvm).length, 0, 'the workspace chain is not even asked');
     assert.equal(other.requests.length, 0, 'the redirect target received nothing');
-    // A hover over the workspace chain's receipt: asked without a token.
+    // A hover over the workspace chain's receipt, even as the user's default chain: the workspace chain is not asked.
     await config().update('defaultChain', 'Theirs', vscode.ConfigurationTarget.Global);
-    await waitFor(() => api.services.chains.lookupOrder()[0]?.name === 'Theirs', 'the default chain');
+    await waitFor(() => api.services.chains.defaultChainName() === 'Theirs', 'the default chain');
+    assert.deepEqual(api.services.chains.lookupOrder().map((c) => c.name), ['Mine']);
     api.receipts.lookup.lookup.invalidate();
     node.clearRequests();
     await oneHover(`x ${DEMO_RECEIPTS.onLedgerNft.requestId}`, DEMO_RECEIPTS.onLedgerNft.requestId);
-    assert.ok(node.requests.length > 0 && node.requests.filter((r) => r.path.includes(DEMO_CHAINS.shimmerEvm)).every((r) => r.headers.authorization === undefined));
+    assert.equal(node.requests.filter((r) => r.path.includes(DEMO_CHAINS.shimmerEvm)).length, 0);
     node.clearFaults();
+  });
+  it("the workspace's defaultChain is ignored, and a chain defined only by the workspace is listed but never contacted", async () => {
+    try {
+      node.setReceipt(IOTA, { ...hostileReceipt(FAKE_ID), errorMessage: 'fabricated by the workspace' });
+      await config().update('chains', [{ name: 'IOTA EVM', nodeUrl: other.url, chainId: IOTA }], vscode.ConfigurationTarget.Global);
+      await config().update('chains', [{ name: 'Planted', nodeUrl: node.url, chainId: IOTA }], W);
+      await config().update('defaultChain', 'Planted', W);
+      await waitFor(() => api.services.chains.valid().length === 2, 'both chains');
+      await api.chains.model.refresh();
+      await api.chains.model.whenIdle();
+      api.receipts.lookup.lookup.invalidate();
+      node.clearRequests();
+      other.clearRequests();
+      const h = await oneHover(`x ${FAKE_ID}`, FAKE_ID);
+      assert.doesNotMatch(h.plain, /fabricated|Planted/, `the workspace's chain did not answer:\n${h.plain}`);
+      assert.ok(other.requests.length > 0, "the user's chain was asked");
+      await vscode.commands.executeCommand('waspChain.refresh');
+      await api.chains.model.whenIdle();
+      assert.equal(node.requests.length, 0, 'no request to the host the workspace chose');
+      const item = api.chains.tree.getTreeItem(chainNode(api, 'Planted'));
+      assert.match(String(item.description), /not trusted/i, 'the tree says why');
+      const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip);
+      assert.ok(item.command?.command === 'workbench.trust.manage' || tooltip.includes('workbench.trust.manage'), 'and offers to manage trust');
+    } finally {
+      await config().update('defaultChain', undefined, W);
+      await config().update('chains', undefined, W);
+      await config().update('chains', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });

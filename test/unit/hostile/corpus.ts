@@ -86,13 +86,48 @@ export function foreignMarkdown(value: string, ours: readonly string[]): string[
   for (const m of value.matchAll(/command:([\w.]+)/g)) if (!ours.includes(m[1] ?? '')) problems.push(`command URI ${m[0]}`);
   if (/(^|[^\\])!\[/.test(value)) problems.push('image');
   if (/(^|[^\\])<[a-zA-Z/!]/.test(value)) problems.push('HTML tag or autolink');
-  if (/(^|[^\\])&#?\w+;/.test(value)) problems.push('entity');
+  // `&#36;` is how the escaper writes `$` (it can only ever read as a dollar sign).
+  for (const m of value.matchAll(/(^|[^\\])(&#?\w+;)/g)) if (m[2] !== '&#36;') problems.push(`entity ${m[2]}`);
   if (/https?:\/\//.test(value)) problems.push('bare URL (autolink)');
   if (/(^|[^\\])www\./.test(value)) problems.push('www autolink');
-  if (/(^|[^\\])\$\((?!(warning|error|pass|info|lock|search|watch|clock|debug-disconnect|loading~spin|key|pass-filled|circle-outline)\))/.test(value)) problems.push('theme icon from text');
+  // Icons as VS Code renders them, not as the source looks: ours start a line, node text never does.
+  for (const icon of iconsAsRendered(value)) if (!icon.lineStart) problems.push(`theme icon $(${icon.name}) inside text`);
   for (const ch of [RLO, ZWSP, LRI]) if (value.includes(ch)) problems.push(`invisible U+${ch.codePointAt(0)?.toString(16)}`);
   return problems;
 }
 
 /** VS Code's own notification link syntax (workbench notifications): a match is a clickable link. */
 export const NOTIFICATION_LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
+
+export interface RenderedIcon {
+  name: string;
+  /** True when the icon is the first thing on its line (where our own icons go). */
+  lineStart: boolean;
+}
+
+/**
+ * The theme icons VS Code renders from a MarkdownString, following its renderer: with
+ * supportThemeIcons it first doubles the backslash of an escaped icon (`\$(x)`), Markdown then
+ * removes backslash escapes (entities such as `&#36;` stay in the HTML), and `$(name)` in the
+ * result becomes an icon unless a backslash precedes it.
+ */
+export function iconsAsRendered(value: string, supportThemeIcons = true): RenderedIcon[] {
+  if (!supportThemeIcons) return [];
+  const escaped = value.replace(/\\\$\([a-z0-9-]+?(?:~[a-z0-9-]*?)?\)/gi, (m) => `\\${m}`);
+  const rendered = escaped.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  const icons: RenderedIcon[] = [];
+  for (const m of rendered.matchAll(/(\\)?\$\(([a-z0-9-]+(?:~[a-z0-9-]*)?)\)/gi)) {
+    if (m[1]) continue;
+    const before = rendered.slice(0, m.index).split('\n').pop() ?? '';
+    icons.push({ name: m[2] ?? '', lineStart: before.trim() === '' });
+  }
+  return icons;
+}
+
+/** Every bidi control and a sample of each group of default-ignorable code points. */
+export const INVISIBLES: readonly string[] = [
+  ...'\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069',
+  ...'\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u200b\u200c\u200d\u2060\u2061\u2064\u2065\u206a\u206f\u3164',
+  ...'\ufe00\ufe0e\ufe0f\ufeff\uffa0\ufff0\ufff8',
+  '\u{1bca0}', '\u{1bca3}', '\u{1d173}', '\u{1d17a}', '\u{e0001}', '\u{e0041}', '\u{e007f}', '\u{e0100}', '\u{e01ef}', '\u{e0fff}',
+];

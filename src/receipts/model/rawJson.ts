@@ -1,0 +1,49 @@
+// The receipt panel's raw JSON (the node's answer as it sent it) and what a processed receipt
+// weighs in the receipt cache. Pure.
+import { prettyJsonExact } from '../../api/json';
+import type { Receipt } from '../../api/schemas';
+import { clip, revealInvisible } from '../../core/text';
+import { estimateReceiptBytes } from './receiptView';
+
+/** Code points of raw JSON shown at most: a node's answer may hold megabytes. */
+export const MAX_RAW_JSON_CHARS = 512 * 1024;
+/**
+ * Deeper than this, the body is shown as sent instead of re-indented: indentation grows with
+ * depth, so 4.7 KB nested 2,000 deep would become 8 MB.
+ */
+const MAX_PRETTY_DEPTH = 64;
+
+/**
+ * The raw JSON shown: the node's body re-indented (unknown fields, exact numbers) when it is not
+ * too deep, else as sent; else the fallback. Like every node text: invisible characters revealed
+ * (line breaks kept), clipped.
+ */
+export function rawJsonText(raw: string | undefined, fallback: string): string {
+  const head = raw === undefined ? undefined : raw.length > MAX_RAW_JSON_CHARS * 2 ? undefined : raw;
+  const pretty = head !== undefined && jsonDepth(head) <= MAX_PRETTY_DEPTH ? prettyJsonExact(head) : undefined;
+  const text = pretty ?? raw ?? fallback;
+  // Cut first: revealing only makes text longer.
+  return clip(revealInvisible(clip(text, MAX_RAW_JSON_CHARS), { keepWhitespace: true }), MAX_RAW_JSON_CHARS);
+}
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** The receipt cache's weight of one answer (roughly the bytes it holds): the raw JSON counts, at two bytes a character. */
+export function processedReceiptWeight(p: { receipt: Receipt; view: { rawJson: string } }): number {
+  return estimateReceiptBytes(p.receipt) + 2 * p.view.rawJson.length;
+}
