@@ -1,5 +1,6 @@
 // The HTML shell of every panel: a strict CSP with a fresh nonce, no inline script or style,
-// the webview bundle and the shared stylesheet from the extension only.
+// the webview bundle and the shared stylesheet from the extension only. `echo` asks the webview
+// to report what it rendered (tests); production panels never send their content back.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
@@ -12,7 +13,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   };
 }
 
-export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string }): string {
+export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string; echo: boolean }): string {
   const nonce = randomBytes(18).toString('base64');
   const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', options.script));
   const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
@@ -33,7 +34,7 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, o
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
+<main id="app" aria-live="polite"${options.echo ? ' data-echo="1"' : ''}><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
 <script nonce="${nonce}" src="${scriptSafe(scriptUri.toString())}"></script>
 </body>
 </html>`;

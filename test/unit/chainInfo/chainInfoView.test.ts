@@ -7,11 +7,11 @@ import {
   describeState,
   stateInProse,
   toJsonSafe,
-  type ChainInfoRow,
   type ChainInfoView,
   type ChainInfoViewInput,
   type GeneralChainInfo,
 } from '../../../src/chainInfo/model/chainInfoView';
+import type { Row } from '../../../src/webviews/protocol';
 
 const CHAIN_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
 const OWNER = 'iota1qr4ldq2vnlqp42l042m7nuskpcjk30ww5cknarx9w6e5y49r0caejq7ctkc';
@@ -41,7 +41,7 @@ function input(over: Partial<ChainInfoViewInput> = {}): ChainInfoViewInput {
   return { chainName: 'IOTA', nodeUrl: 'http://127.0.0.1:9090', configuredChainId: CHAIN_ID, block: undefined, governance: info(), general: general(), ...over };
 }
 
-function row(view: ChainInfoView, field: string): ChainInfoRow {
+function row(view: ChainInfoView, field: string): Row {
   const r = view.sections.flatMap((s) => s.rows).find((x) => x.field === field);
   assert.ok(r, `row ${field} exists`);
   return r;

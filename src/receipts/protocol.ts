@@ -1,0 +1,110 @@
+// What the receipt panel and its webview exchange: the panel's state, its actions and its
+// words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
+import type { L10n } from '../core/l10n';
+import { commonLabels, type CommonLabels, type ErrorView } from '../webviews/protocol';
+import type { FeeCheckView, ReceiptView } from './model/receiptView';
+
+export interface ReceiptIdentity {
+  requestId: string;
+  /** The chain's name in our settings; absent: the lookup order decides. */
+  chainName?: string;
+  /** A block index or trie root; absent: latest state. */
+  block?: string;
+}
+
+export type ReceiptPanelState =
+  | { status: 'loading'; identity: ReceiptIdentity; title: string; message: string; labels: ReceiptPanelLabels }
+  | { status: 'error'; identity: ReceiptIdentity; title: string; error: ErrorView; labels: ReceiptPanelLabels }
+  | {
+      status: 'ok';
+      identity: ReceiptIdentity & { chainName: string };
+      title: string;
+      /** "on IOTA EVM (latest state)" */
+      subtitle: string;
+      view: ReceiptView;
+      fee: FeeCheckView;
+      labels: ReceiptPanelLabels;
+    };
+
+/** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */
+export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' };
+
+/** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
+export interface ReceiptPanelLabels extends CommonLabels {
+  copyRequestId: string;
+  refresh: string;
+  openJson: string;
+  showChainInfo: string;
+  hex: string;
+  text: string;
+  json: string;
+  none: string;
+  burnCode: string;
+  gas: string;
+  share: string;
+  records: string;
+  key: string;
+  value: string;
+  id: string;
+  amount: string;
+  baseTokens: string;
+  nativeTokens: string;
+  nfts: string;
+  issuer: string;
+  owner: string;
+  metadata: string;
+  fungibleTokens: string;
+  allowance: string;
+  nft: string;
+  params: string;
+  burnLog: string;
+  burnLogEmpty: string;
+  burnLogChart: string;
+  errorParams: string;
+  rawJson: string;
+  feePolicy: string;
+  bytes: string;
+  truncated: string;
+  payloadView: string;
+}
+
+export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
+  return {
+    ...commonLabels(l10n),
+    copyRequestId: l10n.t('Copy Request ID'),
+    refresh: l10n.t('Refresh'),
+    openJson: l10n.t('Open as JSON'),
+    showChainInfo: l10n.t('Chain Info at This Block'),
+    hex: l10n.t('Hex'),
+    text: l10n.t('Text'),
+    json: l10n.t('JSON'),
+    none: l10n.t('none'),
+    burnCode: l10n.t('Burn code'),
+    gas: l10n.t('Gas'),
+    share: l10n.t('Share'),
+    records: l10n.t('Records'),
+    key: l10n.t('Key'),
+    value: l10n.t('Value'),
+    id: l10n.t('ID'),
+    amount: l10n.t('Amount'),
+    baseTokens: l10n.t('Base tokens'),
+    nativeTokens: l10n.t('Native tokens'),
+    nfts: l10n.t('NFTs'),
+    issuer: l10n.t('Issuer'),
+    owner: l10n.t('Owner'),
+    metadata: l10n.t('Metadata'),
+    fungibleTokens: l10n.t('Fungible tokens sent'),
+    allowance: l10n.t('Allowance'),
+    nft: l10n.t('NFT'),
+    params: l10n.t('Parameters'),
+    burnLog: l10n.t('Gas burn log'),
+    burnLogEmpty: l10n.t('No gas burn log: the node keeps it only for gas estimation, not in stored receipts.'),
+    burnLogChart: l10n.t('Gas burned per burn code'),
+    errorParams: l10n.t('Error parameters'),
+    rawJson: l10n.t('Receipt as JSON'),
+    feePolicy: l10n.t('Fee policy'),
+    bytes: l10n.t('bytes'),
+    truncated: l10n.t('(cut for display)'),
+    payloadView: l10n.t('Show as'),
+  };
+}
