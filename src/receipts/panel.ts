@@ -9,7 +9,7 @@ import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeFeeCheck, type FeeCheckView } from './model/receiptView';
-import { receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
+import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
 import { describeError, errorSummary } from '../ui/errors';
@@ -39,6 +39,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private loaded: { chain: ChainEntry; result: Found } | undefined;
   /** The chain of the last access error, for the Set Access Token / Sign In buttons. */
   private failedChain: string | undefined;
+  /** The whole texts behind the excerpts of the receipt shown. */
+  private texts = new Map<string, string>();
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -93,8 +95,13 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.showFound(chain, result, checked, block.block);
   }
 
+  protected override fullText(key: string): string | undefined {
+    return this.texts.get(key);
+  }
+
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
-    const view = result.value.view;
+    const { display: view, texts } = receiptDisplay(result.value.view);
+    this.texts = texts;
     this.show({
       status: 'ok',
       identity: { ...this.id, chainName: chain.name },

@@ -1,8 +1,15 @@
 // What the receipt panel and its webview exchange: the panel's state, its actions and its
 // words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
-import { commonLabels, type CommonLabels, type ErrorView } from '../webviews/protocol';
-import type { FeeCheckView, ReceiptView } from './model/receiptView';
+import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../webviews/protocol';
+import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
+
+/** Characters of each payload form the webview gets before "Show all". */
+export const PAYLOAD_EXCERPT = 2_000;
+/** Characters of the raw JSON the webview gets before "Show all". */
+export const RAW_JSON_EXCERPT = 20_000;
+/** Characters of a param key's hex (a tooltip). */
+const KEY_HEX_CHARS = 200;
 
 export interface ReceiptIdentity {
   requestId: string;
@@ -21,7 +28,7 @@ export type ReceiptPanelState =
       title: string;
       /** "on IOTA EVM (latest state)" */
       subtitle: string;
-      view: ReceiptView;
+      view: ReceiptDisplay;
       fee: FeeCheckView;
       labels: ReceiptPanelLabels;
     };
@@ -107,4 +114,45 @@ export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
     truncated: l10n.t('(cut for display)'),
     payloadView: l10n.t('Show as'),
   };
+}
+
+/** A payload as the webview gets it: each form an excerpt of the view model's text. */
+export interface PayloadDisplay {
+  hex: Excerpt;
+  text?: Excerpt;
+  json?: Excerpt;
+  byteLength: number;
+  truncated?: boolean;
+  preferred: PayloadView['preferred'];
+}
+
+/** The receipt's view with its long texts as excerpts: what a state carries (a receipt may hold megabytes). */
+export interface ReceiptDisplay extends Omit<ReceiptView, 'params' | 'nft' | 'rawJson'> {
+  params: Array<{ keyLabel: string; keyHex: string; value: PayloadDisplay }>;
+  nft: (Omit<NftView, 'metadata'> & { metadata: PayloadDisplay }) | null;
+  rawJson: Excerpt;
+}
+
+/** The display of a view, and the whole texts behind its excerpts by key (kept on the host). */
+export function receiptDisplay(view: ReceiptView): { display: ReceiptDisplay; texts: Map<string, string> } {
+  const texts = new Map<string, string>();
+  const cut = (key: string, text: string, limit: number): Excerpt => {
+    if (text.length > limit) texts.set(key, text);
+    return excerpt(key, text, limit);
+  };
+  const payload = (key: string, p: PayloadView): PayloadDisplay => {
+    const d: PayloadDisplay = { hex: cut(`${key}.hex`, p.hex, PAYLOAD_EXCERPT), byteLength: p.byteLength, preferred: p.preferred };
+    if (p.text !== undefined) d.text = cut(`${key}.text`, p.text, PAYLOAD_EXCERPT);
+    if (p.json !== undefined) d.json = cut(`${key}.json`, p.json, PAYLOAD_EXCERPT);
+    if (p.truncated) d.truncated = true;
+    return d;
+  };
+  const { params, nft, rawJson, ...rest } = view;
+  const display: ReceiptDisplay = {
+    ...rest,
+    params: params.map((p, i) => ({ keyLabel: p.keyLabel, keyHex: p.key.hex.slice(0, KEY_HEX_CHARS), value: payload(`param.${i}`, p.value) })),
+    nft: nft ? { ...nft, metadata: payload('nft', nft.metadata) } : null,
+    rawJson: cut('rawJson', rawJson, RAW_JSON_EXCERPT),
+  };
+  return { display, texts };
 }

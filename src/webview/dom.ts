@@ -2,7 +2,7 @@
 // textContent) or an attribute set through the DOM: never HTML parsed from a string.
 // Large content renders on demand: collapsed sections are built when opened, long lists show
 // their first items, long text its first characters, each with a button for the rest.
-import type { CommonAction, CommonLabels, ErrorView, HostMessage, Row, WebviewMessage } from '../webviews/protocol';
+import type { CommonAction, CommonLabels, ErrorView, Excerpt, HostMessage, Row, WebviewMessage } from '../webviews/protocol';
 
 interface VsCodeApi<S> {
   postMessage(message: unknown): void;
@@ -38,6 +38,8 @@ export function h(tag: string, props: Props | null = null, ...children: Child[])
 
 export interface Mounted<A> {
   post(action: CommonAction | A): void;
+  /** The whole text of an excerpt, from the host. */
+  fullText(key: string): Promise<string>;
 }
 
 /** Collapsed sections not opened yet, with what builds their content. */
@@ -52,7 +54,16 @@ export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
   const root = document.getElementById('app') as HTMLElement;
   // Set by the host outside production only: the content goes back to tests, never to users' hosts.
   const echo = root.dataset.echo === '1';
-  const api: Mounted<A> = { post: (action) => vscode.postMessage({ type: 'action', action } satisfies WebviewMessage<A>) };
+  const waiting = new Map<string, Array<(text: string) => void>>();
+  const post = (action: CommonAction | A) => vscode.postMessage({ type: 'action', action } satisfies WebviewMessage<A>);
+  const api: Mounted<A> = {
+    post,
+    fullText: (key) =>
+      new Promise((resolve) => {
+        waiting.set(key, [...(waiting.get(key) ?? []), resolve]);
+        post({ kind: 'fullText', key });
+      }),
+  };
   const report = () => {
     const message: WebviewMessage<A> = echo ? { type: 'rendered', text: textOf(root), html: root.innerHTML } : { type: 'rendered' };
     vscode.postMessage(message);
@@ -66,7 +77,11 @@ export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
     const m = event.data;
     if (!m || typeof m !== 'object') return;
     if (m.type === 'state') show(m.state);
-    else if (m.type === 'loading') {
+    else if (m.type === 'fullText') {
+      const resolvers = waiting.get(m.key) ?? [];
+      waiting.delete(m.key);
+      for (const r of resolvers) r(m.text);
+    } else if (m.type === 'loading') {
       root.querySelector('.busy')?.remove();
       root.prepend(h('p', { class: 'busy', role: 'status' }, m.message));
       report();
@@ -214,13 +229,23 @@ export function appendFirst<T>(container: HTMLElement, items: readonly T[], batc
   return h('div', { class: 'more' }, b);
 }
 
-/** Long text in a <pre>: the first `limit` characters, and a "Show all" button for the rest. */
-export function longText(text: string, limit: number, L: CommonLabels, cls?: string): HTMLElement {
-  const pre = h('pre', { class: cls }, text.length > limit ? `${text.slice(0, limit)}…` : text);
-  if (text.length <= limit) return pre;
-  const b = button(L.showAll.replace('{0}', text.length.toLocaleString()), () => {
-    pre.textContent = text;
-    b.remove();
+/** An excerpt in a <pre>; when the host holds more, a "Show all" button fetches and shows it. */
+export function longText<A>(e: Excerpt, api: Mounted<A>, L: CommonLabels, cls?: string): HTMLElement {
+  const whole = e.text.length >= e.length;
+  const pre = h('pre', { class: cls }, whole ? e.text : `${e.text}…`);
+  if (whole) return pre;
+  const b = button(L.showAll.replace('{0}', e.length.toLocaleString()), () => {
+    b.setAttribute('disabled', '');
+    void api.fullText(e.key).then((text) => {
+      pre.textContent = text;
+      b.remove();
+    });
   });
   return h('div', null, pre, b);
+}
+
+/** Copies the whole text of an excerpt (the host has it when the webview has only the start). */
+export function copyExcerptButton<A>(api: Mounted<A>, e: Excerpt, what: string, L: CommonLabels): HTMLElement {
+  const copy = () => api.post(e.text.length >= e.length ? { kind: 'copy', text: e.text, what } : { kind: 'copyExcerpt', key: e.key, what });
+  return button(L.copy, copy, { title: `${L.copy}: ${what}` });
 }

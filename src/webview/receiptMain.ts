@@ -1,20 +1,17 @@
 // The receipt panel's script (browser side). It places the strings the host computed
 // (model/receiptView.ts) into the DOM as text: node data never becomes HTML, a link or a style
 // attribute. Bar widths are set through the CSSOM (element.style), which the CSP allows.
-// A receipt may carry megabytes: long lists show their first items, payloads their first
-// characters, and the raw JSON is built only when its section is opened.
-import type { AssetsView, PayloadView, ReceiptView } from '../receipts/model/receiptView';
-import type { ReceiptAction, ReceiptPanelLabels, ReceiptPanelState } from '../receipts/protocol';
-import { appendFirst, button, copyButton, errorBanner, h, lazyDetails, longText, mount, rowOf, section, type Mounted } from './dom';
+// A receipt may carry megabytes: the state holds excerpts of long texts (the host sends the
+// rest on "Show all"), long lists show their first items, and the raw JSON is built only when
+// its section is opened.
+import type { AssetsView } from '../receipts/model/receiptView';
+import type { PayloadDisplay, ReceiptAction, ReceiptDisplay, ReceiptPanelLabels, ReceiptPanelState } from '../receipts/protocol';
+import { appendFirst, button, copyButton, copyExcerptButton, errorBanner, h, lazyDetails, longText, mount, rowOf, section, type Mounted } from './dom';
 
 type Api = Mounted<ReceiptAction>;
 type OkState = Extract<ReceiptPanelState, { status: 'ok' }>;
 type Labels = ReceiptPanelLabels;
 
-/** Characters of a payload shown before "Show all". */
-const PAYLOAD_PREVIEW = 2_000;
-/** Characters of the raw JSON shown before "Show all". */
-const RAW_JSON_PREVIEW = 20_000;
 /** Items of a long list shown at first, and per "Show more". */
 const PARAMS_BATCH = 20;
 const LIST_BATCH = 50;
@@ -65,7 +62,7 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
   return out;
 }
 
-function statusBanner(view: ReceiptView): HTMLElement {
+function statusBanner(view: ReceiptDisplay): HTMLElement {
   const banner = h('div', { class: `banner ${view.failed ? 'failed' : 'ok'}`, role: view.failed ? 'alert' : 'status', 'data-field': 'status' }, h('strong', null, view.statusText));
   if (view.error) {
     banner.append(h('div', { class: 'headline' }, view.error.headline));
@@ -81,7 +78,7 @@ function feeRow(state: OkState): HTMLElement {
   return h('div', { class: 'row', 'data-field': 'feeCheck' }, h('dt', null, L.feePolicy), h('dd', null, h('span', { class: cls }, mark + fee.text)));
 }
 
-function burnLog(view: ReceiptView, L: Labels): HTMLElement {
+function burnLog(view: ReceiptDisplay, L: Labels): HTMLElement {
   const el = h('section', { class: 'section section-burnlog', 'aria-label': L.burnLog }, h('h2', null, L.burnLog));
   const entries = view.burnLog.entries;
   if (entries.length === 0) {
@@ -126,7 +123,7 @@ function assetsSection(title: string, field: string, a: AssetsView | null, api: 
   return el;
 }
 
-function nftSection(view: ReceiptView, api: Api, L: Labels): HTMLElement {
+function nftSection(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
   const nft = view.nft;
   const el = h('section', { class: 'section section-nft', 'aria-label': L.nft }, h('h2', null, L.nft));
   if (!nft) return el;
@@ -140,35 +137,35 @@ function nftSection(view: ReceiptView, api: Api, L: Labels): HTMLElement {
   return el;
 }
 
-function paramsSection(view: ReceiptView, api: Api, L: Labels): HTMLElement {
+function paramsSection(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
   const el = h('section', { class: 'section section-params', 'aria-label': L.params }, h('h2', null, L.params));
   if (view.params.length === 0) {
     el.append(h('p', { class: 'muted' }, L.none));
     return el;
   }
   const list = h('div');
-  const more = appendFirst(list, view.params, PARAMS_BATCH, (p) => h('div', { class: 'param', 'data-field': 'param' }, h('h3', { class: 'mono', title: p.key.hex }, p.keyLabel), payload(p.value, api, L, p.keyLabel)), L);
+  const more = appendFirst(list, view.params, PARAMS_BATCH, (p) => h('div', { class: 'param', 'data-field': 'param' }, h('h3', { class: 'mono', title: p.keyHex }, p.keyLabel), payload(p.value, api, L, p.keyLabel)), L);
   el.append(list, more ?? '');
   return el;
 }
 
 /** A payload with a Hex / Text / JSON toggle: real buttons with aria-pressed, so keyboard and screen readers work. */
-function payload(p: PayloadView, api: Api, L: Labels, what: string): HTMLElement {
-  const views: Array<{ kind: 'hex' | 'text' | 'json'; label: string; text: string | undefined }> = [
+function payload(p: PayloadDisplay, api: Api, L: Labels, what: string): HTMLElement {
+  const views = [
     { kind: 'json', label: L.json, text: p.json },
     { kind: 'text', label: L.text, text: p.text },
     { kind: 'hex', label: L.hex, text: p.hex },
-  ];
+  ] as const;
   const meta = h('span', { class: 'muted meta' }, `${p.byteLength} ${L.bytes}${p.truncated ? ` ${L.truncated}` : ''}`);
   const group = h('div', { class: 'toggle', role: 'group', 'aria-label': `${L.payloadView}: ${what}` });
   const holder = h('div', { class: 'payload-value' });
-  let current = views.find((v) => v.kind === p.preferred) ?? views[2];
+  const copyHolder = h('span');
   const buttons = new Map<string, HTMLElement>();
   const select = (kind: string) => {
     const v = views.find((x) => x.kind === kind && x.text !== undefined);
-    if (!v) return;
-    current = v;
-    holder.replaceChildren(longText(v.text ?? '', PAYLOAD_PREVIEW, L));
+    if (!v?.text) return;
+    holder.replaceChildren(longText(v.text, api, L));
+    copyHolder.replaceChildren(copyExcerptButton(api, v.text, what, L));
     for (const [k, b] of buttons) b.setAttribute('aria-pressed', String(k === kind));
   };
   for (const v of views) {
@@ -177,12 +174,12 @@ function payload(p: PayloadView, api: Api, L: Labels, what: string): HTMLElement
     buttons.set(v.kind, b);
     group.append(b);
   }
-  group.append(button(L.copy, () => api.post({ kind: 'copy', text: current?.text ?? p.hex, what }), { title: `${L.copy}: ${what}` }), meta);
-  select(current?.kind ?? 'hex');
+  group.append(copyHolder, meta);
+  select(views.some((v) => v.kind === p.preferred && v.text !== undefined) ? p.preferred : 'hex');
   return h('div', { class: 'payload' }, group, holder);
 }
 
-function rawJson(view: ReceiptView, api: Api, L: Labels): HTMLElement {
-  const build = () => h('div', null, h('div', { class: 'toolbar' }, copyButton(api, view.rawJson, L.rawJson, L)), longText(view.rawJson, RAW_JSON_PREVIEW, L, 'mono'));
+function rawJson(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
+  const build = () => h('div', null, h('div', { class: 'toolbar' }, copyExcerptButton(api, view.rawJson, L.rawJson, L)), longText(view.rawJson, api, L, 'mono'));
   return h('section', { class: 'section', 'aria-label': L.rawJson }, lazyDetails(L.rawJson, build, { class: 'raw' }));
 }

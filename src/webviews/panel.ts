@@ -100,6 +100,11 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
 
   protected abstract onAction(action: A): Promise<void>;
 
+  /** The whole text behind an excerpt the state holds (see Excerpt); undefined when unknown. */
+  protected fullText(_key: string): string | undefined {
+    return undefined;
+  }
+
   /** The first load of a new panel (caches allowed). */
   start(): Promise<void> {
     return this.run(false);
@@ -213,6 +218,20 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
           return;
         }
         await vscode.env.openExternal(vscode.Uri.parse(a.url, true));
+        return;
+      }
+      case 'fullText': {
+        const key = (action as Extract<CommonAction, { kind: 'fullText' }>).key;
+        const text = typeof key === 'string' ? this.fullText(key) : undefined;
+        if (text !== undefined && !this.disposed) void this.panel.webview.postMessage({ type: 'fullText', key, text } satisfies HostMessage<S>);
+        return;
+      }
+      case 'copyExcerpt': {
+        const a = action as Extract<CommonAction, { kind: 'copyExcerpt' }>;
+        const text = typeof a.key === 'string' ? this.fullText(a.key) : undefined;
+        if (text === undefined) return;
+        await vscode.env.clipboard.writeText(text);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', String(a.what ?? '')), 2000);
         return;
       }
       case 'errorAction':

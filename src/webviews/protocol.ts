@@ -7,7 +7,19 @@ export type HostMessage<S> =
   /** The whole state to render (the webview keeps it with setState for reloads). */
   | { type: 'state'; state: S }
   /** A fetch is under way: the webview shows a busy line and keeps what it has. */
-  | { type: 'loading'; message: string };
+  | { type: 'loading'; message: string }
+  /** The whole text of an excerpt, asked for with `fullText`. */
+  | { type: 'fullText'; key: string; text: string };
+
+/**
+ * A long text as the webview gets it: its start, its whole length, and the key to ask the host
+ * for the rest. Megabytes stay on the host until a user asks for them.
+ */
+export interface Excerpt {
+  text: string;
+  length: number;
+  key: string;
+}
 
 /** What an error view's buttons ask for: an allowlist the host maps to its own commands. */
 export type ErrorCommand = 'setToken' | 'signIn' | 'retry' | 'openSettings';
@@ -18,6 +30,9 @@ export type CommonAction =
   | { kind: 'copy'; text: string; what: string }
   /** Opened only after the host checks the scheme (http, https). */
   | { kind: 'openExternal'; url: string }
+  /** Sends the whole text of an excerpt back (`fullText`), or copies it. */
+  | { kind: 'fullText'; key: string }
+  | { kind: 'copyExcerpt'; key: string; what: string }
   /** A button of the error view: the one shape for every panel. */
   | { kind: 'errorAction'; command: ErrorCommand };
 
@@ -73,6 +88,11 @@ export interface CommonLabels {
   onlyWebLinks: string;
   showMore: string;
   showAll: string;
+}
+
+/** The start of `text` (at most `limit` characters) under `key`. */
+export function excerpt(key: string, text: string, limit: number): Excerpt {
+  return { text: text.length > limit ? text.slice(0, limit) : text, length: text.length, key };
 }
 
 export function isWebviewMessage(m: unknown): m is WebviewMessage<unknown> {
