@@ -1,6 +1,7 @@
 // What the receipt panel and its webview exchange: the panel's state, its actions and its
 // words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
+import { revealInvisible } from '../core/text';
 import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../webviews/protocol';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 
@@ -152,7 +153,8 @@ export function receiptDisplay(view: ReceiptView): { display: ReceiptDisplay; te
     ...rest,
     params: params.map((p, i) => ({ keyLabel: p.keyLabel, keyHex: p.key.hex.slice(0, KEY_HEX_CHARS), value: payload(`param.${i}`, p.value) })),
     nft: nft ? { ...nft, metadata: payload('nft', nft.metadata) } : null,
-    rawJson: cut('rawJson', rawJson, RAW_JSON_EXCERPT),
+    // The node's own bytes (service.ts): bidi and zero-width characters in them are revealed here.
+    rawJson: cut('rawJson', revealInvisible(rawJson, { keepWhitespace: true }), RAW_JSON_EXCERPT),
   };
   return { display, texts };
 }

@@ -20,6 +20,13 @@ describe('receipts/protocol and identity', () => {
     assert.equal(display.params.length, view.params.length);
   });
 
+  it('reveals invisible characters in the raw JSON as the node sent it', () => {
+    const view = buildReceiptView(ReceiptSchema.parse(plainReceipt(ID)));
+    const { display } = receiptDisplay({ ...view, rawJson: '{"senderAccount": "iota1\u202e5uxq\u200bx"}' });
+    assert.doesNotMatch(display.rawJson.text, /[\u202e\u200b]/);
+    assert.ok(display.rawJson.text.includes('iota1⟨U+202E⟩5uxq⟨U+200B⟩x'), display.rawJson.text);
+  });
+
   it('a small receipt is sent whole, with nothing kept aside', () => {
     const view = buildReceiptView(ReceiptSchema.parse(plainReceipt(ID)));
     const { display, texts } = receiptDisplay(view);
