@@ -30,21 +30,17 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, o
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${scriptSafe(styleUri.toString())}">
+<link rel="stylesheet" href="${escapeHtml(styleUri.toString())}">
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
 <main id="app" aria-live="polite"${options.echo ? ' data-echo="1"' : ''}><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
-<script nonce="${nonce}" src="${scriptSafe(scriptUri.toString())}"></script>
+<script nonce="${nonce}" src="${escapeHtml(scriptUri.toString())}"></script>
 </body>
 </html>`;
 }
 
-export function escapeHtml(s: string): string {
+/** Resource URIs are ours, but an attribute never takes raw text. */
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-/** Webview resource URIs are ours, but escape them anyway: an attribute never takes raw text. */
-function scriptSafe(uri: string): string {
-  return escapeHtml(uri);
 }
