@@ -291,6 +291,9 @@ describe('receipt panel', function () {
         assert.ok(r.text.includes('"contractHName"'), 'the collapsed raw JSON is in the test echo');
         assert.ok(!r.html.includes('&quot;contractHName&quot;') && !r.html.includes('"contractHName"'), 'but not built in the page');
         assert.ok(r.html.length < 200_000, `the page stays small: ${r.html.length} characters of HTML`);
+        const state = JSON.stringify(panel.state);
+        assert.ok(state.length < 1_000_000, `the state posted is excerpts, not the 4 MB view: ${state.length} characters`);
+        assert.equal(panel.state.status === 'ok' && panel.state.view.params[0]?.value.hex.length, 1_000_001, 'the whole length is known for Show all');
       }
       panel.dispose();
       await new Promise((resolve) => setTimeout(resolve, 200));
