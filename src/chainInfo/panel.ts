@@ -11,7 +11,14 @@ import { checkBlock } from '../api/ids';
 import type { ChainInfo, ChainInfoResponse } from '../api/schemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { buildChainInfoView, buildComparison, chainInfoJson, describeState, stateInProse } from './model/chainInfoView';
-import { chainInfoPanelLabels, type ChainInfoAction, type ChainInfoErrorExtra, type ChainInfoErrorState, type ChainInfoIdentity, type ChainInfoPanelState } from './protocol';
+import {
+  chainInfoPanelLabels,
+  type ChainInfoAction,
+  type ChainInfoErrorExtra,
+  type ChainInfoErrorState,
+  type ChainInfoIdentity,
+  type ChainInfoPanelState,
+} from './protocol';
 import { normaliseBlock } from './identity';
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
@@ -59,7 +66,8 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     identity: ChainInfoIdentity,
     private readonly host: ChainInfoPanelHost,
   ) {
-    super(webviewPanel, services, { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') }, identity, baseState(identity));
+    const spec = { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
+    super(webviewPanel, services, spec, identity, baseState(identity));
     this.disposables.push(services.chains.onDidChange(() => this.onChainsChanged()));
   }
 

@@ -17,7 +17,10 @@ import { Panel, type LoadRun } from '../webviews/panel';
 import type { PanelFactory } from '../webviews/registry';
 
 export function receiptPanelFactory(services: Services, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
-  return { title: (identity) => receiptPanelTitle(identity.requestId), create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, services, service, identity) };
+  return {
+    title: (identity) => receiptPanelTitle(identity.requestId),
+    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, services, service, identity),
+  };
 }
 
 function receiptPanelTitle(requestId: string): string {
@@ -49,8 +52,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     identity: ReceiptIdentity,
   ) {
     const message = vscode.l10n.t('Looking up the receipt…');
-    const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels: receiptPanelLabels(vscode.l10n) };
-    super(webviewPanel, services, { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') }, identity, initial);
+    const labels = receiptPanelLabels(vscode.l10n);
+    const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels };
+    const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
+    super(webviewPanel, services, spec, identity, initial);
   }
 
   get shownError(): ErrorView | undefined {
@@ -67,7 +72,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       this.showError(describeError(new InvalidInputError('block', block.reason)));
       return;
     }
-    this.postLoading(this.id.chainName === undefined ? vscode.l10n.t('Looking up the receipt…') : vscode.l10n.t('Looking up the receipt on {0}…', this.id.chainName));
+    const chainName = this.id.chainName;
+    this.postLoading(chainName === undefined ? vscode.l10n.t('Looking up the receipt…') : vscode.l10n.t('Looking up the receipt on {0}…', chainName));
 
     let result: FindResult;
     try {

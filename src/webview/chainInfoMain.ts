@@ -58,7 +58,8 @@ function comparison(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElemen
   const c = state.compare;
   const el = h('section', { class: 'section section-compare', 'aria-label': L.comparison }, h('h2', null, c?.label ?? L.comparison));
   if (!c) return el;
-  el.append(h('div', { class: 'toolbar' }, button(L.compareAnother, () => api.post({ kind: 'compare' })), button(L.closeComparison, () => api.post({ kind: 'clearCompare' }))));
+  const close = button(L.closeComparison, () => api.post({ kind: 'clearCompare' }));
+  el.append(h('div', { class: 'toolbar' }, button(L.compareAnother, () => api.post({ kind: 'compare' })), close));
   if (c.error) el.append(chainInfoError(c.error, api, L));
   else if (!c.comparison) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
   else el.append(...comparisonTable(c.comparison, L));
@@ -70,8 +71,10 @@ function comparisonTable(c: ChainInfoComparison, L: Labels): HTMLElement[] {
   if (c.rows.length === 0) return [summary];
   const body = h('tbody');
   for (const r of c.rows) {
-    body.append(h('tr', { 'data-field': r.field }, h('th', { scope: 'row' }, r.label), h('td', { class: 'mono before' }, r.before), h('td', { class: 'mono changed' }, r.after)));
+    const cells = [h('th', { scope: 'row' }, r.label), h('td', { class: 'mono before' }, r.before), h('td', { class: 'mono changed' }, r.after)];
+    body.append(h('tr', { 'data-field': r.field }, ...cells));
   }
-  const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.field), h('th', { scope: 'col' }, c.beforeLabel), h('th', { scope: 'col' }, c.afterLabel)));
+  const heads = [L.field, c.beforeLabel, c.afterLabel].map((t) => h('th', { scope: 'col' }, t));
+  const head = h('thead', null, h('tr', null, ...heads));
   return [summary, h('table', { class: 'diff', 'aria-label': c.summary }, head, body)];
 }

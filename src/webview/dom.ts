@@ -92,7 +92,9 @@ export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
   vscode.postMessage({ type: 'ready' } satisfies WebviewMessage<A>);
 }
 
-const BLOCKS = new Set(['ADDRESS', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'H1', 'H2', 'H3', 'LI', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TR', 'UL']);
+const BLOCKS = new Set(
+  ['ADDRESS', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'H1', 'H2', 'H3', 'LI', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TR', 'UL'],
+);
 
 /**
  * The text a user can reach, for tests: like innerText (block boundaries as new lines) but with
@@ -151,7 +153,9 @@ export function externalLink<A>(api: Mounted<A>, url: string, label: string, L: 
     // Titles show the label (invisible characters revealed by the host), never the raw URL: a
     // bidi override in it would reorder the tooltip.
     h('span', { class: 'url', title: label }, label),
-    safe ? button(L.open, () => api.post({ kind: 'openExternal', url }), { title: `${L.open} ${label}` }) : h('span', { class: 'muted', title: L.onlyWebLinks }, ` ${L.notWebLink}`),
+    safe
+      ? button(L.open, () => api.post({ kind: 'openExternal', url }), { title: `${L.open} ${label}` })
+      : h('span', { class: 'muted', title: L.onlyWebLinks }, ` ${L.notWebLink}`),
   );
 }
 
@@ -166,7 +170,14 @@ export function rowOf<A>(r: Row, api: Mounted<A>, L: CommonLabels): HTMLElement 
 }
 
 /** A titled section of rows; `note` is a muted line under the title, `after` more rows. */
-export function section<A>(id: string, title: string, rows: Row[], api: Mounted<A>, L: CommonLabels, options: { note?: string; after?: Child[] } = {}): HTMLElement {
+export function section<A>(
+  id: string,
+  title: string,
+  rows: Row[],
+  api: Mounted<A>,
+  L: CommonLabels,
+  options: { note?: string; after?: Child[] } = {},
+): HTMLElement {
   return h(
     'section',
     { class: `section section-${id}`, 'aria-label': title },

@@ -63,7 +63,8 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
 }
 
 function statusBanner(view: ReceiptDisplay): HTMLElement {
-  const banner = h('div', { class: `banner ${view.failed ? 'failed' : 'ok'}`, role: view.failed ? 'alert' : 'status', 'data-field': 'status' }, h('strong', null, view.statusText));
+  const props = { class: `banner ${view.failed ? 'failed' : 'ok'}`, role: view.failed ? 'alert' : 'status', 'data-field': 'status' };
+  const banner = h('div', props, h('strong', null, view.statusText));
   if (view.error) {
     banner.append(h('div', { class: 'headline' }, view.error.headline));
     if (view.error.decodedRevert !== undefined && view.error.message !== undefined) banner.append(h('div', { class: 'muted detail' }, view.error.message));
@@ -90,14 +91,18 @@ function burnLog(view: ReceiptDisplay, L: Labels): HTMLElement {
   for (const e of entries) {
     const bar = h('div', { class: 'bar' });
     bar.style.width = `${Math.max(0, Math.min(100, e.share))}%`;
-    chart.append(h('div', { class: 'chart-row' }, h('span', null, e.name), h('div', { class: 'bar-track' }, bar), h('span', { class: 'num mono' }, e.shareText)));
+    const value = h('span', { class: 'num mono' }, e.shareText);
+    chart.append(h('div', { class: 'chart-row' }, h('span', null, e.name), h('div', { class: 'bar-track' }, bar), value));
   }
-  const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.burnCode), h('th', { scope: 'col', class: 'num' }, L.gas), h('th', { scope: 'col', class: 'num' }, L.share), h('th', { scope: 'col', class: 'num' }, L.records)));
+  const num = (text: string) => h('th', { scope: 'col', class: 'num' }, text);
+  const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.burnCode), num(L.gas), num(L.share), num(L.records)));
   const body = h('tbody');
   for (const e of entries) {
-    body.append(h('tr', { 'data-field': `burn.${e.code}` }, h('td', null, `${e.name} (${e.code})`), h('td', { class: 'num mono' }, e.gasBurned.text), h('td', { class: 'num' }, e.shareText), h('td', { class: 'num' }, String(e.count))));
+    const cells = [h('td', null, `${e.name} (${e.code})`), h('td', { class: 'num mono' }, e.gasBurned.text), h('td', { class: 'num' }, e.shareText)];
+    body.append(h('tr', { 'data-field': `burn.${e.code}` }, ...cells, h('td', { class: 'num' }, String(e.count))));
   }
-  body.append(h('tr', { class: 'total' }, h('td', null, '∑'), h('td', { class: 'num mono' }, view.burnLog.total.text), h('td', { class: 'num' }, '100%'), h('td')));
+  const total = h('td', { class: 'num mono' }, view.burnLog.total.text);
+  body.append(h('tr', { class: 'total' }, h('td', null, '∑'), total, h('td', { class: 'num' }, '100%'), h('td')));
   el.append(chart, h('table', null, head, body));
   return el;
 }
@@ -108,10 +113,12 @@ function assetsSection(title: string, field: string, a: AssetsView | null, api: 
     el.append(h('p', { class: 'muted' }, L.none));
     return el;
   }
-  el.append(h('dl', null, rowOf({ field: 'baseTokens', label: L.baseTokens, value: a.baseTokens.text, mono: true, copy: { text: a.baseTokens.raw, what: L.baseTokens } }, api, L)));
+  const base = { field: 'baseTokens', label: L.baseTokens, value: a.baseTokens.text, mono: true, copy: { text: a.baseTokens.raw, what: L.baseTokens } };
+  el.append(h('dl', null, rowOf(base, api, L)));
   if (a.nativeTokens.length > 0) {
     const body = h('tbody');
-    const more = appendFirst(body, a.nativeTokens, LIST_BATCH, (t) => h('tr', null, h('td', { class: 'mono id' }, t.id), h('td', { class: 'num mono' }, t.amount.text)), L);
+    const token = (t: AssetsView['nativeTokens'][number]) => h('tr', null, h('td', { class: 'mono id' }, t.id), h('td', { class: 'num mono' }, t.amount.text));
+    const more = appendFirst(body, a.nativeTokens, LIST_BATCH, token, L);
     const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.id), h('th', { scope: 'col', class: 'num' }, L.amount)));
     el.append(h('table', null, h('caption', { class: 'muted caption' }, L.nativeTokens), head, body), more ?? '');
   }
@@ -130,7 +137,9 @@ function nftSection(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
   const rows = [
     { field: 'nft.id', label: L.id, value: nft.id, mono: true, copy: { text: nft.id, what: L.nft } },
     { field: 'nft.issuer', label: L.issuer, value: nft.issuer, mono: true },
-    nft.owner === '' ? { field: 'nft.owner', label: L.owner, value: L.none, empty: true } : { field: 'nft.owner', label: L.owner, value: nft.owner, mono: true },
+    nft.owner === ''
+      ? { field: 'nft.owner', label: L.owner, value: L.none, empty: true }
+      : { field: 'nft.owner', label: L.owner, value: nft.owner, mono: true },
     ...nft.fields.map((f) => ({ field: `nft.${f.key}`, label: f.key, value: f.value })),
   ];
   el.append(h('dl', null, ...rows.map((r) => rowOf(r, api, L))), h('h3', null, L.metadata), payload(nft.metadata, api, L, L.metadata));
@@ -144,7 +153,9 @@ function paramsSection(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
     return el;
   }
   const list = h('div');
-  const more = appendFirst(list, view.params, PARAMS_BATCH, (p) => h('div', { class: 'param', 'data-field': 'param' }, h('h3', { class: 'mono', title: p.keyHex }, p.keyLabel), payload(p.value, api, L, p.keyLabel)), L);
+  const param = (p: ReceiptDisplay['params'][number]) =>
+    h('div', { class: 'param', 'data-field': 'param' }, h('h3', { class: 'mono', title: p.keyHex }, p.keyLabel), payload(p.value, api, L, p.keyLabel));
+  const more = appendFirst(list, view.params, PARAMS_BATCH, param, L);
   el.append(list, more ?? '');
   return el;
 }
@@ -180,6 +191,7 @@ function payload(p: PayloadDisplay, api: Api, L: Labels, what: string): HTMLElem
 }
 
 function rawJson(view: ReceiptDisplay, api: Api, L: Labels): HTMLElement {
-  const build = () => h('div', null, h('div', { class: 'toolbar' }, copyExcerptButton(api, view.rawJson, L.rawJson, L)), longText(view.rawJson, api, L, 'mono'));
+  const build = () =>
+    h('div', null, h('div', { class: 'toolbar' }, copyExcerptButton(api, view.rawJson, L.rawJson, L)), longText(view.rawJson, api, L, 'mono'));
   return h('section', { class: 'section', 'aria-label': L.rawJson }, lazyDetails(L.rawJson, build, { class: 'raw' }));
 }

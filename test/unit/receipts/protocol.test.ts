@@ -36,9 +36,17 @@ describe('receipts/protocol and identity', () => {
   });
 
   it('reads an identity from a saved state and nothing else; rejects what is not one', () => {
-    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: ID.toUpperCase().replace('0X', '0x'), chainName: 'IOTA EVM', block: 5 }), { requestId: ID, chainName: 'IOTA EVM', block: '5' });
+    const upper = ID.toUpperCase().replace('0X', '0x');
+    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: upper, chainName: 'IOTA EVM', block: 5 }), { requestId: ID, chainName: 'IOTA EVM', block: '5' });
     assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: ID, chainName: null, block: 'latest' }), { requestId: ID });
-    for (const bad of [{ requestId: 'javascript:alert(1)' }, { requestId: ID, chainName: ' ' }, { requestId: ID, block: 'nope' }, { requestId: ID, chainName: 'x'.repeat(201) }, { chainName: 'IOTA' }]) {
+    const bads = [
+      { requestId: 'javascript:alert(1)' },
+      { requestId: ID, chainName: ' ' },
+      { requestId: ID, block: 'nope' },
+      { requestId: ID, chainName: 'x'.repeat(201) },
+      { chainName: 'IOTA' },
+    ];
+    for (const bad of bads) {
       assert.equal(ReceiptIdentitySchema.safeParse(bad).success, false, JSON.stringify(bad));
     }
   });
