@@ -6,7 +6,7 @@ import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt 
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 
 /** Characters of each payload form the webview gets before "Show all". */
-export const PAYLOAD_EXCERPT = 2_000;
+export const PAYLOAD_EXCERPT = 1_000;
 /** Characters of the raw JSON the webview gets before "Show all". */
 export const RAW_JSON_EXCERPT = 20_000;
 /** Characters of a param key's hex (a tooltip). */
