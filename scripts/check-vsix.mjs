@@ -55,7 +55,7 @@ try {
   const hover = await hoverText(page, DEMO_IDS.withBurnLog.slice(0, 12), 'Request');
   await hover.locator('a', { hasText: 'Open Receipt' }).first().click();
   const receipt = await webviewWith(page, 'Gas burn log');
-  await receipt.locator('.rc-chart .rc-bar').first().waitFor({ timeout: 10_000 });
+  await receipt.locator('.chart .bar').first().waitFor({ timeout: 10_000 });
   say(`ok: ${step}`);
 
   step = 'the Get Started walkthrough is listed and shows its steps';

@@ -78,8 +78,8 @@ try {
   const hover = await hoverText(page, DEMO_IDS.withBurnLog.slice(0, 12), 'Request');
   await hover.locator('a', { hasText: 'Open Receipt' }).first().click();
   const receipt = await webviewWith(page, 'Gas burn log');
-  await receipt.locator('.rc-chart').waitFor({ timeout: 10_000 });
-  await receipt.locator('.rc-section.rc-burnlog').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await receipt.locator('.chart').waitFor({ timeout: 10_000 });
+  await receipt.locator('.section-burnlog').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await receipt.evaluate(() => globalThis.scrollBy(0, -12));
   await shoot('receipt.png');
   say('receipt.png: the receipt panel with its gas chart');

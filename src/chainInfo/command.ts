@@ -5,9 +5,19 @@
 import * as vscode from 'vscode';
 import { resolveChain } from '../chains/chainArg';
 import { Commands } from '../constants';
-import type { ChainInfoFeature } from './register';
 import type { Services } from '../services';
-import type { ChainInfoPanel } from './panel';
+import type { ChainInfoIdentity } from './protocol';
+
+export interface OpenChainInfoOptions {
+  /** Also compare with this state (undefined inside the object = the latest state). */
+  compareWith?: { block: string | number | undefined };
+  viewColumn?: vscode.ViewColumn;
+}
+
+/** What the command needs of the feature: a way to open a panel. */
+export interface ChainInfoOpener<P> {
+  open(identity: ChainInfoIdentity, options?: OpenChainInfoOptions): Promise<P>;
+}
 
 export interface ShowChainInfoArgs {
   /** What names the chain (passed to resolveChain); undefined = default chain or quick pick. */
@@ -40,13 +50,13 @@ export function parseShowChainInfoArgs(first: unknown, second?: unknown): ShowCh
   return { chain, block, compareWith };
 }
 
-export async function showChainInfo(services: Services, feature: ChainInfoFeature, first?: unknown, second?: unknown): Promise<ChainInfoPanel | undefined> {
+export async function showChainInfo<P>(services: Services, feature: ChainInfoOpener<P>, first?: unknown, second?: unknown): Promise<P | undefined> {
   const args = parseShowChainInfoArgs(first, second);
   const chain = await resolveChain(services, args.chain, { placeHolder: vscode.l10n.t('Show the chain info of…') });
   if (!chain) return undefined;
   return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
 }
 
-export function registerShowChainInfoCommand(services: Services, feature: ChainInfoFeature): vscode.Disposable {
+export function registerShowChainInfoCommand<P>(services: Services, feature: ChainInfoOpener<P>): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.showChainInfo, (first?: unknown, second?: unknown) => showChainInfo(services, feature, first, second));
 }

@@ -9,27 +9,22 @@ import * as vscode from 'vscode';
 import { BadRequestError, InvalidInputError, NotFoundError, WaspApiError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import type { ChainInfo, ChainInfoResponse } from '../api/schemas';
-import { Commands } from '../constants';
-import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { buildChainInfoView, buildComparison, chainInfoJson, describeState, stateInProse } from './model/chainInfoView';
 import {
-  buildChainInfoView,
-  buildComparison,
-  chainInfoJson,
   chainInfoPanelLabels,
-  describeState,
-  stateInProse,
   type ChainInfoAction,
   type ChainInfoErrorExtra,
   type ChainInfoErrorState,
   type ChainInfoIdentity,
   type ChainInfoPanelState,
-} from './model/chainInfoView';
+} from './protocol';
+import { normaliseBlock } from './identity';
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
-import { Panel } from '../webviews/panel';
-import { notificationText } from '../core/text';
-
-export const CHAIN_INFO_SCRIPT = 'chainInfoMain.js';
+import type { ErrorView } from '../webviews/protocol';
+import { Panel, type LoadRun } from '../webviews/panel';
+import type { PanelFactory } from '../webviews/registry';
 
 /** What the panel asks of the feature that owns it. */
 export interface ChainInfoPanelHost {
@@ -37,19 +32,11 @@ export interface ChainInfoPanelHost {
   open(identity: ChainInfoIdentity): Promise<unknown>;
 }
 
-/** The key of a (chain, block) pair: chain names are case-insensitive, blocks are normalised. */
-export function chainInfoKey(identity: ChainInfoIdentity): string {
-  return `${identity.chainName.trim().toLowerCase()}\n${identity.block ?? ''}`;
+export function chainInfoPanelFactory(services: Services, host: ChainInfoPanelHost): PanelFactory<ChainInfoIdentity, ChainInfoPanel> {
+  return { title: chainInfoTitle, create: (webviewPanel, identity) => new ChainInfoPanel(webviewPanel, services, identity, host) };
 }
 
-/** Normalises a block as asked for: a valid one to its canonical form (latest = undefined), an invalid one kept as given. */
-export function normaliseBlock(block: string | number | undefined | null): string | undefined {
-  if (block === undefined || block === null) return undefined;
-  const r = checkBlock(block);
-  return r.ok ? r.block : String(block).trim();
-}
-
-export function chainInfoTitle(identity: ChainInfoIdentity): string {
+function chainInfoTitle(identity: ChainInfoIdentity): string {
   return identity.block === undefined
     ? vscode.l10n.t('Chain Info: {0}', identity.chainName)
     : vscode.l10n.t('Chain Info: {0} @ {1}', identity.chainName, identity.block.length > 16 ? `${identity.block.slice(0, 12)}…` : identity.block);
@@ -66,54 +53,50 @@ interface Loaded {
 
 const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g. 2483095) or a trie root (0x + 40 hex digits)');
 
-export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> {
-  readonly key: string;
-  private generation = 0;
-  private inFlight: AbortController | undefined;
+export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity> {
   private loaded: Loaded | undefined;
   /** The state to compare with, when a comparison is shown (`latest` stands for undefined). */
   private compareTarget: { block: string | undefined } | undefined;
-  private current: ChainInfoPanelState;
   /** The chain entry the last fetch used: a settings change that alters it triggers a refresh. */
   private chainSignature: string | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
-    private readonly services: Services,
-    readonly identity: ChainInfoIdentity,
+    services: Services,
+    identity: ChainInfoIdentity,
     private readonly host: ChainInfoPanelHost,
   ) {
-    super(webviewPanel, services.context.extensionUri, CHAIN_INFO_SCRIPT, chainInfoTitle(identity));
-    this.key = chainInfoKey(identity);
-    webviewPanel.title = chainInfoTitle(identity);
-    webviewPanel.iconPath = new vscode.ThemeIcon('info');
-    this.current = this.baseState();
-    this.postState(this.current);
-    this.disposables.push(
-      services.chains.onDidChange(() => this.onChainsChanged()),
-      services.tokens.onDidChange((key) => this.onTokenChanged(key)),
-    );
+    const spec = { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
+    super(webviewPanel, services, spec, identity, baseState(identity));
+    this.disposables.push(services.chains.onDidChange(() => this.onChainsChanged()));
   }
 
-  /** The state of the webview as last sent (tests and the serializer read it). */
-  get state(): ChainInfoPanelState {
-    return this.current;
+  get shownError(): ErrorView | undefined {
+    return this.state.error;
   }
 
-  /** Reads the chain info again (and the comparison, if one is shown). Resolves when shown. */
-  refresh(): Promise<void> {
-    return this.load();
+  protected errorChain(): string {
+    return this.id.chainName;
+  }
+
+  protected showError(error: ErrorView): void {
+    this.show({ ...baseState(this.id), view: this.state.view, error: { ...error, extras: [] } });
+  }
+
+  /** Compares with another state (undefined or 'latest' = the latest state) from the next load on. */
+  setCompareTarget(block: string | number | undefined): void {
+    this.compareTarget = { block: normaliseBlock(block) };
   }
 
   /** Compares this panel's state with another one (undefined or 'latest' = the latest state). */
   async compareWith(block: string | number | undefined): Promise<void> {
-    this.compareTarget = { block: normaliseBlock(block) };
+    this.setCompareTarget(block);
     await this.refresh();
   }
 
   clearComparison(): void {
     this.compareTarget = undefined;
-    this.show({ ...this.current, compare: undefined });
+    this.show({ ...this.state, compare: undefined });
   }
 
   /** Copies what the panel shows as JSON (bigints as strings); returns the text copied. */
@@ -154,33 +137,18 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     return doc;
   }
 
-  /** Runs a panel action as if the webview had sent it (tests). */
-  perform(action: ChainInfoAction): Promise<void> {
-    return this.onAction(action);
-  }
-
   protected async onAction(action: ChainInfoAction): Promise<void> {
-    try {
-      await this.act(action);
-    } catch (e) {
-      // Messages from the webview are fire-and-forget: a failure must surface here, not vanish.
-      this.services.log.warn(`chain info action ${String(action.kind)}: ${reasonText(e)}`);
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Chain info: {0}', reasonText(e))));
-    }
-  }
-
-  private async act(action: ChainInfoAction): Promise<void> {
     switch (action.kind) {
       case 'pickBlock': {
-        const block = await this.askBlock(vscode.l10n.t('Chain info of {0} at block…', this.identity.chainName), this.identity.block);
-        if (block !== null) await this.host.open({ chainName: this.identity.chainName, block });
+        const block = await this.askBlock(vscode.l10n.t('Chain info of {0} at block…', this.id.chainName), this.id.block);
+        if (block !== null) await this.host.open({ chainName: this.id.chainName, block });
         return;
       }
       case 'openLatest':
-        await this.host.open({ chainName: this.identity.chainName });
+        await this.host.open({ chainName: this.id.chainName });
         return;
       case 'compare': {
-        const block = await this.askBlock(vscode.l10n.t('Compare {0} ({1}) with…', this.identity.chainName, describeState(this.identity.block, vscode.l10n)), this.compareTarget?.block);
+        const block = await this.askBlock(vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n)), this.compareTarget?.block);
         if (block !== null) await this.compareWith(block);
         return;
       }
@@ -193,8 +161,6 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
       case 'openRawJson':
         await this.openRawJson();
         return;
-      case 'errorAction':
-        return this.runErrorAction(action.command);
       default:
         return;
     }
@@ -218,72 +184,21 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     return r.ok ? r.block : null;
   }
 
-  private async runErrorAction(command: unknown): Promise<void> {
-    if (command === 'openSettings') {
-      await vscode.commands.executeCommand('workbench.action.openSettings', 'waspChain.chains');
-      return;
-    }
-    // An allowlist: the webview names one of our commands, never an arbitrary one.
-    const id = command === 'setToken' ? Commands.setToken : command === 'signIn' ? Commands.signIn : undefined;
-    if (!id) return;
-    try {
-      await vscode.commands.executeCommand(id, this.identity.chainName);
-    } catch (e) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('{0} failed: {1}', id, e instanceof Error ? e.message : String(e))));
-      return;
-    }
-    await this.refresh();
-  }
-
-  private baseState(): ChainInfoPanelState {
-    return {
-      identity: { ...this.identity },
-      labels: chainInfoPanelLabels(vscode.l10n),
-      heading: this.identity.chainName,
-      stateLabel: describeState(this.identity.block, vscode.l10n),
-    };
-  }
-
-  private show(state: ChainInfoPanelState): void {
-    this.current = state;
-    this.postState(state);
-  }
-
-  private async load(): Promise<void> {
-    const gen = ++this.generation;
-    this.inFlight?.abort();
-    const controller = new AbortController();
-    this.inFlight = controller;
-    const signal = controller.signal;
-    const stale = () => gen !== this.generation || this.isDisposed;
-
-    const chain = this.services.chains.get(this.identity.chainName);
+  protected async load({ signal, stale }: LoadRun): Promise<void> {
+    const chain = this.services.chains.get(this.id.chainName);
     if (!chain) {
       this.loaded = undefined;
       this.chainSignature = undefined;
-      this.show({
-        ...this.baseState(),
-        error: {
-          kind: 'notConfigured',
-          title: vscode.l10n.t('Chain not configured'),
-          message: vscode.l10n.t('No valid chain named "{0}" is configured.', this.identity.chainName),
-          hint: vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
-          actions: [
-            { label: vscode.l10n.t('Open Settings'), command: 'openSettings' },
-            { label: vscode.l10n.t('Retry'), command: 'retry' },
-          ],
-          context: vscode.l10n.t('Reading the chain info of {0}', this.identity.chainName),
-          extras: [],
-        },
-      });
+      const error = this.notConfigured(this.id.chainName, vscode.l10n.t('Reading the chain info of {0}', this.id.chainName));
+      this.show({ ...baseState(this.id), error: { ...error, extras: [] } });
       return;
     }
     this.chainSignature = signature(chain);
-    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(this.identity.block, vscode.l10n), chain.nodeUrl);
-    const blockCheck = checkBlock(this.identity.block);
+    const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(this.id.block, vscode.l10n), chain.nodeUrl);
+    const blockCheck = checkBlock(this.id.block);
     if (!blockCheck.ok) {
       this.loaded = undefined;
-      this.show({ ...this.baseState(), error: this.errorState(new InvalidInputError('block', blockCheck.reason, vscode.l10n.t('Pick another block, or open the latest state.')), context) });
+      this.show({ ...baseState(this.id), error: this.errorState(new InvalidInputError('block', blockCheck.reason, vscode.l10n.t('Pick another block, or open the latest state.')), context) });
       return;
     }
     const block = blockCheck.block;
@@ -305,8 +220,8 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     if (!governance && !fallBack) {
       const reason = gov.status === 'rejected' ? gov.reason : new Error(vscode.l10n.t('no answer'));
       this.services.log.warn(`chain info of ${chain.name}: ${reason instanceof Error ? reason.message : String(reason)}`);
-      const previous = this.loaded && this.loaded.chain.name === chain.name ? this.current.view : undefined;
-      this.show({ ...this.baseState(), view: previous, error: this.errorState(reason, context, block, generalInfo?.isActive === false) });
+      const previous = this.loaded && this.loaded.chain.name === chain.name ? this.state.view : undefined;
+      this.show({ ...baseState(this.id), view: previous, error: this.errorState(reason, context, block, generalInfo?.isActive === false) });
       return;
     }
 
@@ -324,7 +239,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     }, vscode.l10n);
     const target = this.compareTarget;
     this.show({
-      ...this.baseState(),
+      ...baseState(this.id),
       view,
       compare: target ? { label: vscode.l10n.t('Comparing with {0}…', stateInProse(target.block, vscode.l10n)) } : undefined,
     });
@@ -344,17 +259,17 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
     if (!own) return;
     const check = checkBlock(targetBlock);
     if (!check.ok) {
-      this.show({ ...this.current, compare: { label, error: this.errorState(new InvalidInputError('block', check.reason, vscode.l10n.t('Compare with another block.')), context) } });
+      this.show({ ...this.state, compare: { label, error: this.errorState(new InvalidInputError('block', check.reason, vscode.l10n.t('Compare with another block.')), context) } });
       return;
     }
     try {
       const other = check.block === ownBlock ? own : await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { block: check.block, signal });
       if (stale()) return;
       const comparison = buildComparison({ block: ownBlock, info: own }, { block: check.block, info: other }, vscode.l10n);
-      this.show({ ...this.current, compare: { label, comparison } });
+      this.show({ ...this.state, compare: { label, comparison } });
     } catch (e) {
       if (stale()) return;
-      this.show({ ...this.current, compare: { label, error: this.errorState(e, context, check.block) } });
+      this.show({ ...this.state, compare: { label, error: this.errorState(e, context, check.block) } });
     }
   }
 
@@ -387,30 +302,9 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction> 
 
   private onChainsChanged(): void {
     if (this.isDisposed) return;
-    const chain = this.services.chains.get(this.identity.chainName);
+    const chain = this.services.chains.get(this.id.chainName);
     const now = chain ? signature(chain) : undefined;
     if (now !== this.chainSignature) void this.refresh();
-  }
-
-  private onTokenChanged(key: string): void {
-    if (this.isDisposed) return;
-    const chain = this.services.chains.get(this.identity.chainName);
-    if (!chain) return;
-    let mine: string;
-    try {
-      mine = nodeKey(chain.nodeUrl);
-    } catch {
-      return;
-    }
-    // A new token can only fix an access error; a panel showing data stays as it is.
-    const kind = this.current.error?.kind;
-    if (key === mine && (kind === 'unauthorized' || kind === 'tokenExpired')) void this.refresh();
-  }
-
-  override dispose(): void {
-    this.generation++;
-    this.inFlight?.abort();
-    super.dispose();
   }
 }
 
@@ -422,3 +316,12 @@ function reasonText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+
+function baseState(identity: ChainInfoIdentity): ChainInfoPanelState {
+  return {
+    identity: { ...identity },
+    labels: chainInfoPanelLabels(vscode.l10n),
+    heading: identity.chainName,
+    stateLabel: describeState(identity.block, vscode.l10n),
+  };
+}

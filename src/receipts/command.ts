@@ -5,12 +5,15 @@
 import * as vscode from 'vscode';
 import { checkBlock, checkRequestId } from '../api/ids';
 import { Commands, Settings } from '../constants';
-import type { ReceiptsFeature } from './register';
 import { requestIdAt, requestIdsIn } from './requestIdAt';
-import type { ReceiptIdentity } from './model/receiptView';
+import type { ReceiptIdentity } from './protocol';
 import type { Services } from '../services';
-import type { ReceiptPanel } from './panel';
 import { notificationText } from '../core/text';
+
+/** What the command needs of the feature: a way to open a panel. */
+export interface ReceiptOpener<P> {
+  open(identity: ReceiptIdentity): Promise<P>;
+}
 
 export interface ShowReceiptArgs {
   requestId: string | undefined;
@@ -75,7 +78,7 @@ async function askRequestId(allowEvmHash: boolean): Promise<string | undefined> 
   });
 }
 
-export async function showReceipt(services: Services, feature: ReceiptsFeature, arg?: unknown): Promise<ReceiptPanel | undefined> {
+export async function showReceipt<P>(services: Services, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
   const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
   const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(allowEvmHash));
@@ -107,6 +110,6 @@ export async function showReceipt(services: Services, feature: ReceiptsFeature, 
   return feature.open(identity);
 }
 
-export function registerShowReceiptCommand(services: Services, feature: ReceiptsFeature): vscode.Disposable {
+export function registerShowReceiptCommand<P>(services: Services, feature: ReceiptOpener<P>): vscode.Disposable {
   return vscode.commands.registerCommand(Commands.showReceipt, (arg?: unknown) => showReceipt(services, feature, arg));
 }

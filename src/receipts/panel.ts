@@ -6,18 +6,24 @@ import { InvalidInputError, NotFoundError, UnauthorizedError } from '../api/erro
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
-import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
+import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { describeFeeCheck, type FeeCheckView, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelLabels, type ReceiptPanelState } from './model/receiptView';
+import { describeFeeCheck, type FeeCheckView } from './model/receiptView';
+import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
 import { describeError, errorSummary } from '../ui/errors';
-import { Panel } from '../webviews/panel';
-import { notificationText } from '../core/text';
+import { Panel, type LoadRun } from '../webviews/panel';
+import type { PanelFactory } from '../webviews/registry';
 
-export const RECEIPT_SCRIPT = 'receiptMain.js';
+export function receiptPanelFactory(services: Services, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
+  return {
+    title: (identity) => receiptPanelTitle(identity.requestId),
+    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, services, service, identity),
+  };
+}
 
-export function receiptPanelTitle(requestId: string): string {
+function receiptPanelTitle(requestId: string): string {
   return vscode.l10n.t('Receipt {0}', shortId(requestId, 8, 4));
 }
 
@@ -25,128 +31,56 @@ function describeBlock(block: string | undefined): string {
   return block === undefined ? vscode.l10n.t('latest state') : /^0x/.test(block) ? vscode.l10n.t('state {0}', block) : vscode.l10n.t('block {0}', block);
 }
 
-function labels(): ReceiptPanelLabels {
-  // Spelled out (not `const t = vscode.l10n.t`): `npm run l10n` collects `vscode.l10n.t(` calls.
-  return {
-    copy: vscode.l10n.t('Copy'),
-    copyRequestId: vscode.l10n.t('Copy Request ID'),
-    refresh: vscode.l10n.t('Refresh'),
-    openJson: vscode.l10n.t('Open as JSON'),
-    showChainInfo: vscode.l10n.t('Chain Info at This Block'),
-    hex: vscode.l10n.t('Hex'),
-    text: vscode.l10n.t('Text'),
-    json: vscode.l10n.t('JSON'),
-    none: vscode.l10n.t('none'),
-    burnCode: vscode.l10n.t('Burn code'),
-    gas: vscode.l10n.t('Gas'),
-    share: vscode.l10n.t('Share'),
-    records: vscode.l10n.t('Records'),
-    key: vscode.l10n.t('Key'),
-    value: vscode.l10n.t('Value'),
-    id: vscode.l10n.t('ID'),
-    amount: vscode.l10n.t('Amount'),
-    baseTokens: vscode.l10n.t('Base tokens'),
-    nativeTokens: vscode.l10n.t('Native tokens'),
-    nfts: vscode.l10n.t('NFTs'),
-    issuer: vscode.l10n.t('Issuer'),
-    owner: vscode.l10n.t('Owner'),
-    metadata: vscode.l10n.t('Metadata'),
-    fungibleTokens: vscode.l10n.t('Fungible tokens sent'),
-    allowance: vscode.l10n.t('Allowance'),
-    nft: vscode.l10n.t('NFT'),
-    params: vscode.l10n.t('Parameters'),
-    burnLog: vscode.l10n.t('Gas burn log'),
-    burnLogEmpty: vscode.l10n.t('No gas burn log: the node keeps it only for gas estimation, not in stored receipts.'),
-    burnLogChart: vscode.l10n.t('Gas burned per burn code'),
-    errorParams: vscode.l10n.t('Error parameters'),
-    rawJson: vscode.l10n.t('Receipt as JSON'),
-    feePolicy: vscode.l10n.t('Fee policy'),
-    bytes: vscode.l10n.t('bytes'),
-    truncated: vscode.l10n.t('(cut for display)'),
-    payloadView: vscode.l10n.t('Show as'),
-  };
+function heading(identity: ReceiptIdentity): string {
+  return vscode.l10n.t('Request {0}', shortId(identity.requestId, 12, 6));
 }
 
-export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
-  private current: ReceiptPanelState;
-  private generation = 0;
-  private inFlight: AbortController | undefined;
+type Found = Extract<FindResult, { found: true }>;
+
+export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, ReceiptIdentity> {
   /** What the last successful load found. */
-  private loaded: { chain: ChainEntry; result: Extract<FindResult, { found: true }> } | undefined;
+  private loaded: { chain: ChainEntry; result: Found } | undefined;
   /** The chain of the last access error, for the Set Access Token / Sign In buttons. */
-  private errorChain: string | undefined;
+  private failedChain: string | undefined;
+  /** The whole texts behind the excerpts of the receipt shown. */
+  private texts = new Map<string, string>();
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
-    private readonly services: Services,
+    services: Services,
     private readonly service: ReceiptService,
-    private id: ReceiptIdentity,
+    identity: ReceiptIdentity,
   ) {
-    super(webviewPanel, services.context.extensionUri, RECEIPT_SCRIPT, receiptPanelTitle(id.requestId));
-    webviewPanel.title = receiptPanelTitle(id.requestId);
-    webviewPanel.iconPath = new vscode.ThemeIcon('file-text');
-    this.current = { status: 'loading', identity: { ...id }, title: this.heading(), message: vscode.l10n.t('Looking up the receipt…'), labels: labels() };
-    this.postState(this.current);
-    // A hidden webview that comes back gets the latest state from Panel's ready handshake.
-    this.disposables.push(services.tokens.onDidChange((key) => this.onTokenChanged(key)));
+    const message = vscode.l10n.t('Looking up the receipt…');
+    const labels = receiptPanelLabels(vscode.l10n);
+    const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels };
+    const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
+    super(webviewPanel, services, spec, identity, initial);
   }
 
-  /** (chain name, request ID, block): the chain is filled in once a lookup found it. */
-  get identity(): ReceiptIdentity {
-    return this.id;
+  get shownError(): ErrorView | undefined {
+    return this.state.status === 'error' ? this.state.error : undefined;
   }
 
-  /** The state as last sent to the webview (tests read it). */
-  get state(): ReceiptPanelState {
-    return this.current;
+  protected errorChain(): string | undefined {
+    return this.failedChain ?? this.id.chainName;
   }
 
-  /** Refresh and Retry: ask the node again, past the cache. */
-  refresh(): Promise<void> {
-    return this.load({ fresh: true });
-  }
-
-  /** Runs a panel action as if the webview had sent it (tests, keyboard shortcuts). */
-  perform(action: ReceiptAction): Promise<void> {
-    return Promise.resolve(this.onAction(action));
-  }
-
-  async load(options: { fresh: boolean }): Promise<void> {
-    const gen = ++this.generation;
-    this.inFlight?.abort();
-    const controller = new AbortController();
-    this.inFlight = controller;
-    const stale = () => gen !== this.generation || this.isDisposed;
-
+  protected async load({ signal, stale, fresh }: LoadRun): Promise<void> {
     const block = checkBlock(this.id.block);
     if (!block.ok) {
-      this.showError(describeError(new InvalidInputError('block', block.reason)), []);
+      this.showError(describeError(new InvalidInputError('block', block.reason)));
       return;
     }
-    this.postLoading(this.id.chainName === undefined ? vscode.l10n.t('Looking up the receipt…') : vscode.l10n.t('Looking up the receipt on {0}…', this.id.chainName));
+    const chainName = this.id.chainName;
+    this.postLoading(chainName === undefined ? vscode.l10n.t('Looking up the receipt…') : vscode.l10n.t('Looking up the receipt on {0}…', chainName));
 
     let result: FindResult;
     try {
-      result = await this.service.find(this.id.requestId, { chainName: this.id.chainName, block: block.block, signal: controller.signal, fresh: options.fresh });
+      result = await this.service.find(this.id.requestId, { chainName: this.id.chainName, block: block.block, signal, fresh });
     } catch (e) {
       if (stale()) return;
-      if (e instanceof InvalidInputError && e.field === 'chainName') {
-        this.showError(
-          {
-            kind: 'notConfigured',
-            title: vscode.l10n.t('Chain not configured'),
-            message: vscode.l10n.t('No valid chain named "{0}" is configured.', this.id.chainName ?? ''),
-            hint: vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
-            actions: [
-              { label: vscode.l10n.t('Open Settings'), command: 'openSettings' },
-              { label: vscode.l10n.t('Retry'), command: 'retry' },
-            ],
-          },
-          [],
-        );
-        return;
-      }
-      this.showError(describeError(e), []);
+      this.showError(e instanceof InvalidInputError && e.field === 'chainName' ? this.notConfigured(this.id.chainName ?? '') : describeError(e));
       return;
     }
     if (stale()) return;
@@ -158,40 +92,36 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
     }
     const chain = result.chain;
     this.loaded = { chain, result };
-    this.errorChain = undefined;
+    this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
-    const checked = await this.checkFee(chain, result, controller.signal);
+    const checked = await this.checkFee(chain, result, signal);
     if (stale() || checked === undefined) return;
     this.showFound(chain, result, checked, block.block);
   }
 
-  private heading(): string {
-    return vscode.l10n.t('Request {0}', shortId(this.id.requestId, 12, 6));
+  protected override fullText(key: string): string | undefined {
+    return this.texts.get(key);
   }
 
-  private show(state: ReceiptPanelState): void {
-    this.current = state;
-    this.postState(state);
-  }
-
-  private showFound(chain: ChainEntry, result: Extract<FindResult, { found: true }>, fee: FeeCheckView, block: string | undefined): void {
-    const view = result.value.view;
+  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
+    const { display: view, texts } = receiptDisplay(result.value.view);
+    this.texts = texts;
     this.show({
       status: 'ok',
       identity: { ...this.id, chainName: chain.name },
-      title: this.heading(),
+      title: heading(this.id),
       // Which settings the chain came from, when several scopes define chains.
       subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
       view,
       fee,
-      labels: labels(),
+      labels: receiptPanelLabels(vscode.l10n),
     });
   }
 
-  private showError(error: ErrorView, details: string[]): void {
-    this.show({ status: 'error', identity: { ...this.id }, title: this.heading(), error, details, labels: labels() });
+  protected showError(error: ErrorView): void {
+    this.show({ status: 'error', identity: { ...this.id }, title: heading(this.id), error, labels: receiptPanelLabels(vscode.l10n) });
   }
 
   private showNotFound(result: Extract<FindResult, { found: false }>, block: string | undefined): void {
@@ -203,27 +133,25 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
     if (first) {
       // The first failure explains the most; the others are listed below it.
       const base = describeError(first.error);
-      this.errorChain = first.chain.name;
+      this.failedChain = first.chain.name;
       const title = first.error instanceof UnauthorizedError && first.error.missingPermission
         ? vscode.l10n.t('Access denied: missing permission "{0}"', first.error.missingPermission)
         : base.title;
-      this.showError({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name) }, details);
+      this.showError({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name), details });
       return;
     }
     const names = result.notFoundOn.map((c) => c.name).join(', ');
-    this.showError(
-      {
-        kind: 'notFound',
-        title: vscode.l10n.t('No receipt'),
-        message: vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block)),
-        hint: new NotFoundError('', 'receipt', {}).hint,
-        actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
-      },
+    this.showError({
+      kind: 'notFound',
+      title: vscode.l10n.t('No receipt'),
+      message: vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block)),
+      hint: new NotFoundError('', 'receipt', {}).hint,
+      actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
       details,
-    );
+    });
   }
 
-  private async checkFee(chain: ChainEntry, result: Extract<FindResult, { found: true }>, signal: AbortSignal): Promise<FeeCheckView | undefined> {
+  private async checkFee(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<FeeCheckView | undefined> {
     const receipt = result.value.receipt;
     try {
       const info = await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { block: receipt.blockIndex, signal });
@@ -236,61 +164,21 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction> {
   }
 
   protected async onAction(action: ReceiptAction): Promise<void> {
+    const l = this.loaded;
+    if (!l) return;
     switch (action.kind) {
-      case 'showChainInfo': {
-        const l = this.loaded;
-        if (!l) return;
+      case 'showChainInfo':
         // Executed here, from a fixed command and our own values: never a command URI from the webview.
         await vscode.commands.executeCommand(Commands.showChainInfo, { chainName: l.chain.name, block: l.result.value.view.blockIndex });
         return;
-      }
       case 'openJson': {
-        const l = this.loaded;
-        if (!l) return;
         const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${l.result.value.view.rawJson}\n` });
         await vscode.window.showTextDocument(doc, { preview: false });
-        return;
-      }
-      case 'openSettings':
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'waspChain.chains');
-        return;
-      case 'setToken':
-      case 'signIn': {
-        const chainName = this.errorChain ?? this.id.chainName;
-        try {
-          await vscode.commands.executeCommand(action.kind === 'setToken' ? Commands.setToken : Commands.signIn, chainName);
-        } catch (e) {
-          void vscode.window.showErrorMessage(notificationText(e instanceof Error ? e.message : String(e)));
-          return;
-        }
-        await this.refresh();
         return;
       }
       default:
         return;
     }
-  }
-
-  private onTokenChanged(key: string): void {
-    if (this.isDisposed || this.current.status !== 'error') return;
-    const kind = this.current.error.kind;
-    if (kind !== 'unauthorized' && kind !== 'tokenExpired') return;
-    const name = this.errorChain ?? this.id.chainName;
-    const chain = name === undefined ? undefined : this.services.chains.get(name);
-    let mine: string | undefined;
-    try {
-      mine = chain ? nodeKey(chain.nodeUrl) : undefined;
-    } catch {
-      mine = undefined;
-    }
-    // A new token can only fix an access error.
-    if (mine === undefined || key === mine) void this.refresh();
-  }
-
-  override dispose(): void {
-    this.generation++;
-    this.inFlight?.abort();
-    super.dispose();
   }
 }
 

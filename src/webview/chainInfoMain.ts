@@ -1,25 +1,25 @@
 // The chain info panel's script (browser side). It places the strings the host computed
 // (model/chainInfoView.ts) into the DOM as text: node data never becomes HTML.
 // Its own words come from the host too (state.labels, in the editor's language).
-import { chainInfoPanelLabels, type ChainInfoAction, type ChainInfoComparison, type ChainInfoErrorState, type ChainInfoPanelLabels, type ChainInfoPanelState, type ChainInfoRow, type ChainInfoSection } from '../chainInfo/model/chainInfoView';
-import { button, copyButton, externalLink, h, mount, type Mounted } from './dom';
+import type { ChainInfoComparison } from '../chainInfo/model/chainInfoView';
+import type { ChainInfoAction, ChainInfoErrorState, ChainInfoPanelLabels, ChainInfoPanelState } from '../chainInfo/protocol';
+import { button, disabledUnless, errorBanner, h, mount, section, type Mounted } from './dom';
 
-type Api = Mounted<ChainInfoPanelState, ChainInfoAction>;
+type Api = Mounted<ChainInfoAction>;
 type Labels = ChainInfoPanelLabels;
 
 mount<ChainInfoPanelState, ChainInfoAction>(render);
 
 function render(state: ChainInfoPanelState, api: Api): Node {
-  // A state saved by an older version has no labels: English until the host sends a new one.
-  const L = state.labels ?? chainInfoPanelLabels();
+  const L = state.labels;
   const view = state.view;
-  const root = h('div', { class: 'ci-root' });
+  const root = h('div', { class: 'panel' });
   root.append(
     h('h1', null, view?.title ?? state.heading),
-    h('p', { class: 'muted ci-subtitle' }, view?.subtitle ?? `${state.heading} · ${state.stateLabel}`),
+    h('p', { class: 'muted subtitle' }, view?.subtitle ?? `${state.heading} · ${state.stateLabel}`),
     toolbar(state, api, L),
   );
-  if (state.error) root.append(errorBanner(state.error, api, L));
+  if (state.error) root.append(chainInfoError(state.error, api, L));
   if (!view && !state.error) root.append(h('p', { class: 'busy', role: 'status' }, L.loading));
   if (view) {
     if (state.error) root.append(h('p', { class: 'muted' }, L.lastAnswer));
@@ -27,7 +27,7 @@ function render(state: ChainInfoPanelState, api: Api): Node {
   }
   // The comparison comes first: it is what the user just asked for.
   if (state.compare) root.append(comparison(state, api, L));
-  if (view) for (const s of view.sections) root.append(section(s, api, L));
+  if (view) for (const s of view.sections) root.append(section(s.id, s.title, s.rows, api, L, { note: s.note }));
   return root;
 }
 
@@ -47,75 +47,34 @@ function toolbar(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
   return bar;
 }
 
-function disabledUnless(enabled: boolean, b: HTMLElement): HTMLElement {
-  if (!enabled) b.setAttribute('disabled', '');
-  return b;
-}
-
-function errorBanner(e: ChainInfoErrorState, api: Api, L: Labels): HTMLElement {
-  const buttons = h('div', { class: 'toolbar' });
-  for (const a of e.actions) {
-    buttons.append(
-      button(a.label, () => api.post(a.command === 'retry' ? { kind: 'retry' } : { kind: 'errorAction', command: a.command }), { primary: a.command !== 'retry' }),
-    );
-  }
-  if (e.extras.includes('pickBlock')) buttons.append(button(L.pickBlock, () => api.post({ kind: 'pickBlock' })));
-  if (e.extras.includes('openLatest')) buttons.append(button(L.latest, () => api.post({ kind: 'openLatest' })));
-  return h(
-    'div',
-    { class: 'banner error', role: 'alert', 'data-field': `error.${e.kind}` },
-    h('strong', null, e.title),
-    h('div', null, e.message),
-    e.hint ? h('div', { class: 'ci-hint' }, e.hint) : null,
-    h('div', { class: 'muted ci-context' }, e.context),
-    buttons,
-  );
-}
-
-function section(s: ChainInfoSection, api: Api, L: Labels): HTMLElement {
-  const headingId = `ci-${s.id}`;
-  const el = h('section', { class: `ci-section ci-${s.id}`, 'aria-label': s.title }, h('h2', { id: headingId }, s.title));
-  if (s.note) el.append(h('p', { class: 'muted ci-note' }, s.note));
-  const dl = h('dl');
-  for (const r of s.rows) dl.append(rowOf(r, api, L));
-  el.append(dl);
-  return el;
-}
-
-function rowOf(r: ChainInfoRow, api: Api, L: Labels): HTMLElement {
-  const cls = [r.mono ? 'mono' : '', r.empty ? 'muted' : ''].filter(Boolean).join(' ');
-  const value = r.link?.web ? externalLink(api, r.link.url, r.value, L) : h('span', { class: cls || undefined }, r.value);
-  const dd = h('dd', null, value);
-  if (r.copy) dd.append(copyButton(api, r.copy.text, r.copy.what, L));
-  if (r.detail) dd.append(h('div', { class: 'muted ci-detail' }, r.detail));
-  return h('div', { class: 'row', 'data-field': r.field }, h('dt', null, r.label), dd);
+function chainInfoError(e: ChainInfoErrorState, api: Api, L: Labels): HTMLElement {
+  const extra: HTMLElement[] = [];
+  if (e.extras.includes('pickBlock')) extra.push(button(L.pickBlock, () => api.post({ kind: 'pickBlock' })));
+  if (e.extras.includes('openLatest')) extra.push(button(L.latest, () => api.post({ kind: 'openLatest' })));
+  return errorBanner(e, api, extra);
 }
 
 function comparison(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
   const c = state.compare;
-  const el = h('section', { class: 'ci-section ci-compare', 'aria-label': L.comparison }, h('h2', null, c?.label ?? L.comparison));
+  const el = h('section', { class: 'section section-compare', 'aria-label': L.comparison }, h('h2', null, c?.label ?? L.comparison));
   if (!c) return el;
-  el.append(h('div', { class: 'toolbar' }, button(L.compareAnother, () => api.post({ kind: 'compare' })), button(L.closeComparison, () => api.post({ kind: 'clearCompare' }))));
-  if (c.error) el.append(errorBanner(c.error, api, L));
+  const close = button(L.closeComparison, () => api.post({ kind: 'clearCompare' }));
+  el.append(h('div', { class: 'toolbar' }, button(L.compareAnother, () => api.post({ kind: 'compare' })), close));
+  if (c.error) el.append(chainInfoError(c.error, api, L));
   else if (!c.comparison) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
   else el.append(...comparisonTable(c.comparison, L));
   return el;
 }
 
 function comparisonTable(c: ChainInfoComparison, L: Labels): HTMLElement[] {
-  const summary = h('p', { class: 'ci-summary' }, c.summary);
+  const summary = h('p', { class: 'summary' }, c.summary);
   if (c.rows.length === 0) return [summary];
-  const table = h(
-    'table',
-    { class: 'ci-diff', 'aria-label': c.summary },
-    h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.field), h('th', { scope: 'col' }, c.beforeLabel), h('th', { scope: 'col' }, c.afterLabel))),
-  );
   const body = h('tbody');
   for (const r of c.rows) {
-    body.append(
-      h('tr', { 'data-field': r.field }, h('th', { scope: 'row' }, r.label), h('td', { class: 'mono ci-before' }, r.before), h('td', { class: 'mono ci-after changed' }, r.after)),
-    );
+    const cells = [h('th', { scope: 'row' }, r.label), h('td', { class: 'mono before' }, r.before), h('td', { class: 'mono changed' }, r.after)];
+    body.append(h('tr', { 'data-field': r.field }, ...cells));
   }
-  table.append(body);
-  return [summary, table];
+  const heads = [L.field, c.beforeLabel, c.afterLabel].map((t) => h('th', { scope: 'col' }, t));
+  const head = h('thead', null, h('tr', null, ...heads));
+  return [summary, h('table', { class: 'diff', 'aria-label': c.summary }, head, body)];
 }

@@ -1,5 +1,6 @@
 // The HTML shell of every panel: a strict CSP with a fresh nonce, no inline script or style,
-// the webview bundle and the shared stylesheet from the extension only.
+// the webview bundle and the shared stylesheet from the extension only. `echo` asks the webview
+// to report what it rendered (tests); production panels never send their content back.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
@@ -12,7 +13,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   };
 }
 
-export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string }): string {
+export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string; echo: boolean }): string {
   const nonce = randomBytes(18).toString('base64');
   const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', options.script));
   const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
@@ -29,21 +30,17 @@ export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, o
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${scriptSafe(styleUri.toString())}">
+<link rel="stylesheet" href="${escapeHtml(styleUri.toString())}">
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<main id="app" aria-live="polite"><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
-<script nonce="${nonce}" src="${scriptSafe(scriptUri.toString())}"></script>
+<main id="app" aria-live="polite"${options.echo ? ' data-echo="1"' : ''}><p class="busy">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>
+<script nonce="${nonce}" src="${escapeHtml(scriptUri.toString())}"></script>
 </body>
 </html>`;
 }
 
-export function escapeHtml(s: string): string {
+/** Resource URIs are ours, but an attribute never takes raw text. */
+function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-/** Webview resource URIs are ours, but escape them anyway: an attribute never takes raw text. */
-function scriptSafe(uri: string): string {
-  return escapeHtml(uri);
 }

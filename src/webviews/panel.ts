@@ -1,22 +1,48 @@
-// The host side of a panel: ready handshake, typed messages, the actions every panel shares
-// (copy, open an http(s) link, refresh), and the last rendered text for tests.
+// The host side of every panel: the ready handshake, load generations with abort, the error
+// view and its buttons, token changes, the actions every panel shares (copy, open an http(s)
+// link, refresh), and a failure of any action or load caught here (logged and shown), never
+// an unhandled rejection. A feature's panel says what to load and how to show it.
 import * as vscode from 'vscode';
-import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
-import { externalUrlToOpen } from '../core/text';
+import { Commands } from '../constants';
+import { nodeKey } from '../config/model/chainConfig';
+import { externalUrlToOpen, notificationText } from '../core/text';
+import type { Services } from '../services';
+import { describeError } from '../ui/errors';
 import { renderShell, webviewOptions } from './html';
+import { isWebviewMessage, type CommonAction, type ErrorView, type HostMessage, type WebviewMessage } from './protocol';
 
 export interface Rendered {
+  /** Empty in production: the webview echoes its content only to tests. */
   text: string;
   html: string;
 }
 
-export abstract class Panel<S, A extends { kind: string }> implements vscode.Disposable {
+/** One load: aborted and stale once a newer one starts or the panel closes. */
+export interface LoadRun {
+  readonly signal: AbortSignal;
+  stale(): boolean;
+  /** Past the caches (Refresh, Retry); false for the first load of a new panel. */
+  readonly fresh: boolean;
+}
+
+export interface PanelSpec {
+  /** The webview bundle under dist/webview. */
+  script: string;
+  title: string;
+  /** A codicon name. */
+  icon: string;
+  /** What a failed action is called in the notification, e.g. "Chain info". */
+  what: string;
+}
+
+export abstract class Panel<S, A extends { kind: string }, I> implements vscode.Disposable {
   private ready = false;
   private queued: HostMessage<S> | undefined;
-  /** The last state sent, resent when the webview comes back (see 'ready'). */
-  private lastState: S | undefined;
+  private current: S;
+  private generation = 0;
+  private inFlight: AbortController | undefined;
   private readonly renderEmitter = new vscode.EventEmitter<Rendered>();
-  /** Fires after the webview rendered a state (tests wait on it). */
+  /** Fires after the webview rendered a state (tests and the benchmark wait on it). */
   readonly onDidRender = this.renderEmitter.event;
   lastRendered: Rendered | undefined;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
@@ -26,30 +52,118 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    protected readonly extensionUri: vscode.Uri,
-    script: string,
-    title: string,
+    protected readonly services: Services,
+    private readonly spec: PanelSpec,
+    protected id: I,
+    initial: S,
   ) {
+    const extensionUri = services.context.extensionUri;
+    const echo = services.context.extensionMode !== vscode.ExtensionMode.Production;
+    panel.title = spec.title;
+    panel.iconPath = new vscode.ThemeIcon(spec.icon);
     panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = renderShell(panel.webview, extensionUri, { script, title });
+    panel.webview.html = renderShell(panel.webview, extensionUri, { script: spec.script, title: spec.title, echo });
+    this.current = initial;
+    this.queued = { type: 'state', state: initial };
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
+      services.tokens.onDidChange((key) => this.onTokenChanged(key)),
     );
+  }
+
+  /** What the panel shows: it decides reuse and is all the serializer keeps. */
+  get identity(): I {
+    return this.id;
+  }
+
+  /** The state as last sent to the webview. */
+  get state(): S {
+    return this.current;
   }
 
   get isDisposed(): boolean {
     return this.disposed;
   }
 
-  /** Sends the state; held until the webview said it is ready. */
-  protected postState(state: S): void {
-    this.lastState = state;
+  /** The error the panel shows, if any: revealing such a panel tries again. */
+  abstract get shownError(): ErrorView | undefined;
+
+  /** The chain whose token or sign-in the error's buttons are about (undefined: unknown). */
+  protected abstract errorChain(): string | undefined;
+
+  /** Fetches and shows; `run` says when a newer load took over. */
+  protected abstract load(run: LoadRun): Promise<void>;
+
+  /** Shows an error in place of (or beside) what the panel shows. */
+  protected abstract showError(error: ErrorView): void;
+
+  protected abstract onAction(action: A): Promise<void>;
+
+  /** The whole text behind an excerpt the state holds (see Excerpt); undefined when unknown. */
+  protected fullText(_key: string): string | undefined {
+    return undefined;
+  }
+
+  /** The first load of a new panel (caches allowed). */
+  start(): Promise<void> {
+    return this.run(false);
+  }
+
+  /** Refresh and Retry: asks the node again. Resolves once shown. */
+  refresh(): Promise<void> {
+    return this.run(true);
+  }
+
+  /** Runs an action as if the webview had sent it; a failure is logged and shown, never thrown. */
+  async perform(action: CommonAction | A): Promise<void> {
+    try {
+      await this.dispatch(action);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      this.services.log.warn(`${this.spec.what}: action ${String(action.kind)}: ${reason}`);
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('{0}: {1}', this.spec.what, reason)));
+    }
+  }
+
+  protected show(state: S): void {
+    this.current = state;
     this.send({ type: 'state', state });
   }
 
   protected postLoading(message: string): void {
     this.send({ type: 'loading', message });
+  }
+
+  /** The error of a chain name no valid settings entry has. */
+  protected notConfigured(chainName: string, context?: string): ErrorView {
+    return {
+      kind: 'notConfigured',
+      title: vscode.l10n.t('Chain not configured'),
+      message: vscode.l10n.t('No valid chain named "{0}" is configured.', chainName),
+      hint: vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
+      actions: [
+        { label: vscode.l10n.t('Open Settings'), command: 'openSettings' },
+        { label: vscode.l10n.t('Retry'), command: 'retry' },
+      ],
+      ...(context === undefined ? {} : { context }),
+    };
+  }
+
+  private async run(fresh: boolean): Promise<void> {
+    const gen = ++this.generation;
+    this.inFlight?.abort();
+    const controller = new AbortController();
+    this.inFlight = controller;
+    const stale = () => gen !== this.generation || this.disposed;
+    try {
+      await this.load({ signal: controller.signal, stale, fresh });
+    } catch (e) {
+      if (stale()) return;
+      // A bug or an unexpected answer: said in the panel, not lost as a rejection.
+      this.services.log.error(`${this.spec.what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.showError(describeError(e));
+    }
   }
 
   private send(message: HostMessage<S>): void {
@@ -62,12 +176,7 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
     void this.panel.webview.postMessage(message);
   }
 
-  /** What the panel fetches and shows; called on ready, refresh and retry. */
-  abstract refresh(): Promise<void>;
-
-  protected abstract onAction(action: A): void | Promise<void>;
-
-  private async receive(raw: unknown): Promise<void> {
+  private receive(raw: unknown): void {
     if (!isWebviewMessage(raw)) return;
     const message = raw as WebviewMessage<A>;
     switch (message.type) {
@@ -76,27 +185,24 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
         // when it comes back, showing what it had saved: a fetch may have ended meanwhile, so
         // it always gets the latest state.
         this.ready = true;
-        const q = this.queued ?? (this.lastState !== undefined ? { type: 'state' as const, state: this.lastState } : undefined);
+        const q = this.queued ?? { type: 'state' as const, state: this.current };
         this.queued = undefined;
-        if (q) void this.panel.webview.postMessage(q);
+        void this.panel.webview.postMessage(q);
         return;
       }
       case 'rendered':
-        if (typeof message.text === 'string' && typeof message.html === 'string') {
-          this.lastRendered = { text: message.text, html: message.html };
-          this.renderEmitter.fire(this.lastRendered);
-        }
+        this.lastRendered = { text: typeof message.text === 'string' ? message.text : '', html: typeof message.html === 'string' ? message.html : '' };
+        this.renderEmitter.fire(this.lastRendered);
         return;
       case 'action':
-        return this.dispatch(message.action);
+        if (typeof message.action === 'object' && message.action !== null) void this.perform(message.action);
+        return;
     }
   }
 
   private async dispatch(action: CommonAction | A): Promise<void> {
-    if (typeof action !== 'object' || action === null) return;
     switch (action.kind) {
       case 'refresh':
-      case 'retry':
         return this.refresh();
       case 'copy': {
         const a = action as Extract<CommonAction, { kind: 'copy' }>;
@@ -115,9 +221,59 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
         await vscode.env.openExternal(vscode.Uri.parse(url, true));
         return;
       }
+      case 'fullText': {
+        const key = (action as Extract<CommonAction, { kind: 'fullText' }>).key;
+        const text = typeof key === 'string' ? this.fullText(key) : undefined;
+        if (text !== undefined && !this.disposed) void this.panel.webview.postMessage({ type: 'fullText', key, text } satisfies HostMessage<S>);
+        return;
+      }
+      case 'copyExcerpt': {
+        const a = action as Extract<CommonAction, { kind: 'copyExcerpt' }>;
+        const text = typeof a.key === 'string' ? this.fullText(a.key) : undefined;
+        if (text === undefined) return;
+        await vscode.env.clipboard.writeText(text);
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', String(a.what ?? '')), 2000);
+        return;
+      }
+      case 'errorAction':
+        return this.runErrorAction((action as Extract<CommonAction, { kind: 'errorAction' }>).command);
       default:
         return this.onAction(action as A);
     }
+  }
+
+  private async runErrorAction(command: unknown): Promise<void> {
+    switch (command) {
+      case 'retry':
+        return this.refresh();
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'waspChain.chains');
+        return;
+      case 'setToken':
+      case 'signIn':
+        // An allowlist: the webview names one of our commands, never an arbitrary one.
+        await vscode.commands.executeCommand(command === 'setToken' ? Commands.setToken : Commands.signIn, this.errorChain());
+        await this.refresh();
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onTokenChanged(key: string): void {
+    if (this.disposed) return;
+    // A new token can only fix an access error; a panel showing data stays as it is.
+    const kind = this.shownError?.kind;
+    if (kind !== 'unauthorized' && kind !== 'tokenExpired') return;
+    const name = this.errorChain();
+    const chain = name === undefined ? undefined : this.services.chains.get(name);
+    let mine: string | undefined;
+    try {
+      mine = chain ? nodeKey(chain.nodeUrl) : undefined;
+    } catch {
+      mine = undefined;
+    }
+    if (mine === undefined || key === mine) void this.refresh();
   }
 
   /** Resolves with the next render (or the current one when it already shows `until`). */
@@ -140,6 +296,8 @@ export abstract class Panel<S, A extends { kind: string }> implements vscode.Dis
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.generation++;
+    this.inFlight?.abort();
     this.disposeEmitter.fire();
     this.panel.dispose();
     for (const d of this.disposables) d.dispose();

@@ -4,7 +4,7 @@
 // bigints never reach the webview, they arrive already formatted.
 // Remote text (names, URLs, IDs) passes through revealInvisible: bidi and zero-width characters
 // must not be able to spoof an ID or a link label.
-import type { ErrorView } from '../../webviews/protocol';
+import type { Row } from '../../webviews/protocol';
 import { parseAgentId, type AgentId } from '../../core/agentId';
 import type { ChainInfoState } from '../../core/chainInfoFields';
 import { diffChainInfo } from './chainInfoDiff';
@@ -38,23 +38,8 @@ export interface ChainInfoViewInput {
   fetchedAt?: string;
 }
 
-export interface ChainInfoRow {
-  /** A stable key (tests, styling, and the diff's field names where they match). */
-  field: string;
-  label: string;
-  /** Display text; remote text has invisible characters revealed. */
-  value: string;
-  /** A muted explanation after the value. */
-  detail?: string;
-  /** Monospace (IDs, URLs, numbers to copy). */
-  mono?: boolean;
-  /** Offer a Copy button for this exact text (the raw value, not the revealed one). */
-  copy?: { text: string; what: string };
-  /** The value is a URL: `web` ones get an Open button (the host checks the scheme again). */
-  link?: { url: string; web: boolean };
-  /** The value is a placeholder ("not set"). */
-  empty?: boolean;
-}
+/** A row of the panel: the one Row shape both panels render. */
+type ChainInfoRow = Row;
 
 export interface ChainInfoSection {
   id: 'state' | 'chain' | 'fees' | 'limits' | 'metadata';
@@ -93,101 +78,6 @@ export interface ChainInfoComparison {
   rows: ChainInfoComparisonRow[];
   summary: string;
 }
-
-/** Buttons a chain-info error can offer beyond the shared ErrorView actions. */
-export type ChainInfoErrorExtra = 'pickBlock' | 'openLatest';
-
-export type ChainInfoErrorState = ErrorView & {
-  /** What was being done, e.g. "Reading the chain info of IOTA (block 5) from http://…". */
-  context: string;
-  extras: ChainInfoErrorExtra[];
-};
-
-/** The panel's own words (buttons, headings), localised by the host: the webview has no l10n of its own. */
-export interface ChainInfoPanelLabels {
-  actions: string;
-  refresh: string;
-  refreshTitle: string;
-  pickBlock: string;
-  pickBlockTitle: string;
-  latest: string;
-  latestTitle: string;
-  compare: string;
-  compareTitle: string;
-  copyJson: string;
-  copyJsonTitle: string;
-  openRawJson: string;
-  openRawJsonTitle: string;
-  loading: string;
-  lastAnswer: string;
-  comparison: string;
-  compareAnother: string;
-  closeComparison: string;
-  readingOther: string;
-  field: string;
-  copy: string;
-  open: string;
-  notWebLink: string;
-  onlyWebLinks: string;
-}
-
-export function chainInfoPanelLabels(l10n: L10n = englishL10n): ChainInfoPanelLabels {
-  return {
-    actions: l10n.t('Chain info actions'),
-    refresh: l10n.t('Refresh'),
-    refreshTitle: l10n.t('Read the chain info again'),
-    pickBlock: l10n.t('State at block…'),
-    pickBlockTitle: l10n.t('Open the chain info at another block or trie root'),
-    latest: l10n.t('Latest state'),
-    latestTitle: l10n.t('Open the chain info at the latest state'),
-    compare: l10n.t('Compare with block…'),
-    compareTitle: l10n.t('Show what changed between this state and another one'),
-    copyJson: l10n.t('Copy as JSON'),
-    copyJsonTitle: l10n.t('Copy the chain info as JSON'),
-    openRawJson: l10n.t('Open raw JSON'),
-    openRawJsonTitle: l10n.t("Open the node's answer in an editor"),
-    loading: l10n.t('Loading…'),
-    lastAnswer: l10n.t('Showing the last answer read before the error.'),
-    comparison: l10n.t('Comparison'),
-    compareAnother: l10n.t('Compare with another block…'),
-    closeComparison: l10n.t('Close comparison'),
-    readingOther: l10n.t('Reading the other state…'),
-    field: l10n.t('Field'),
-    copy: l10n.t('Copy'),
-    open: l10n.t('Open'),
-    notWebLink: l10n.t('(not a web link)'),
-    onlyWebLinks: l10n.t('Only http and https links are opened'),
-  };
-}
-
-/** The whole state of a chain info panel, as the webview renders and persists it. */
-export interface ChainInfoPanelState {
-  /** What the panel shows; the only part the serializer keeps after a reload. */
-  identity: ChainInfoIdentity;
-  /** Words of the panel itself, in the editor's language. */
-  labels: ChainInfoPanelLabels;
-  heading: string;
-  stateLabel: string;
-  view?: ChainInfoView;
-  error?: ChainInfoErrorState;
-  compare?: { label: string; comparison?: ChainInfoComparison; error?: ChainInfoErrorState };
-}
-
-export interface ChainInfoIdentity {
-  chainName: string;
-  /** Undefined = latest; otherwise as asked (normalised when valid). */
-  block?: string;
-}
-
-/** Actions only the chain info panel knows (the shared ones are in protocol.ts). */
-export type ChainInfoAction =
-  | { kind: 'pickBlock' }
-  | { kind: 'openLatest' }
-  | { kind: 'compare' }
-  | { kind: 'clearCompare' }
-  | { kind: 'copyJson' }
-  | { kind: 'openRawJson' }
-  | { kind: 'errorAction'; command: 'setToken' | 'signIn' | 'openSettings' };
 
 /** The placeholder of an empty value. */
 const notSet = (l10n: L10n): string => l10n.t('not set');

@@ -6,7 +6,7 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension), so the model
 // stays free of 'vscode' and still localises.
 import type { AssetBundle, Nft, Receipt } from '../../api/schemas';
-import type { ErrorView } from '../../webviews/protocol';
+import type { Row } from '../../webviews/protocol';
 import { parseAgentId, type AgentKind } from '../../core/agentId';
 import { summarizeBurnLog } from './burnCodes';
 import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
@@ -71,18 +71,6 @@ export interface ParamView {
   value: PayloadView;
 }
 
-export interface Row {
-  /** A stable key (tests, styling). */
-  field: string;
-  label: string;
-  value: string;
-  /** A muted explanation after the value. */
-  detail?: string;
-  mono?: boolean;
-  /** Offer a Copy button for this exact text. */
-  copy?: { text: string; what: string };
-}
-
 export interface BurnEntryView {
   code: number;
   name: string;
@@ -144,71 +132,6 @@ export interface FeeCheckView {
   ok: boolean | undefined;
   text: string;
 }
-
-export interface ReceiptIdentity {
-  requestId: string;
-  /** The chain's name in our settings; absent: the lookup order decides. */
-  chainName?: string;
-  /** A block index or trie root; absent: latest state. */
-  block?: string;
-}
-
-/** Labels the webview needs that are not part of the view (buttons, table heads). */
-export interface ReceiptPanelLabels {
-  copy: string;
-  copyRequestId: string;
-  refresh: string;
-  openJson: string;
-  showChainInfo: string;
-  hex: string;
-  text: string;
-  json: string;
-  none: string;
-  burnCode: string;
-  gas: string;
-  share: string;
-  records: string;
-  key: string;
-  value: string;
-  id: string;
-  amount: string;
-  baseTokens: string;
-  nativeTokens: string;
-  nfts: string;
-  issuer: string;
-  owner: string;
-  metadata: string;
-  fungibleTokens: string;
-  allowance: string;
-  nft: string;
-  params: string;
-  burnLog: string;
-  burnLogEmpty: string;
-  burnLogChart: string;
-  errorParams: string;
-  rawJson: string;
-  feePolicy: string;
-  bytes: string;
-  truncated: string;
-  payloadView: string;
-}
-
-export type ReceiptPanelState =
-  | { status: 'loading'; identity: ReceiptIdentity; title: string; message: string; labels: ReceiptPanelLabels }
-  | { status: 'error'; identity: ReceiptIdentity; title: string; error: ErrorView; details: string[]; labels: ReceiptPanelLabels }
-  | {
-      status: 'ok';
-      identity: ReceiptIdentity & { chainName: string };
-      title: string;
-      /** "on IOTA EVM (latest state)" */
-      subtitle: string;
-      view: ReceiptView;
-      fee: FeeCheckView;
-      labels: ReceiptPanelLabels;
-    };
-
-/** Actions the receipt webview sends besides the common ones. */
-export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'setToken' } | { kind: 'signIn' } | { kind: 'openSettings' };
 
 function amount(v: bigint): AmountView {
   return { raw: v.toString(), text: formatBigInt(v) };

@@ -8,12 +8,12 @@ import {
   describeState,
   stateInProse,
   toJsonSafe,
-  type ChainInfoRow,
   type ChainInfoView,
   type ChainInfoViewInput,
   type GeneralChainInfo,
 } from '../../../src/chainInfo/model/chainInfoView';
 import { iotaChainInfo } from '../../fixtures/wire';
+import type { Row } from '../../../src/webviews/protocol';
 
 const CHAIN_ID = iotaChainInfo().chainID;
 const OWNER = iotaChainInfo().chainOwnerId;
@@ -32,7 +32,7 @@ function input(over: Partial<ChainInfoViewInput> = {}): ChainInfoViewInput {
   return { chainName: 'IOTA', nodeUrl: 'http://127.0.0.1:9090', configuredChainId: CHAIN_ID, block: undefined, governance: info(), general: general(), ...over };
 }
 
-function row(view: ChainInfoView, field: string): ChainInfoRow {
+function row(view: ChainInfoView, field: string): Row {
   const r = view.sections.flatMap((s) => s.rows).find((x) => x.field === field);
   assert.ok(r, `row ${field} exists`);
   return r;

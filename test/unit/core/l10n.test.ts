@@ -3,7 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
-import { buildChainInfoView, buildComparison, chainInfoPanelLabels, describeState, stateInProse } from '../../../src/chainInfo/model/chainInfoView';
+import { buildChainInfoView, buildComparison, describeState, stateInProse } from '../../../src/chainInfo/model/chainInfoView';
+import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
+import { receiptPanelLabels } from '../../../src/receipts/protocol';
 import { describeSource, resolveChains } from '../../../src/config/model/chainConfig';
 import { decideChainState } from '../../../src/chains/model/chainState';
 import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../../../src/core/fees';
@@ -54,7 +56,7 @@ describe('model l10n', () => {
     for (const b of [undefined, '7', `0x${'a'.repeat(40)}`, 'bad']) {
       assert.ok(isMarked(describeState(b, marked)) && isMarked(stateInProse(b, marked)));
     }
-    for (const [k, v] of Object.entries(chainInfoPanelLabels(marked))) assert.ok(isMarked(v), k);
+    for (const [k, v] of Object.entries({ ...chainInfoPanelLabels(marked), ...receiptPanelLabels(marked) })) assert.ok(isMarked(v), k);
     const policy = { gasPerToken: { a: 100, b: 1 }, evmGasRatio: { a: 0, b: 1 }, validatorFeeShare: 150 };
     for (const s of [describeGasPerToken(policy.gasPerToken, marked), describeGasPerToken({ a: 0, b: 0 }, marked), describeEvmGasRatio(policy.evmGasRatio, marked), feeFormulaText(policy, marked), validatorShareText(150, marked)]) {
       assert.ok(isMarked(s), s);

@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
 import { validateEntry, nodeKey } from '../../../src/config/model/chainConfig';
-import { buildChainInfoView, type ChainInfoRow } from '../../../src/chainInfo/model/chainInfoView';
+import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
+import type { Row } from '../../../src/webviews/protocol';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
@@ -33,7 +34,7 @@ function chainInfo(patch: Partial<ChainInfoState['metadata']> & { publicURL?: st
   };
 }
 
-function rows(state: ChainInfoState): Map<string, ChainInfoRow> {
+function rows(state: ChainInfoState): Map<string, Row> {
   const view = buildChainInfoView({ chainName: 'Test', nodeUrl: 'http://127.0.0.1:1', configuredChainId: DEMO_CHAINS.iotaEvm, block: undefined, governance: state, general: undefined });
   return new Map(view.sections.flatMap((s) => s.rows).map((r) => [r.field, r]));
 }

@@ -1,0 +1,160 @@
+// What the receipt panel and its webview exchange: the panel's state, its actions and its
+// words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
+import type { L10n } from '../core/l10n';
+import { revealInvisible } from '../core/text';
+import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../webviews/protocol';
+import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
+
+/** Characters of each payload form the webview gets before "Show all". */
+export const PAYLOAD_EXCERPT = 1_000;
+/** Characters of the raw JSON the webview gets before "Show all". */
+export const RAW_JSON_EXCERPT = 20_000;
+/** Characters of a param key's hex (a tooltip). */
+const KEY_HEX_CHARS = 200;
+
+export interface ReceiptIdentity {
+  requestId: string;
+  /** The chain's name in our settings; absent: the lookup order decides. */
+  chainName?: string;
+  /** A block index or trie root; absent: latest state. */
+  block?: string;
+}
+
+export type ReceiptPanelState =
+  | { status: 'loading'; identity: ReceiptIdentity; title: string; message: string; labels: ReceiptPanelLabels }
+  | { status: 'error'; identity: ReceiptIdentity; title: string; error: ErrorView; labels: ReceiptPanelLabels }
+  | {
+      status: 'ok';
+      identity: ReceiptIdentity & { chainName: string };
+      title: string;
+      /** "on IOTA EVM (latest state)" */
+      subtitle: string;
+      view: ReceiptDisplay;
+      fee: FeeCheckView;
+      labels: ReceiptPanelLabels;
+    };
+
+/** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */
+export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' };
+
+/** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
+export interface ReceiptPanelLabels extends CommonLabels {
+  copyRequestId: string;
+  refresh: string;
+  openJson: string;
+  showChainInfo: string;
+  hex: string;
+  text: string;
+  json: string;
+  none: string;
+  burnCode: string;
+  gas: string;
+  share: string;
+  records: string;
+  key: string;
+  value: string;
+  id: string;
+  amount: string;
+  baseTokens: string;
+  nativeTokens: string;
+  nfts: string;
+  issuer: string;
+  owner: string;
+  metadata: string;
+  fungibleTokens: string;
+  allowance: string;
+  nft: string;
+  params: string;
+  burnLog: string;
+  burnLogEmpty: string;
+  burnLogChart: string;
+  errorParams: string;
+  rawJson: string;
+  feePolicy: string;
+  bytes: string;
+  truncated: string;
+  payloadView: string;
+}
+
+export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
+  return {
+    ...commonLabels(l10n),
+    copyRequestId: l10n.t('Copy Request ID'),
+    refresh: l10n.t('Refresh'),
+    openJson: l10n.t('Open as JSON'),
+    showChainInfo: l10n.t('Chain Info at This Block'),
+    hex: l10n.t('Hex'),
+    text: l10n.t('Text'),
+    json: l10n.t('JSON'),
+    none: l10n.t('none'),
+    burnCode: l10n.t('Burn code'),
+    gas: l10n.t('Gas'),
+    share: l10n.t('Share'),
+    records: l10n.t('Records'),
+    key: l10n.t('Key'),
+    value: l10n.t('Value'),
+    id: l10n.t('ID'),
+    amount: l10n.t('Amount'),
+    baseTokens: l10n.t('Base tokens'),
+    nativeTokens: l10n.t('Native tokens'),
+    nfts: l10n.t('NFTs'),
+    issuer: l10n.t('Issuer'),
+    owner: l10n.t('Owner'),
+    metadata: l10n.t('Metadata'),
+    fungibleTokens: l10n.t('Fungible tokens sent'),
+    allowance: l10n.t('Allowance'),
+    nft: l10n.t('NFT'),
+    params: l10n.t('Parameters'),
+    burnLog: l10n.t('Gas burn log'),
+    burnLogEmpty: l10n.t('No gas burn log: the node keeps it only for gas estimation, not in stored receipts.'),
+    burnLogChart: l10n.t('Gas burned per burn code'),
+    errorParams: l10n.t('Error parameters'),
+    rawJson: l10n.t('Receipt as JSON'),
+    feePolicy: l10n.t('Fee policy'),
+    bytes: l10n.t('bytes'),
+    truncated: l10n.t('(cut for display)'),
+    payloadView: l10n.t('Show as'),
+  };
+}
+
+/** A payload as the webview gets it: each form an excerpt of the view model's text. */
+export interface PayloadDisplay {
+  hex: Excerpt;
+  text?: Excerpt;
+  json?: Excerpt;
+  byteLength: number;
+  truncated?: boolean;
+  preferred: PayloadView['preferred'];
+}
+
+/** The receipt's view with its long texts as excerpts: what a state carries (a receipt may hold megabytes). */
+export interface ReceiptDisplay extends Omit<ReceiptView, 'params' | 'nft' | 'rawJson'> {
+  params: Array<{ keyLabel: string; keyHex: string; value: PayloadDisplay }>;
+  nft: (Omit<NftView, 'metadata'> & { metadata: PayloadDisplay }) | null;
+  rawJson: Excerpt;
+}
+
+/** The display of a view, and the whole texts behind its excerpts by key (kept on the host). */
+export function receiptDisplay(view: ReceiptView): { display: ReceiptDisplay; texts: Map<string, string> } {
+  const texts = new Map<string, string>();
+  const cut = (key: string, text: string, limit: number): Excerpt => {
+    if (text.length > limit) texts.set(key, text);
+    return excerpt(key, text, limit);
+  };
+  const payload = (key: string, p: PayloadView): PayloadDisplay => {
+    const d: PayloadDisplay = { hex: cut(`${key}.hex`, p.hex, PAYLOAD_EXCERPT), byteLength: p.byteLength, preferred: p.preferred };
+    if (p.text !== undefined) d.text = cut(`${key}.text`, p.text, PAYLOAD_EXCERPT);
+    if (p.json !== undefined) d.json = cut(`${key}.json`, p.json, PAYLOAD_EXCERPT);
+    if (p.truncated) d.truncated = true;
+    return d;
+  };
+  const { params, nft, rawJson, ...rest } = view;
+  const display: ReceiptDisplay = {
+    ...rest,
+    params: params.map((p, i) => ({ keyLabel: p.keyLabel, keyHex: p.key.hex.slice(0, KEY_HEX_CHARS), value: payload(`param.${i}`, p.value) })),
+    nft: nft ? { ...nft, metadata: payload('nft', nft.metadata) } : null,
+    // The node's own bytes (service.ts): bidi and zero-width characters in them are revealed here.
+    rawJson: cut('rawJson', revealInvisible(rawJson, { keepWhitespace: true }), RAW_JSON_EXCERPT),
+  };
+  return { display, texts };
+}
