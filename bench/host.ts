@@ -8,7 +8,6 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
-import type { Rendered } from '../src/webviews/panel';
 import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
 import {
   BENCH_CHAIN_ID,
@@ -368,11 +367,17 @@ type ReceiptPanel = Awaited<ReturnType<ExtensionApi['receipts']['open']>>;
  * that text says so; when its 'rendered' message is a bare ack (production), the state the panel
  * last posted does.
  */
-function receiptShown(panel: ReceiptPanel): (r: Rendered) => boolean {
-  return (r) =>
-    typeof r?.text === 'string' && r.text !== ''
-      ? r.text.includes('Request succeeded') && !r.text.includes('checking against the fee policy')
-      : panel.state.status === 'ok';
+function receiptShown(panel: ReceiptPanel): (r: unknown) => boolean {
+  return (r) => {
+    const text = renderedText(r);
+    return text !== '' ? text.includes('Request succeeded') && !text.includes('checking against the fee policy') : panel.state.status === 'ok';
+  };
+}
+
+/** The text a 'rendered' message carried, '' for a bare ack (typed loosely: the message may shrink). */
+function renderedText(r: unknown): string {
+  const text = typeof r === 'object' && r !== null ? (r as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : '';
 }
 
 /**
@@ -463,10 +468,12 @@ async function bigReceipt(api: ExtensionApi): Promise<void> {
     const t0 = performance.now();
     const panel = await api.receipts.open({ requestId: id, chainName: BENCH_CHAIN_NAME });
     const opened = performance.now() - t0;
-    const rendered = await panel.waitForRender(receiptShown(panel), 60_000);
+    const rendered: unknown = await panel.waitForRender(receiptShown(panel), 60_000);
     renders.push(performance.now() - t0);
     if (i === 0) {
-      emit('receipt.big.host.panelHtmlChars', rendered.html?.length ?? 0, 'chars', { textChars: rendered.text?.length ?? 0, openResolvedMs: round(opened, 1) });
+      const html = (rendered as { html?: unknown } | undefined)?.html;
+      const htmlChars = typeof html === 'string' ? html.length : 0;
+      emit('receipt.big.host.panelHtmlChars', htmlChars, 'chars', { textChars: renderedText(rendered).length, openResolvedMs: round(opened, 1) });
     }
     panel.dispose();
     await sleep(200);
