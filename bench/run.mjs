@@ -2,7 +2,9 @@
 // and pass/miss per row) and written to bench/results/latest.json (and latest.md, the same table
 // for the README), with the machine it ran on.
 //   1. builds a production copy (node esbuild.mjs --production --bench --outroot=<tmp>): the
-//      minified bundles are measured and run; the tree's own dist/ and out/ are left alone;
+//      minified bundles are measured and run; the tree's own dist/ and out/ are left alone; the
+//      startup bytes are the main file plus the chunks it imports statically (the metafile's
+//      import-statement edges, transitively), what loads through import() is counted apart;
 //   2. plain Node (bench/node/receipt.ts, with --expose-gc): validation and view building of a big receipt;
 //   3. starts the local nodes (bench/node/nodes.ts) in this process;
 //   4. the real VS Code extension host (the offline host: code-server + headless Chromium, see
