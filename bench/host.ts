@@ -387,7 +387,8 @@ function renderedText(r: unknown): string {
  */
 async function emptyPanel(): Promise<number> {
   const t0 = performance.now();
-  const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: true });
+  const column = { viewColumn: vscode.ViewColumn.Active, preserveFocus: false };
+  const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', column, { enableScripts: true });
   try {
     const first = new Promise<void>((resolve) => {
       const sub = panel.webview.onDidReceiveMessage(() => {

@@ -77,11 +77,12 @@ try {
   const startup = startupFiles(meta);
   const lazy = lazyFiles(meta);
   const sum = (files) => files.map((f) => size(resolve(repo, f))).reduce((a, b) => ({ bytes: a.bytes + b.bytes, gzip: a.gzip + b.gzip }), { bytes: 0, gzip: 0 });
-  const startupSize = sum(startup);
   const shortName = (f) => relative(join(root, 'dist'), resolve(repo, f));
-  put('bundle.startup', startupSize.bytes, 'B', { gzip: startupSize.gzip, files: Object.fromEntries(startup.map((f) => [shortName(f), size(resolve(repo, f)).bytes])) });
+  const byFile = (files) => Object.fromEntries(files.map((f) => [shortName(f), size(resolve(repo, f)).bytes]));
+  const startupSize = sum(startup);
+  put('bundle.startup', startupSize.bytes, 'B', { gzip: startupSize.gzip, files: byFile(startup) });
   const lazySize = sum(lazy);
-  put('bundle.lazy', lazySize.bytes, 'B', { gzip: lazySize.gzip, files: Object.fromEntries(lazy.map((f) => [shortName(f), size(resolve(repo, f)).bytes])) });
+  put('bundle.lazy', lazySize.bytes, 'B', { gzip: lazySize.gzip, files: byFile(lazy) });
   // The error classes once: src/api/errors.ts in exactly one output (esbuild.mjs fails the build otherwise).
   put('bundle.errorsModule', outputsHolding(meta, ERRORS_MODULE).length, 'files', { in: outputsHolding(meta, ERRORS_MODULE).map(shortName) });
   // What the startup files are made of: the extension's own code, and each package.
@@ -194,7 +195,13 @@ const ROWS = [
     show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})`,
     note: (f) => Object.entries(f.detail.files).map(([k, b]) => `${k} ${kb(b)}`).join(', ') || 'none',
   },
-  { what: 'output files holding src/api/errors.ts (the error classes)', id: 'bundle.errorsModule', show: (f) => String(f.value), target: '= 1', check: (f) => f.value === 1 },
+  {
+    what: 'output files holding src/api/errors.ts (the error classes)',
+    id: 'bundle.errorsModule',
+    show: (f) => String(f.value),
+    target: '= 1',
+    check: (f) => f.value === 1,
+  },
   { what: 'receipt panel webview bundle (gzip)', id: 'bundle.webview.receiptMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
   { what: 'chain info panel webview bundle (gzip)', id: 'bundle.webview.chainInfoMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
   ['Activation (in the extension host)'],
@@ -247,7 +254,13 @@ const ROWS = [
   { what: 'view model (plain Node, p50)', id: 'receipt.big.node.view', show: (f) => ms(f.value) },
   { what: 'heap per cached answer of this size (plain Node)', id: 'receipt.big.node.retainedPerEntry', show: (f) => `${f.value} MB` },
   { what: 'fetch + validation + view in the host (p50)', id: 'receipt.big.host.find', show: (f) => ms(f.value) },
-  { what: 'panel: open → receipt rendered in the webview (p50)', id: 'receipt.big.host.panel', show: (f) => ms(f.value), target: '≤ 400 ms', check: (f) => f.value <= 400 },
+  {
+    what: 'panel: open → receipt rendered in the webview (p50)',
+    id: 'receipt.big.host.panel',
+    show: (f) => ms(f.value),
+    target: '≤ 400 ms',
+    check: (f) => f.value <= 400,
+  },
   ['Tree refresh, node answering in 100 ms'],
   { what: '1 chain', id: 'refresh.one', show: (f) => ms(f.value) },
   { what: '50 chains: one chain under 50 names', id: 'refresh.names', show: (f) => ms(f.value) },
