@@ -244,7 +244,7 @@ const ROWS = [
     what: 'Show Request Receipt command → an ordinary receipt rendered (p50)',
     id: 'panel.receipt',
     show: (f) => ms(f.value),
-    note: (f) => `first open, loading the panel code: ${f.detail.cold} ms`,
+    note: (f) => `first open, cold (the panel's code when it is a lazy chunk, its first webview): ${f.detail.cold} ms`,
   },
   { what: '… relative to the floor', id: 'panel.receipt.overFloor', show: (f) => `${f.value}x`, target: '≤ 1.5x', check: (f) => f.value <= 1.5 },
   ['Receipt with 1 MiB of params and 10,000 burn records'],
