@@ -1,4 +1,4 @@
-// One build script for every bundle: the extension (node, cjs), the webview scripts (browser),
+// One build script for every bundle: the extension (node, ESM split into chunks), the webview scripts (browser),
 // and, with --tests, the unit and integration test bundles plus the local node CLI; with --bench,
 // the benchmark bundles (out/bench: bench/host.ts for the extension host, bench/node/*.ts).
 //   node esbuild.mjs [--watch] [--production] [--tests] [--bench] [--outroot=<dir>]
@@ -7,6 +7,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { checkExtensionBuild } from './scripts/extensionBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -84,6 +85,20 @@ const ofetchWithoutPolyfill = {
   },
 };
 
+/** Fails the build (and says so in watch mode) when the split extension breaks checkExtensionBuild. */
+const extensionChecks = {
+  name: 'extension-checks',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length > 0 || !result.metafile) return;
+      for (const problem of checkExtensionBuild(result.metafile, { minified: production })) {
+        console.error(`✘ [ERROR] extension bundle: ${problem}`);
+        process.exitCode = 1;
+      }
+    });
+  },
+};
+
 const common = {
   bundle: true,
   logLevel: 'warning',
@@ -92,12 +107,23 @@ const common = {
 };
 
 const configs = [
+  // ESM with splitting, so what activation does not need (the panels, their models) loads on
+  // first use through import(), and a module both sides import (src/api/errors.ts) lands in one
+  // shared chunk: one class, so instanceof holds across chunks. `.mjs` because VS Code loads an
+  // extension as ESM by its main file's extension, and a package.json "type": "module" would
+  // turn the CJS test bundles under out/ and TypeScript's Node16 resolution of src/ into ESM too.
+  // src/loadClock.ts is a second entry only to get a chunk of its own, which the main file
+  // imports first (checkExtensionBuild holds it to that).
   {
     ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: at('dist/extension.js'),
+    plugins: [...common.plugins, extensionChecks],
+    entryPoints: { extension: 'src/extension.ts', 'chunks/loadClock': 'src/loadClock.ts' },
+    outdir: at('dist'),
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     platform: 'node',
-    format: 'cjs',
+    format: 'esm',
     target: 'node20',
     external: ['vscode'],
     minify: production,

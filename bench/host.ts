@@ -3,6 +3,7 @@
 // ExtensionApi, against the local nodes bench/run.mjs started in its own process (WASP_BENCH),
 // and prints every figure as a `BENCH {json}` line. No figure is judged here: run.mjs holds the
 // targets.
+import { randomBytes } from 'node:crypto';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
@@ -48,6 +49,7 @@ export async function run(): Promise<void> {
   await uncachedHover(api, token);
   await concurrentHovers(api, token);
   await memoryAfterManyIds(api, token);
+  await panelTimes(api);
   await bigReceipt(api);
   await treeRefresh(api, config);
   emit('done', true);
@@ -358,6 +360,98 @@ async function memoryAfterManyIds(api: ExtensionApi, token: vscode.CancellationT
   await closeAll();
 }
 
+type ReceiptPanel = Awaited<ReturnType<ExtensionApi['receipts']['open']>>;
+
+/**
+ * The receipt is on screen with its fee check done. While the webview reports what it rendered,
+ * that text says so; when its 'rendered' message is a bare ack (production), the state the panel
+ * last posted does.
+ */
+function receiptShown(panel: ReceiptPanel): (r: unknown) => boolean {
+  return (r) => {
+    const text = renderedText(r);
+    return text !== '' ? text.includes('Request succeeded') && !text.includes('checking against the fee policy') : panel.state.status === 'ok';
+  };
+}
+
+/** The text a 'rendered' message carried, '' for a bare ack (typed loosely: the message may shrink). */
+function renderedText(r: unknown): string {
+  const text = typeof r === 'object' && r !== null ? (r as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * The floor: an empty webview panel whose one inline script posts a message, from
+ * createWebviewPanel to that message. Nothing of the extension runs in it: it is what any panel
+ * costs in this host (the workbench creating the iframe, its service worker, the first script).
+ */
+async function emptyPanel(): Promise<number> {
+  const t0 = performance.now();
+  const column = { viewColumn: vscode.ViewColumn.Active, preserveFocus: false };
+  const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', column, { enableScripts: true });
+  try {
+    const first = new Promise<void>((resolve) => {
+      const sub = panel.webview.onDidReceiveMessage(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    const nonce = randomBytes(18).toString('base64');
+    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">
+</head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
+    await withTimeout(first, 30_000, 'the empty panel posted nothing');
+    return performance.now() - t0;
+  } finally {
+    panel.dispose();
+  }
+}
+
+/**
+ * The floor, then Chain: Show Request Receipt (the command, as the palette or a hover link runs it)
+ * to an ordinary receipt (about 2 KB, not looked up before) rendered in its panel, alternating
+ * which goes first. The first receipt run also loads the panel's code (a lazy chunk in the ESM
+ * build): it is reported apart, as `cold`.
+ */
+async function panelTimes(api: ExtensionApi): Promise<void> {
+  await closeAll();
+  await emptyPanel(); // warm-up: the workbench's webview machinery
+  const floor: number[] = [];
+  const receipt: number[] = [];
+  let cold: number | undefined;
+  const openReceipt = async (i: number) => {
+    const requestId = benchRequestId('panel', i);
+    const before = new Set(api.receipts.panels());
+    const t0 = performance.now();
+    const result = await vscode.commands.executeCommand<unknown>('waspChain.showReceipt', { requestId, chainName: BENCH_CHAIN_NAME });
+    const panel = api.receipts.panels().find((p) => !before.has(p) && (p === result || result === undefined));
+    if (!panel) throw new Error(`bench: waspChain.showReceipt opened no panel for ${requestId}`);
+    await panel.waitForRender(receiptShown(panel), 30_000);
+    const ms = performance.now() - t0;
+    panel.dispose();
+    return ms;
+  };
+  for (let i = 0; i < PLANTED.panel.count; i++) {
+    const order = i % 2 === 0 ? ['floor', 'receipt'] : ['receipt', 'floor'];
+    for (const what of order) {
+      if (what === 'floor') floor.push(await emptyPanel());
+      else if (i === 0) cold = await openReceipt(i);
+      else receipt.push(await openReceipt(i));
+      await sleep(150);
+    }
+  }
+  const f = stats(floor);
+  const r = stats(receipt);
+  emit('panel.floor', round(f.p50, 1), 'ms', { runs: floor.map((t) => round(t, 1)), what: 'createWebviewPanel to the first message of an inline script' });
+  emit('panel.receipt', round(r.p50, 1), 'ms', {
+    runs: receipt.map((t) => round(t, 1)),
+    cold: round(cold ?? NaN, 1),
+    what: 'waspChain.showReceipt to the receipt rendered (fetched from the local node)',
+  });
+  emit('panel.receipt.overFloor', round(r.p50 / f.p50, 2), 'x');
+  await closeAll();
+}
+
 /** 1 MiB of params and 10,000 burn records: fetch + validation + view, then the panel until it shows it all. */
 async function bigReceipt(api: ExtensionApi): Promise<void> {
   const id = benchRequestId('big', 0);
@@ -370,15 +464,18 @@ async function bigReceipt(api: ExtensionApi): Promise<void> {
   }
   emit('receipt.big.host.find', round(stats(finds).p50, 1), 'ms', { runs: finds.length, what: 'fetch, parse, validate, view model' });
 
-  const done = (r: { text: string }) => r.text.includes('Request succeeded') && !r.text.includes('checking against the fee policy');
   const renders: number[] = [];
   for (let i = 0; i < 3; i++) {
     const t0 = performance.now();
     const panel = await api.receipts.open({ requestId: id, chainName: BENCH_CHAIN_NAME });
     const opened = performance.now() - t0;
-    const rendered = await panel.waitForRender(done, 60_000);
+    const rendered: unknown = await panel.waitForRender(receiptShown(panel), 60_000);
     renders.push(performance.now() - t0);
-    if (i === 0) emit('receipt.big.host.panelHtmlChars', rendered.html.length, 'chars', { textChars: rendered.text.length, openResolvedMs: round(opened, 1) });
+    if (i === 0) {
+      const html = (rendered as { html?: unknown } | undefined)?.html;
+      const htmlChars = typeof html === 'string' ? html.length : 0;
+      emit('receipt.big.host.panelHtmlChars', htmlChars, 'chars', { textChars: renderedText(rendered).length, openResolvedMs: round(opened, 1) });
+    }
     panel.dispose();
     await sleep(200);
   }
@@ -440,6 +537,14 @@ async function treeRefresh(api: ExtensionApi, benchConfig: BenchConfig): Promise
 
 async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`bench: ${what} in ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -33,6 +33,8 @@ export const PLANTED = {
   memory: { kind: 3, count: 10_000 },
   cached: { kind: 4, count: 1 },
   big: { kind: 5, count: 1 },
+  /** The command → receipt panel runs: each opens a receipt not looked up before. */
+  panel: { kind: 6, count: 12 },
 } as const;
 
 export type PlantedGroup = keyof typeof PLANTED;

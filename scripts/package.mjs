@@ -4,8 +4,8 @@
 // node_modules: .vscodeignore keeps them out).
 //   node scripts/package.mjs [--out file.vsix]
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -50,7 +50,15 @@ for (const [group, g] of [...groups].sort((a, b) => b[1].size - a[1].size)) {
 }
 
 const forbidden = extensionFiles.filter((f) => /\.map$|(^|\/)node_modules\/|^extension\/(src|test|out|scripts|demo|docs|\.vscode|\.ci)\//.test(f.name));
-const required = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/webview/chainInfoMain.js', 'extension/dist/webview/receiptMain.js', 'extension/package.nls.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md'];
+// Every file the prepublish build wrote into dist/ (the main file, each chunk it may import, the
+// webview scripts) must ship: a missing chunk would only fail when its panel first opens.
+const built = listFiles(join(repo, 'dist')).filter((f) => !f.endsWith('.map')).map((f) => `extension/${relative(repo, f).split(sep).join('/')}`);
+const required = [
+  ...new Set([
+    'extension/package.json', 'extension/dist/extension.mjs', 'extension/dist/webview/chainInfoMain.js', 'extension/dist/webview/receiptMain.js', ...built,
+    'extension/package.nls.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md',
+  ]),
+];
 const missing = required.filter((p) => !files.some((f) => f.name.toLowerCase() === p.toLowerCase()));
 if (forbidden.length > 0 || missing.length > 0) {
   for (const f of forbidden) console.error(`package: must not be in the .vsix: ${f.name}`);
@@ -58,6 +66,10 @@ if (forbidden.length > 0 || missing.length > 0) {
   process.exit(1);
 }
 console.log(`\nInstall it with:  code --install-extension ${relative(process.cwd(), out) || out}`);
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+}
 
 function kb(n) {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;

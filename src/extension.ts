@@ -34,7 +34,7 @@ export interface ActivationTimes {
   readonly ms: number;
 }
 
-// Every imported module has evaluated by now: the bundler emits this module's body last.
+// Every imported module has evaluated by now: an ES module's imports evaluate before its body.
 const moduleEvaluatedAt = performance.now();
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
