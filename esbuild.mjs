@@ -7,7 +7,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { checkExtensionBuild } from './scripts/extensionBundle.mjs';
+import { checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -75,22 +75,15 @@ function testFiles(suiteName, dir, excludes) {
 }
 
 /**
- * ofetch's "node" export wraps node-fetch-native (117 KB) as a fallback for runtimes without
- * fetch; every host we support has global fetch, so take its platform-neutral build.
+ * Puts the clock's import first in the main file (hoistLoadClock), then fails the build (and
+ * says so in watch mode) when the split extension breaks checkExtensionBuild.
  */
-const ofetchWithoutPolyfill = {
-  name: 'ofetch-without-polyfill',
-  setup(build) {
-    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(process.cwd(), 'node_modules/ofetch/dist/index.mjs') }));
-  },
-};
-
-/** Fails the build (and says so in watch mode) when the split extension breaks checkExtensionBuild. */
 const extensionChecks = {
   name: 'extension-checks',
   setup(build) {
     build.onEnd((result) => {
       if (result.errors.length > 0 || !result.metafile) return;
+      hoistLoadClock(result.metafile);
       for (const problem of checkExtensionBuild(result.metafile, { minified: production })) {
         console.error(`✘ [ERROR] extension bundle: ${problem}`);
         process.exitCode = 1;
@@ -102,7 +95,7 @@ const extensionChecks = {
 const common = {
   bundle: true,
   logLevel: 'warning',
-  plugins: [problemMatcher, ofetchWithoutPolyfill],
+  plugins: [problemMatcher],
   legalComments: 'none',
 };
 

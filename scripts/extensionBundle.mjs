@@ -1,7 +1,8 @@
 // What the split ESM build of the extension is made of, read from esbuild's metafile: the files
 // activation loads, and the checks the build runs on every rebuild (esbuild.mjs) so that
 // splitting cannot quietly break `instanceof` or the activation clock.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const EXTENSION_ENTRY = 'src/extension.ts';
 export const LOAD_CLOCK = 'src/loadClock.ts';
@@ -63,6 +64,36 @@ export function outputsHolding(metafile, input) {
     .map(([file]) => file);
 }
 
+// `import {...} from "./chunks/x.mjs";` or `import "./chunks/x.mjs";`, minified or not.
+const IMPORT_STATEMENT = /\bimport\s*(?:\{[^}]*\}\s*from\s*|[\w$]+\s+from\s*|\*\s*as\s+[\w$]+\s+from\s*)?"([^"]+)";?\n?/g;
+
+/** The output file the first import statement of `file` (an output) names, read from its text. */
+function firstImportIn(file, text) {
+  IMPORT_STATEMENT.lastIndex = 0;
+  const m = IMPORT_STATEMENT.exec(text);
+  return m ? join(dirname(file), m[1]).split('\\').join('/') : undefined;
+}
+
+/**
+ * esbuild orders a split entry's imports of shared chunks as it likes, so the main file may
+ * import another chunk before the clock's. Evaluation follows the order of the import
+ * statements, and moving an import statement changes nothing else: this moves the clock's
+ * import to the top of the main file, which checkExtensionBuild then verifies.
+ */
+export function hoistLoadClock(metafile) {
+  const main = outputOf(metafile);
+  const [clock] = outputsHolding(metafile, LOAD_CLOCK);
+  if (!clock || clock === main) return;
+  const text = readFileSync(main, 'utf8');
+  IMPORT_STATEMENT.lastIndex = 0;
+  for (let m = IMPORT_STATEMENT.exec(text); m; m = IMPORT_STATEMENT.exec(text)) {
+    if (join(dirname(main), m[1]).split('\\').join('/') !== clock) continue;
+    if (m.index === 0) return;
+    writeFileSync(main, m[0] + text.slice(0, m.index) + text.slice(m.index + m[0].length));
+    return;
+  }
+}
+
 /**
  * What must hold of the extension build; returns the problems (empty = fine).
  * - Every module of src/ is emitted once. A module in two outputs would run twice and make two
@@ -91,8 +122,9 @@ export function checkExtensionBuild(metafile, { minified }) {
   const texts = new Map(outputs.map((f) => [f, readFileSync(f, 'utf8')]));
   if (!minified) {
     for (const name of classes) {
-      // esbuild emits a bundled class as `var XxxError = class _XxxError extends ...`.
-      const declaring = outputs.filter((f) => new RegExp(`\\bclass _?${name}\\b`).test(texts.get(f)));
+      // esbuild emits a bundled class as `var XxxError = class _XxxError extends ...`, or as
+      // `var XxxError = class extends ...` when its body never names the class.
+      const declaring = outputs.filter((f) => new RegExp(`\\b(?:class _?${name}|${name} = class)\\b`).test(texts.get(f)));
       if (declaring.length !== 1) {
         problems.push(`class ${name} is declared in ${declaring.length} output files (${declaring.join(', ') || 'none'}), not exactly one`);
       }
@@ -100,7 +132,7 @@ export function checkExtensionBuild(metafile, { minified }) {
   }
   const main = outputOf(metafile);
   const clock = outputsHolding(metafile, LOAD_CLOCK);
-  const first = staticImports(metafile, main)[0];
+  const first = firstImportIn(main, texts.get(main) ?? readFileSync(main, 'utf8'));
   const alone = clock.length === 1 && Object.values(metafile.outputs[clock[0]].inputs ?? {}).filter((i) => i.bytesInOutput > 0).length === 1;
   if (!alone || clock[0] === main || first !== clock[0] || staticImports(metafile, clock[0]).length > 0) {
     const where = `it is in ${clock.join(', ') || 'nothing'}; the first import is ${first ?? 'none'}`;

@@ -4,7 +4,6 @@
 // Resolves with the panel, so callers (and tests) can await what it shows.
 import * as vscode from 'vscode';
 import { resolveChain } from '../chains/chainArg';
-import { Commands } from '../constants';
 import type { Services } from '../services';
 import type { ChainInfoIdentity } from './protocol';
 
@@ -57,6 +56,3 @@ export async function showChainInfo<P>(services: Services, feature: ChainInfoOpe
   return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
 }
 
-export function registerShowChainInfoCommand<P>(services: Services, feature: ChainInfoOpener<P>): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.showChainInfo, (first?: unknown, second?: unknown) => showChainInfo(services, feature, first, second));
-}

@@ -1,11 +1,11 @@
 // The chain info feature: the command, the panels (one per chain and block, reused), and the
 // serializer that brings them back after a window reload from their identity alone. The panel's
 // module is loaded on first use.
-import type * as vscode from 'vscode';
-import { WebviewTypes } from '../constants';
+import * as vscode from 'vscode';
+import { Commands, WebviewTypes } from '../constants';
 import type { Services } from '../services';
 import { PanelRegistry } from '../webviews/registry';
-import { registerShowChainInfoCommand, type OpenChainInfoOptions } from './command';
+import type { OpenChainInfoOptions } from './command';
 import { ChainInfoIdentitySchema, normaliseBlock, sameChainInfo } from './identity';
 import type { ChainInfoPanel } from './panel';
 import type { ChainInfoIdentity } from './protocol';
@@ -44,6 +44,11 @@ export function registerChainInfoFeature(services: Services): ChainInfoFeature {
     restore: (webviewPanel, state) => registry.restore(webviewPanel, state),
   };
 
-  services.context.subscriptions.push(registerShowChainInfoCommand(services, feature), registry.registerSerializer(), registry);
+  services.context.subscriptions.push(
+    // The command's code loads on its first use.
+    vscode.commands.registerCommand(Commands.showChainInfo, async (first?: unknown, second?: unknown) => (await import('./command.js')).showChainInfo(services, feature, first, second)),
+    registry.registerSerializer(),
+    registry,
+  );
   return feature;
 }

@@ -1,14 +1,8 @@
 // The chains feature: the model, the "Chains" tree view, the status bar item, the problem
 // report, and the commands that manage chains and tokens.
 import * as vscode from 'vscode';
-import { Views } from '../constants';
+import { Commands, Views } from '../constants';
 import type { Services } from '../services';
-import { registerAddChain } from './commands/addChain';
-import { registerChainActions } from './commands/chainActions';
-import { registerRefresh } from './commands/refresh';
-import { registerRemoveChain } from './commands/removeChain';
-import { registerSetDefaultChain } from './commands/setDefaultChain';
-import { registerTokenCommands } from './commands/tokens';
 import { ChainProblemsReporter } from './problems';
 import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';
@@ -30,13 +24,26 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
   const view = vscode.window.createTreeView(Views.chains, { treeDataProvider: tree, showCollapseAll: true });
   const statusBar = new ChainStatusBar(services, model);
   const problems = new ChainProblemsReporter(services);
+  // Each command's code loads on its first use (esbuild splits it out): activation loads only
+  // what the tree, the status bar and the problem report need.
+  const addChain = once(() => import('./commands/addChain.js'));
+  const removeChain = once(() => import('./commands/removeChain.js'));
+  const refresh = once(() => import('./commands/refresh.js'));
+  const setDefault = once(() => import('./commands/setDefaultChain.js'));
+  const tokens = once(() => import('./commands/tokens.js'));
+  const actions = once(() => import('./commands/chainActions.js'));
+  const command = vscode.commands.registerCommand;
   services.context.subscriptions.push(
-    registerAddChain(services, model),
-    registerRemoveChain(services, model),
-    registerRefresh(model),
-    registerSetDefaultChain(services),
-    registerTokenCommands(services, model),
-    registerChainActions(services, model),
+    command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(services, model, args)),
+    command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(services, model, arg)),
+    command(Commands.refresh, async (arg?: unknown) => (await refresh()).refresh(model, arg)),
+    command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(services, arg)),
+    command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(services, model, chainArg, token)),
+    command(Commands.signIn, async (chainArg?: unknown, creds?: unknown) => (await tokens()).signIn(services, model, chainArg, creds)),
+    command(Commands.signOut, async (chainArg?: unknown) => (await tokens()).signOut(services, model, chainArg)),
+    command(Commands.copyChainId, async (arg?: unknown) => (await actions()).copyChainId(services, arg)),
+    command(Commands.openPublicUrl, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'publicUrl')),
+    command(Commands.openWebsite, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'website')),
     problems,
     statusBar,
     view,
@@ -44,4 +51,10 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
     model,
   );
   return { model, tree, view, statusBar, problems };
+}
+
+/** A module loaded on first call, then the same promise for every later call. */
+function once<M>(load: () => Promise<M>): () => Promise<M> {
+  let loaded: Promise<M> | undefined;
+  return () => (loaded ??= load());
 }

@@ -110,6 +110,3 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
   return feature.open(identity);
 }
 
-export function registerShowReceiptCommand<P>(services: Services, feature: ReceiptOpener<P>): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.showReceipt, (arg?: unknown) => showReceipt(services, feature, arg));
-}

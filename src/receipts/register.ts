@@ -6,7 +6,6 @@ import { checkRequestId } from '../api/ids';
 import { Commands, Settings, WebviewTypes } from '../constants';
 import type { Services } from '../services';
 import { PanelRegistry, type OpenOptions } from '../webviews/registry';
-import { registerShowReceiptCommand } from './command';
 import { ReceiptHoverProvider } from './hover';
 import { ReceiptIdentitySchema, receiptMatches } from './identity';
 import type { ReceiptPanel } from './panel';
@@ -46,7 +45,8 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
   services.context.subscriptions.push(
     // Every scheme: code, logs, JSON, Markdown, untitled and virtual documents alike.
     vscode.languages.registerHoverProvider({ scheme: '*' }, hover),
-    registerShowReceiptCommand(services, feature),
+    // The command's code loads on its first use.
+    vscode.commands.registerCommand(Commands.showReceipt, async (arg?: unknown) => (await import('./command.js')).showReceipt(services, feature, arg)),
     vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
     registry.registerSerializer(),
     // A chain added or changed may know what another did not: forget the "not found" answers

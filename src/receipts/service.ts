@@ -7,8 +7,7 @@ import type { Receipt } from '../api/schemas';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
-import { rawJsonText, processedReceiptWeight } from './model/rawJson';
-import { buildReceiptView, type ReceiptView } from './model/receiptView';
+import type { ReceiptView } from './model/receiptView';
 
 const TOKEN = 'token';
 const NO_TOKEN = 'none';
@@ -25,7 +24,13 @@ function safeNodeKey(nodeUrl: string): string | undefined {
 export interface ProcessedReceipt {
   receipt: Receipt;
   view: ReceiptView;
+  /** What it weighs in the cache (bytes, estimated), raw JSON included. */
+  weight: number;
 }
+
+/** The view code (receipt view, revert decoding, contract names) loads with the first receipt. */
+let viewModules: Promise<[typeof import('./model/receiptView.js'), typeof import('./model/rawJson.js')]> | undefined;
+const loadViewModules = () => (viewModules ??= Promise.all([import('./model/receiptView.js'), import('./model/rawJson.js')]));
 
 export type FindResult = LookupResult<ChainEntry, ProcessedReceipt> & {
   /** The chains asked, in order. */
@@ -50,11 +55,13 @@ export class ReceiptService {
       fetch: async (chain, requestId, { block, signal }) => {
         let raw: string | undefined;
         const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
-        const view = buildReceiptView(receipt, vscode.l10n);
+        const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
+        const built = buildReceiptView(receipt, vscode.l10n);
         // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-        return { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
+        const view = { ...built, rawJson: rawJsonText(raw, built.rawJson) };
+        return { receipt, view, weight: processedReceiptWeight({ receipt, view }) };
       },
-      weigh: processedReceiptWeight,
+      weigh: (processed) => processed.weight,
       // A 401 earned by a chain asked without the token must not answer for one asked with it.
       tokenDecision: (chain) => (services.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
     });

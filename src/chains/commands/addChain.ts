@@ -2,7 +2,6 @@
 // user or workspace settings. Scripted: `waspChain.addChain({ name, nodeUrl, chainId, target?, probe? })`.
 import * as vscode from 'vscode';
 import { checkChainId, checkNodeUrl } from '../../api/ids';
-import { Commands } from '../../constants';
 import { describeSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
@@ -17,10 +16,6 @@ export interface AddChainArgs {
   target?: 'user' | 'workspace';
   /** Load the chain right away and report what the node says. */
   probe?: boolean;
-}
-
-export function registerAddChain(services: Services, model: ChainsModel): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.addChain, (args?: unknown) => addChain(services, model, args));
 }
 
 /** Why a name cannot be used, or undefined. */

@@ -1,21 +1,12 @@
 // Tree actions on a chain: copy its ID, open its public URL or website. Links from a node are
 // opened only when they are http or https (no command:, file:, javascript:…).
 import * as vscode from 'vscode';
-import { Commands } from '../../constants';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
 import { externalUrlToOpen, notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
-
-export function registerChainActions(services: Services, model: ChainsModel): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.copyChainId, (arg?: unknown) => copyChainId(services, arg)),
-    vscode.commands.registerCommand(Commands.openPublicUrl, (arg?: unknown) => openChainLink(services, model, arg, 'publicUrl')),
-    vscode.commands.registerCommand(Commands.openWebsite, (arg?: unknown) => openChainLink(services, model, arg, 'website')),
-  );
-}
 
 /** Returns the chain ID copied, or undefined. */
 export async function copyChainId(services: Services, arg: unknown): Promise<string | undefined> {

@@ -1,15 +1,11 @@
 // "Chain: Refresh": reloads one chain (a tree node or a name) or all of them, concurrently, and
 // resolves when they are loaded. A token problem found on the way is offered a fix.
 import * as vscode from 'vscode';
-import { Commands, Views } from '../../constants';
+import { Views } from '../../constants';
 import { reportUnknownChain, reportUnrecognised } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
 import type { ChainsModel } from '../chainsModel';
 import { offerSignIn, reportTokenProblem } from '../tokenPrompts';
-
-export function registerRefresh(model: ChainsModel): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.refresh, (arg?: unknown) => refresh(model, arg));
-}
 
 export async function refresh(model: ChainsModel, arg: unknown): Promise<void> {
   const ref = parseChainArg(arg);

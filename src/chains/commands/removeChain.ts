@@ -2,17 +2,12 @@
 // folder), valid or not. From a tree node or a pick it asks first; a scripted name does not.
 // The node's token stays: other chains, workspaces or windows may use the same node.
 import * as vscode from 'vscode';
-import { Commands } from '../../constants';
 import { describeSource, type ChainSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainRow, ChainsModel } from '../chainsModel';
 import { reportUnrecognised } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
 import { iconSafeLabel, notificationText } from '../../core/text';
-
-export function registerRemoveChain(services: Services, model: ChainsModel): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.removeChain, (arg?: unknown) => removeChain(services, model, arg));
-}
 
 interface Target {
   name: string;

@@ -1,13 +1,9 @@
 // "Chain: Set Default Chain": the chain used when a command or hover needs one. From a tree
 // node or a name argument, else a pick (the status bar item runs it without an argument).
 import * as vscode from 'vscode';
-import { Commands, Settings } from '../../constants';
+import { Settings } from '../../constants';
 import type { Services } from '../../services';
 import { resolveChain } from '../chainArg';
-
-export function registerSetDefaultChain(services: Services): vscode.Disposable {
-  return vscode.commands.registerCommand(Commands.setDefaultChain, (arg?: unknown) => setDefaultChain(services, arg));
-}
 
 /** Returns the name of the new default chain, or undefined. */
 export async function setDefaultChain(services: Services, arg: unknown): Promise<string | undefined> {

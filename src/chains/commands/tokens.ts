@@ -3,7 +3,6 @@
 // to the node's own auth route once and never kept.
 import * as vscode from 'vscode';
 import { UnauthorizedError } from '../../api/errors';
-import { Commands } from '../../constants';
 import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
 import { formatDuration } from '../../core/format';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../../core/accessToken';
@@ -18,14 +17,6 @@ import { notificationText } from '../../core/text';
 export interface SignInArgs {
   username: string;
   password: string;
-}
-
-export function registerTokenCommands(services: Services, model: ChainsModel): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.commands.registerCommand(Commands.setToken, (chainArg?: unknown, token?: unknown) => setToken(services, model, chainArg, token)),
-    vscode.commands.registerCommand(Commands.signIn, (chainArg?: unknown, creds?: unknown) => signIn(services, model, chainArg, creds)),
-    vscode.commands.registerCommand(Commands.signOut, (chainArg?: unknown) => signOut(services, model, chainArg)),
-  );
 }
 
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
