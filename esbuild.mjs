@@ -21,7 +21,9 @@ const at = (p) => join(outroot, p);
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
-    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
@@ -50,13 +52,23 @@ function findFiles(dir, pattern) {
  */
 function testFiles(suiteName, dir, excludes) {
   const inSuite = (p) => excludes.every((x) => p !== x && !p.startsWith(x + sep));
-  const dirsOf = (d) => [d, ...readdirSync(d).map((n) => join(d, n)).filter((p) => statSync(p).isDirectory()).flatMap(dirsOf)];
+  const dirsOf = (d) => [
+    d,
+    ...readdirSync(d)
+      .map((n) => join(d, n))
+      .filter((p) => statSync(p).isDirectory())
+      .flatMap(dirsOf),
+  ];
   return {
     name: 'test-files',
     setup(build) {
       build.onResolve({ filter: /^virtual:test-files$/ }, () => ({ path: suiteName, namespace: 'test-files' }));
       build.onLoad({ filter: /.*/, namespace: 'test-files' }, () => {
-        const files = existsSync(dir) ? findFiles(dir, /\.test\.ts$/).filter(inSuite).sort() : [];
+        const files = existsSync(dir)
+          ? findFiles(dir, /\.test\.ts$/)
+              .filter(inSuite)
+              .sort()
+          : [];
         const specs = files.map((f) => './' + relative(process.cwd(), f).split(sep).join('/'));
         return {
           contents: [

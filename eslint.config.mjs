@@ -9,9 +9,25 @@ import tseslint from 'typescript-eslint';
 // Node's globals for the build and test scripts (*.mjs); TypeScript files get theirs from tsc.
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'AbortController', 'AbortSignal',
-    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
-    'queueMicrotask', 'structuredClone', 'TextEncoder', 'TextDecoder', 'performance',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'fetch',
+    'AbortController',
+    'AbortSignal',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'queueMicrotask',
+    'structuredClone',
+    'TextEncoder',
+    'TextDecoder',
+    'performance',
   ].map((name) => [name, 'readonly']),
 );
 
@@ -47,15 +63,7 @@ export default defineConfig(
   },
   {
     // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
-    files: [
-      'src/api/**',
-      'src/core/**',
-      'src/**/model/**',
-      'src/**/protocol.ts',
-      'src/webview/**',
-      'test/unit/**',
-      'test/fixtures/**',
-    ],
+    files: ['src/api/**', 'src/core/**', 'src/**/model/**', 'src/**/protocol.ts', 'src/webview/**', 'test/unit/**', 'test/fixtures/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -152,7 +152,12 @@ async function hoverOnText(api: ExtensionApi, token: vscode.CancellationToken): 
   const passes = [await pass(), await pass(), await pass()];
   if (answered > 0) throw new Error(`bench: the provider answered ${answered} times on text without a request ID`);
   const idLike = positions.filter((p) => doc.lineAt(p.line).text.length >= 66 && doc.lineAt(p.line).text.includes('0x')).length;
-  emit('hover.nonId.direct', round(stats(passes).p50, 2), 'µs/call', { calls: positions.length, passes: passes.map((p) => round(p, 2)), lines: doc.lineCount, positionsPastPrecheck: idLike });
+  emit('hover.nonId.direct', round(stats(passes).p50, 2), 'µs/call', {
+    calls: positions.length,
+    passes: passes.map((p) => round(p, 2)),
+    lines: doc.lineCount,
+    positionsPastPrecheck: idLike,
+  });
 
   const step = Math.floor(positions.length / VIA_COMMAND_SAMPLES);
   const sample = positions.filter((_, i) => i % step === 0).slice(0, VIA_COMMAND_SAMPLES);
@@ -168,7 +173,9 @@ async function hoverOnText(api: ExtensionApi, token: vscode.CancellationToken): 
 }
 
 function idDocument(ids: string[]): Promise<vscode.TextDocument> {
-  return Promise.resolve(vscode.workspace.openTextDocument({ content: ids.map((id, i) => `const request${i} = '${id}'; // planted`).join('\n'), language: 'plaintext' }));
+  return Promise.resolve(
+    vscode.workspace.openTextDocument({ content: ids.map((id, i) => `const request${i} = '${id}'; // planted`).join('\n'), language: 'plaintext' }),
+  );
 }
 
 /** Inside the ID on line i of idDocument. */
@@ -348,7 +355,11 @@ async function memoryAfterManyIds(api: ExtensionApi, token: vscode.CancellationT
   if (failures > 0) throw new Error(`bench: ${failures} of ${count} hovers did not show their receipt`);
   const mb = (b: number) => round(b / 1024 / 1024, 2);
   emit('memory.hovers', count, 'IDs', { requests: lookup.fetchCount - fetches, seconds: round(elapsed / 1000, 1), gcExposed: gc !== undefined });
-  emit('memory.cacheEntries', lookup.cacheSize, 'entries', { capacity: DEFAULT_LOOKUP_CAPACITY, atCheckpoints: Object.fromEntries(checkpoints.map((c, i) => [c, entriesAt[i]])), inFlight: lookup.pending });
+  emit('memory.cacheEntries', lookup.cacheSize, 'entries', {
+    capacity: DEFAULT_LOOKUP_CAPACITY,
+    atCheckpoints: Object.fromEntries(checkpoints.map((c, i) => [c, entriesAt[i]])),
+    inFlight: lookup.pending,
+  });
   emit('memory.recentReceipts', api.services.recent.list(BENCH_CHAIN_NAME).length, 'entries');
   if (gc) {
     const first = heapAt[0] ?? 0;
@@ -479,7 +490,10 @@ async function bigReceipt(api: ExtensionApi): Promise<void> {
     panel.dispose();
     await sleep(200);
   }
-  emit('receipt.big.host.panel', round(stats(renders).p50, 1), 'ms', { runs: renders.map((r) => round(r, 1)), what: 'open() to the webview reporting the rendered receipt (cached lookup)' });
+  emit('receipt.big.host.panel', round(stats(renders).p50, 1), 'ms', {
+    runs: renders.map((r) => round(r, 1)),
+    what: 'open() to the webview reporting the rendered receipt (cached lookup)',
+  });
   await closeAll();
 }
 

@@ -76,7 +76,8 @@ try {
   const meta = JSON.parse(readFileSync(join(root, 'out/bench/extension.meta.json'), 'utf8'));
   const startup = startupFiles(meta);
   const lazy = lazyFiles(meta);
-  const sum = (files) => files.map((f) => size(resolve(repo, f))).reduce((a, b) => ({ bytes: a.bytes + b.bytes, gzip: a.gzip + b.gzip }), { bytes: 0, gzip: 0 });
+  const sum = (files) =>
+    files.map((f) => size(resolve(repo, f))).reduce((a, b) => ({ bytes: a.bytes + b.bytes, gzip: a.gzip + b.gzip }), { bytes: 0, gzip: 0 });
   const shortName = (f) => relative(join(root, 'dist'), resolve(repo, f));
   const byFile = (files) => Object.fromEntries(files.map((f) => [shortName(f), size(resolve(repo, f)).bytes]));
   const startupSize = sum(startup);
@@ -96,10 +97,19 @@ try {
     }
   }
   const own = parts['own code (src/)'] ?? 0;
-  const deps = Object.entries(parts).filter(([k]) => k !== 'own code (src/)').sort((a, b) => b[1] - a[1]);
+  const deps = Object.entries(parts)
+    .filter(([k]) => k !== 'own code (src/)')
+    .sort((a, b) => b[1] - a[1]);
   put('bundle.extension.own', own, 'B', { files: ownFiles.size });
-  put('bundle.extension.deps', deps.reduce((n, [, b]) => n + b, 0), 'B', Object.fromEntries(deps));
-  for (const name of readdirSync(join(root, 'dist/webview')).filter((n) => n.endsWith('.js')).sort()) {
+  put(
+    'bundle.extension.deps',
+    deps.reduce((n, [, b]) => n + b, 0),
+    'B',
+    Object.fromEntries(deps),
+  );
+  for (const name of readdirSync(join(root, 'dist/webview'))
+    .filter((n) => n.endsWith('.js'))
+    .sort()) {
     const w = size(join(root, 'dist/webview', name));
     put(`bundle.webview.${name.replace(/\.js$/, '')}`, w.bytes, 'B', { gzip: w.gzip });
   }
@@ -111,7 +121,11 @@ try {
 
   // 2. Plain Node.
   say('plain Node: a receipt with 1 MiB of params and 10,000 burn records');
-  const plain = spawnSync(process.execPath, ['--expose-gc', join(root, 'out/bench/node/receipt.js')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const plain = spawnSync(process.execPath, ['--expose-gc', join(root, 'out/bench/node/receipt.js')], {
+    cwd: repo,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   for (const line of plain.stdout.split('\n')) collect(line);
   if (plain.status !== 0) throw new Error(`bench/node/receipt.ts failed (${plain.signal ?? `exit ${plain.status}`})`);
 
@@ -150,8 +164,12 @@ try {
   // 5. What the nodes saw.
   put('node.concurrent.requests', nodes.receiptRequestsFor(benchRequestId('concurrent', 0)), 'requests');
   put('node.slow.peakInFlight', nodes.slow.maxConcurrent, 'requests', { chainInfoRequests: nodes.slow.requests.filter((r) => r.route === 'chaininfo').length });
-  put('node.distinct.peakInFlight', nodes.distinct.maxConcurrent, 'requests', { chainInfoRequests: nodes.distinct.requests.filter((r) => r.route === 'chaininfo').length });
-  put('node.narrow.peakInFlight', nodes.narrow.maxConcurrent, 'requests', { chainInfoRequests: nodes.narrow.requests.filter((r) => r.route === 'chaininfo').length });
+  put('node.distinct.peakInFlight', nodes.distinct.maxConcurrent, 'requests', {
+    chainInfoRequests: nodes.distinct.requests.filter((r) => r.route === 'chaininfo').length,
+  });
+  put('node.narrow.peakInFlight', nodes.narrow.maxConcurrent, 'requests', {
+    chainInfoRequests: nodes.narrow.requests.filter((r) => r.route === 'chaininfo').length,
+  });
 } catch (err) {
   say(`ERROR: ${err instanceof Error ? err.message : err}`);
 } finally {
@@ -180,20 +198,29 @@ const ROWS = [
     show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})`,
     target: '≤ 120 KB',
     check: (f) => f.value <= 120 * KB,
-    note: (f) => Object.entries(f.detail.files).map(([k, b]) => `${k} ${kb(b)}`).join(', '),
+    note: (f) =>
+      Object.entries(f.detail.files)
+        .map(([k, b]) => `${k} ${kb(b)}`)
+        .join(', '),
   },
   { what: "… the extension's own code (src/)", id: 'bundle.extension.own', show: (f) => `${kb(f.value)} (${f.detail.files} files)` },
   {
     what: '… dependencies',
     id: 'bundle.extension.deps',
     show: (f) => kb(f.value),
-    note: (f) => Object.entries(f.detail).map(([k, b]) => `${k} ${kb(b)}`).join(', '),
+    note: (f) =>
+      Object.entries(f.detail)
+        .map(([k, b]) => `${k} ${kb(b)}`)
+        .join(', '),
   },
   {
     what: 'loaded on first use (lazy chunks, gzip)',
     id: 'bundle.lazy',
     show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})`,
-    note: (f) => Object.entries(f.detail.files).map(([k, b]) => `${k} ${kb(b)}`).join(', ') || 'none',
+    note: (f) =>
+      Object.entries(f.detail.files)
+        .map(([k, b]) => `${k} ${kb(b)}`)
+        .join(', ') || 'none',
   },
   {
     what: 'output files holding src/api/errors.ts (the error classes)',
@@ -212,7 +239,13 @@ const ROWS = [
     target: '≤ 50 ms',
     check: (f) => f.value <= 50,
   },
-  { what: "the extension's own: modules evaluating + activate()", id: 'activation.ms', show: (f) => ms(f.value), target: '≤ 50 ms', check: (f) => f.value <= 50 },
+  {
+    what: "the extension's own: modules evaluating + activate()",
+    id: 'activation.ms',
+    show: (f) => ms(f.value),
+    target: '≤ 50 ms',
+    check: (f) => f.value <= 50,
+  },
   { what: '… modules evaluating', id: 'activation.load', show: (f) => ms(f.value) },
   { what: '… activate()', id: 'activation.activate', show: (f) => ms(f.value) },
   { what: "VS Code preparing the ExtensionContext meanwhile (not the extension's)", id: 'activation.contextWait', show: (f) => ms(f.value) },
@@ -227,19 +260,41 @@ const ROWS = [
   ['Uncached hover against the local node'],
   { what: 'hover p50', id: 'hover.uncached.p50', show: (f) => ms(f.value) },
   { what: 'raw GET of the same URL p50 (fetch, same run)', id: 'hover.uncached.rawGet.p50', show: (f) => ms(f.value) },
-  { what: 'hover over raw GET', id: 'hover.uncached.overRawGet', show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`, target: '≤ +2 ms', check: (f) => f.value <= 2 },
+  {
+    what: 'hover over raw GET',
+    id: 'hover.uncached.overRawGet',
+    show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`,
+    target: '≤ +2 ms',
+    check: (f) => f.value <= 2,
+  },
   { what: 'hover / raw GET', id: 'hover.uncached.ratio', show: (f) => `${f.value}x` },
   { what: 'the client alone: getReceipt p50 (limiter, token, fetch, JSON, schema)', id: 'hover.uncached.client.p50', show: (f) => ms(f.value) },
   { what: 'one SecretStorage read p50 (a round trip to the workbench)', id: 'diag.secretRead.p50', show: (f) => ms(f.value) },
   ['Concurrent hovers'],
-  { what: 'requests the node received for 100 concurrent hovers of one ID', id: 'node.concurrent.requests', show: (f) => String(f.value), target: '= 1', check: (f) => f.value === 1 },
+  {
+    what: 'requests the node received for 100 concurrent hovers of one ID',
+    id: 'node.concurrent.requests',
+    show: (f) => String(f.value),
+    target: '= 1',
+    check: (f) => f.value === 1,
+  },
   ['Memory after 10,000 distinct IDs were hovered'],
-  { what: 'receipt cache entries (capacity)', id: 'memory.cacheEntries', show: (f) => `${f.value} (${f.detail.capacity})`, target: '≤ capacity', check: (f) => f.value <= f.detail.capacity && f.detail.inFlight === 0 },
-  { what: 'heap held after 10,000 IDs (after 1,000 / 5,000)', id: 'memory.heap', show: (f) => `${f.value} MB (${Object.values(f.detail.atCheckpoints).slice(0, 2).join(' / ')})` },
+  {
+    what: 'receipt cache entries (capacity)',
+    id: 'memory.cacheEntries',
+    show: (f) => `${f.value} (${f.detail.capacity})`,
+    target: '≤ capacity',
+    check: (f) => f.value <= f.detail.capacity && f.detail.inFlight === 0,
+  },
+  {
+    what: 'heap held after 10,000 IDs (after 1,000 / 5,000)',
+    id: 'memory.heap',
+    show: (f) => `${f.value} MB (${Object.values(f.detail.atCheckpoints).slice(0, 2).join(' / ')})`,
+  },
   { what: 'heap per cached answer (2 KB receipt)', id: 'memory.perEntry', show: (f) => `${f.value} KB` },
   { what: 'heap growth from 1,000 to 10,000 IDs', id: 'memory.growth', show: (f) => `${f.value} MB`, target: 'flat (≤ 5 MB)', check: (f) => f.value <= 5 },
   ['Panels (in the extension host)'],
-  { what: 'floor: an empty webview panel, created → its script\'s first message (p50)', id: 'panel.floor', show: (f) => ms(f.value) },
+  { what: "floor: an empty webview panel, created → its script's first message (p50)", id: 'panel.floor', show: (f) => ms(f.value) },
   {
     what: 'Show Request Receipt command → an ordinary receipt rendered (p50)',
     id: 'panel.receipt',
@@ -267,7 +322,13 @@ const ROWS = [
   { what: '… relative to 1 chain (one shared request)', id: 'refresh.names.ratio', show: (f) => `${f.value}x` },
   { what: '50 distinct chains on one node', id: 'refresh.distinct', show: (f) => ms(f.value) },
   { what: '… relative to 1 chain', id: 'refresh.distinct.ratio', show: (f) => `${f.value}x`, target: '≤ 1.5x', check: (f) => f.value <= 1.5 },
-  { what: '… peak requests in flight at that node (waspChain.request.maxConcurrent: 64, the default)', id: 'node.distinct.peakInFlight', show: (f) => String(f.value), target: '≤ 64', check: (f) => f.value <= 64 },
+  {
+    what: '… peak requests in flight at that node (waspChain.request.maxConcurrent: 64, the default)',
+    id: 'node.distinct.peakInFlight',
+    show: (f) => String(f.value),
+    target: '≤ 64',
+    check: (f) => f.value <= 64,
+  },
   { what: '50 distinct chains, maxConcurrent set to 6', id: 'refresh.narrow', show: (f) => ms(f.value) },
   { what: '… relative to 1 chain', id: 'refresh.narrow.ratio', show: (f) => `${f.value}x` },
   { what: '… peak requests in flight at that node', id: 'node.narrow.peakInFlight', show: (f) => String(f.value), target: '≤ 6', check: (f) => f.value <= 6 },
@@ -309,7 +370,9 @@ for (const r of rows) {
   if (r.note) console.log(`      ${r.note}`);
 }
 console.log('');
-console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} (${machine.host}, its Node ${machine.hostNode ?? '?'}); load average ${machine.loadAverage.start.join(' ')} → ${machine.loadAverage.end.join(' ')}`);
+console.log(
+  `machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} (${machine.host}, its Node ${machine.hostNode ?? '?'}); load average ${machine.loadAverage.start.join(' ')} → ${machine.loadAverage.end.join(' ')}`,
+);
 console.log(`bench: ${passed} of ${judged.length} targets met; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 // Files.
@@ -321,7 +384,10 @@ for (const r of rows) {
   if (r.section) md.push(`| **${r.section}** | | | |`);
   else md.push(`| ${r.what}${r.note ? ` (${r.note})` : ''} | ${r.value} | ${r.target} | ${r.result === 'pass' ? '✓' : r.result} |`);
 }
-md.push('', `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} in ${machine.host} (Node ${machine.hostNode ?? '?'}); ${machine.date.slice(0, 10)}; load average ${machine.loadAverage.start[0]} at the start.`);
+md.push(
+  '',
+  `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} in ${machine.host} (Node ${machine.hostNode ?? '?'}); ${machine.date.slice(0, 10)}; load average ${machine.loadAverage.start[0]} at the start.`,
+);
 writeFileSync(join(resultsDir, 'latest.md'), `${md.join('\n')}\n`);
 say(`wrote ${join('bench/results', 'latest.json')} and latest.md`);
 

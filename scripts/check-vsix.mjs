@@ -63,7 +63,8 @@ try {
   await page.locator('.quick-input-widget input.input').first().fill('Wasp Chain Explorer');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Wasp Chain Explorer' }).first().waitFor({ timeout: 10_000 });
   await page.keyboard.press('Enter');
-  for (const title of ['Add a chain', 'Show the chain info', 'Hover a request ID']) await page.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
+  for (const title of ['Add a chain', 'Show the chain info', 'Hover a request ID'])
+    await page.getByText(title, { exact: true }).first().waitFor({ timeout: 15_000 });
   say(`ok: ${step}`);
 
   // Nothing above can have come from the repo: the host knows only the installed copy.
@@ -80,6 +81,9 @@ try {
 
 /** The panel's stylesheet (media/webview.css) loaded: a styled toolbar button has a background. */
 async function assertStyled(frame) {
-  const bg = await frame.locator('button.primary').first().evaluate((b) => b.ownerDocument.defaultView.getComputedStyle(b).backgroundColor);
+  const bg = await frame
+    .locator('button.primary')
+    .first()
+    .evaluate((b) => b.ownerDocument.defaultView.getComputedStyle(b).backgroundColor);
   if (!bg || bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent') throw new Error('the panel is unstyled: media/webview.css did not load');
 }

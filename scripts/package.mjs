@@ -20,7 +20,8 @@ const r = spawnSync(
   [
     vsce,
     'package',
-    '--out', out,
+    '--out',
+    out,
     // Everything the extension runs is bundled into dist/ by esbuild: no node_modules to list.
     '--no-dependencies',
     // The project has no public repository yet; no URL is made up for it.
@@ -52,11 +53,20 @@ for (const [group, g] of [...groups].sort((a, b) => b[1].size - a[1].size)) {
 const forbidden = extensionFiles.filter((f) => /\.map$|(^|\/)node_modules\/|^extension\/(src|test|out|scripts|demo|docs|\.vscode|\.ci)\//.test(f.name));
 // Every file the prepublish build wrote into dist/ (the main file, each chunk it may import, the
 // webview scripts) must ship: a missing chunk would only fail when its panel first opens.
-const built = listFiles(join(repo, 'dist')).filter((f) => !f.endsWith('.map')).map((f) => `extension/${relative(repo, f).split(sep).join('/')}`);
+const built = listFiles(join(repo, 'dist'))
+  .filter((f) => !f.endsWith('.map'))
+  .map((f) => `extension/${relative(repo, f).split(sep).join('/')}`);
 const required = [
   ...new Set([
-    'extension/package.json', 'extension/dist/extension.mjs', 'extension/dist/webview/chainInfoMain.js', 'extension/dist/webview/receiptMain.js', ...built,
-    'extension/package.nls.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md',
+    'extension/package.json',
+    'extension/dist/extension.mjs',
+    'extension/dist/webview/chainInfoMain.js',
+    'extension/dist/webview/receiptMain.js',
+    ...built,
+    'extension/package.nls.json',
+    'extension/LICENSE.txt',
+    'extension/readme.md',
+    'extension/changelog.md',
   ]),
 ];
 const missing = required.filter((p) => !files.some((f) => f.name.toLowerCase() === p.toLowerCase()));
@@ -100,4 +110,3 @@ function listZip(file) {
   }
   return entries;
 }
-

@@ -20,9 +20,7 @@ const walk = (dir) =>
     const p = join(dir, n);
     return statSync(p).isDirectory() ? walk(p) : /\.test\.js$/.test(n) ? [p] : [];
   });
-const files = (existsSync(root) ? walk(root) : [])
-  .filter((f) => positionals.length === 0 || positionals.some((s) => relative(root, f).includes(s)))
-  .sort();
+const files = (existsSync(root) ? walk(root) : []).filter((f) => positionals.length === 0 || positionals.some((s) => relative(root, f).includes(s))).sort();
 if (files.length === 0) {
   console.error(`unit: no test files under ${relative(repo, root)} (build them with: node esbuild.mjs --tests)`);
   console.log('unit: 0 passed, 0 failed');

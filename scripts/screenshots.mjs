@@ -11,7 +11,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_IDS, exitAfterCleanup, expandChain, hoverText, launchBrowser, openFile, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
+import {
+  DEMO_IDS,
+  exitAfterCleanup,
+  expandChain,
+  hoverText,
+  launchBrowser,
+  openFile,
+  runCommand,
+  showDemoChains,
+  startDemoHost,
+  webviewWith,
+} from './demo.mjs';
 import { describeOfflineHost, installOfflineHost } from './offline-host.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -35,7 +35,7 @@ say('building the extension and the local node');
 const build = spawnSync(process.execPath, [join(repo, 'esbuild.mjs'), '--tests'], { cwd: repo, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const desktop = process.env.WASP_VSCODE_EXECUTABLE || (spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim() || undefined);
+const desktop = process.env.WASP_VSCODE_EXECUTABLE || spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' }).stdout.trim() || undefined;
 sweepStaleRuns();
 if (desktop && !values.offline && !values.check) {
   const node = await startDemoNode(repo);

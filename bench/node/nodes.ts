@@ -7,7 +7,17 @@
 // run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
 // extension believes it sent.
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
-import { BENCH_CHAIN_ID, PLANTED, REFRESH_CHAINS, SLOW_NODE_LATENCY_MS, benchRequestId, bigReceipt, distinctChains, plainReceipt, type PlantedGroup } from '../shared';
+import {
+  BENCH_CHAIN_ID,
+  PLANTED,
+  REFRESH_CHAINS,
+  SLOW_NODE_LATENCY_MS,
+  benchRequestId,
+  bigReceipt,
+  distinctChains,
+  plainReceipt,
+  type PlantedGroup,
+} from '../shared';
 
 // For run.mjs, which knows nothing else of bench/shared.ts.
 export { BENCH_CHAIN_ID, BENCH_CHAIN_NAME, benchRequestId } from '../shared';

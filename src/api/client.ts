@@ -260,7 +260,12 @@ export class WaspClient {
         if (token) {
           // A token that cannot form the header is never sent: the HTTP library's error would
           // quote it (into the log and the hover). The message says nothing of the token.
-          if (accessTokenProblem(token) !== undefined) throw new InvalidInputError('token', 'The stored access token cannot be sent: it is not a valid Bearer token.', 'Set the access token again (Chain: Set Access Token) or sign in.');
+          if (accessTokenProblem(token) !== undefined)
+            throw new InvalidInputError(
+              'token',
+              'The stored access token cannot be sent: it is not a valid Bearer token.',
+              'Set the access token again (Chain: Set Access Token) or sign in.',
+            );
           headers.Authorization = `Bearer ${token}`;
           authenticated = true;
         }
@@ -295,7 +300,14 @@ export class WaspClient {
     } finally {
       clearTimeout(timer);
       o.signal?.removeEventListener('abort', onCallerAbort);
-      this.log({ method, url: context.url ?? '', status: context.status, durationMs: Date.now() - started, authenticated, error: failure === undefined ? undefined : failure instanceof Error ? failure.message : String(failure) });
+      this.log({
+        method,
+        url: context.url ?? '',
+        status: context.status,
+        durationMs: Date.now() - started,
+        authenticated,
+        error: failure === undefined ? undefined : failure instanceof Error ? failure.message : String(failure),
+      });
     }
   }
 
@@ -377,18 +389,22 @@ export class WaspClient {
         throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
       }
       case status === 404: {
-        const what = o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
-          ? 'receipt'
-          : /chain id/i.test(err.Message ?? '')
-            ? 'chain'
-            : o.notFound === 'receipt' || o.notFound === 'chain'
-              ? parsed.ok && (err.Message || err.Error) ? o.notFound : 'route'
-              : 'route';
-        const message = what === 'receipt'
-          ? 'No receipt: the request is not known at this state'
-          : what === 'chain'
-            ? `Chain not found${err.Message ? `: ${err.Message}` : ''}`
-            : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
+        const what =
+          o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
+            ? 'receipt'
+            : /chain id/i.test(err.Message ?? '')
+              ? 'chain'
+              : o.notFound === 'receipt' || o.notFound === 'chain'
+                ? parsed.ok && (err.Message || err.Error)
+                  ? o.notFound
+                  : 'route'
+                : 'route';
+        const message =
+          what === 'receipt'
+            ? 'No receipt: the request is not known at this state'
+            : what === 'chain'
+              ? `Chain not found${err.Message ? `: ${err.Message}` : ''}`
+              : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
         throw new NotFoundError(message, what, context);
       }
       case status === 400:
@@ -407,13 +423,14 @@ export class WaspClient {
     if (timedOut) return new TimeoutError(this.timeoutMs, context);
     if (callerSignal?.aborted) return new CancelledError(context);
     const code = systemCode(e);
-    const reason = code === 'ECONNREFUSED'
-      ? 'connection refused'
-      : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-        ? 'host not found'
-        : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-          ? 'connection closed by the node'
-          : code ?? innermostMessage(e) ?? 'network error';
+    const reason =
+      code === 'ECONNREFUSED'
+        ? 'connection refused'
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? 'host not found'
+          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
+            ? 'connection closed by the node'
+            : (code ?? innermostMessage(e) ?? 'network error');
     return new NetworkError(`The node could not be reached: ${reason}`, code, context, { cause: e });
   }
 }

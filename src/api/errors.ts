@@ -158,7 +158,7 @@ export class RedirectError extends WaspApiError {
     /** Where the node sent us (origin and path only). */
     readonly location: string,
     context: ErrorContext,
-    readonly hint = 'The node redirects to another address: set the chain\'s nodeUrl to that address if you trust it. Tokens are never sent along a redirect.',
+    readonly hint = "The node redirects to another address: set the chain's nodeUrl to that address if you trust it. Tokens are never sent along a redirect.",
   ) {
     super(`The node redirected to ${location}`, context);
   }
@@ -185,10 +185,7 @@ export class InvalidResponseError extends WaspApiError {
     context: ErrorContext,
     readonly hint = 'The node sent an answer this extension does not understand: check that the node URL points at a Wasp web API (v1).',
   ) {
-    super(
-      field ? `Invalid response: field "${field}": ${expected}` : `Invalid response: ${expected}`,
-      context,
-    );
+    super(field ? `Invalid response: field "${field}": ${expected}` : `Invalid response: ${expected}`, context);
   }
 }
 

@@ -49,9 +49,7 @@ export function parseChainId(input: string): string {
   return r.chainId;
 }
 
-export type RequestIdCheck =
-  | { ok: true; requestId: string; fromEvmHash: boolean }
-  | { ok: false; reason: string };
+export type RequestIdCheck = { ok: true; requestId: string; fromEvmHash: boolean } | { ok: false; reason: string };
 
 /**
  * Checks a request ID: `0x` + 68 hex. With `allowEvmHash`, an EVM transaction hash (`0x` + 64 hex)

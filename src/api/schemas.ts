@@ -8,17 +8,24 @@ import * as z from 'zod/mini';
 const UINT64_MAX = 2n ** 64n - 1n;
 const UINT256_MAX = 2n ** 256n - 1n;
 
-
 /** A uint64 sent as a decimal string: exact as bigint (values above 2^53 are common). */
 const Uint64String = z.pipe(
   z.string({ error: 'expected a decimal uint64 string' }).check(z.regex(/^[0-9]{1,20}$/, { error: 'expected a decimal uint64 string' })),
-  z.pipe(z.transform((s: string) => BigInt(s)), z.bigint().check(z.refine((v) => v <= UINT64_MAX, { error: 'expected a value at most 2^64-1' }))),
+  z.pipe(
+    z.transform((s: string) => BigInt(s)),
+    z.bigint().check(z.refine((v) => v <= UINT64_MAX, { error: 'expected a value at most 2^64-1' })),
+  ),
 );
 
 /** A uint256 (native token amount) as a decimal string, or 0x-hex as some nodes send. */
 const Uint256String = z.pipe(
-  z.string({ error: 'expected a uint256 string' }).check(z.regex(/^(?:[0-9]{1,78}|0x[0-9a-fA-F]{1,64})$/, { error: 'expected a decimal or 0x-hex uint256 string' })),
-  z.pipe(z.transform((s: string) => BigInt(s)), z.bigint().check(z.refine((v) => v <= UINT256_MAX, { error: 'expected a value at most 2^256-1' }))),
+  z
+    .string({ error: 'expected a uint256 string' })
+    .check(z.regex(/^(?:[0-9]{1,78}|0x[0-9a-fA-F]{1,64})$/, { error: 'expected a decimal or 0x-hex uint256 string' })),
+  z.pipe(
+    z.transform((s: string) => BigInt(s)),
+    z.bigint().check(z.refine((v) => v <= UINT256_MAX, { error: 'expected a value at most 2^256-1' })),
+  ),
 );
 
 /**
@@ -27,37 +34,58 @@ const Uint256String = z.pipe(
  */
 const Uint64Number = z.pipe(
   z.union([z.number().check(z.int({ error: 'expected a whole number' })), z.bigint()], { error: 'expected a whole number' }),
-  z.pipe(z.transform((v: number | bigint) => BigInt(v)), z.bigint().check(z.refine((v) => v >= 0n && v <= UINT64_MAX, { error: 'expected a uint64 (0 to 2^64-1)' }))),
+  z.pipe(
+    z.transform((v: number | bigint) => BigInt(v)),
+    z.bigint().check(z.refine((v) => v >= 0n && v <= UINT64_MAX, { error: 'expected a uint64 (0 to 2^64-1)' })),
+  ),
 );
 
 /** A uint64 as a JSON number or a decimal string (burn records are numbers, other nodes send strings). */
 const Uint64Any = z.union([Uint64Number, Uint64String], { error: 'expected a uint64 number or decimal string' });
 
 const uint = (max: number, what: string) =>
-  z.number({ error: `expected a ${what}` }).check(
-    z.int({ error: `expected a ${what}` }),
-    z.minimum(0, { error: `expected a ${what}` }),
-    z.maximum(max, { error: `expected a ${what} (at most ${max})` }),
-  );
+  z
+    .number({ error: `expected a ${what}` })
+    .check(
+      z.int({ error: `expected a ${what}` }),
+      z.minimum(0, { error: `expected a ${what}` }),
+      z.maximum(max, { error: `expected a ${what} (at most ${max})` }),
+    );
 
 const str = (what = 'a string') => z.string({ error: `expected ${what}` });
 const bool = () => z.boolean({ error: 'expected true or false' });
 const pattern = (re: RegExp, what: string) => str(what).check(z.regex(re, { error: `expected ${what}` }));
 /** A string a node may omit or send as null: read as empty. A wrong type is still an error. */
-const optionalString = () => z.pipe(z.nullish(str()), z.transform((v: string | null | undefined) => v ?? ''));
+const optionalString = () =>
+  z.pipe(
+    z.nullish(str()),
+    z.transform((v: string | null | undefined) => v ?? ''),
+  );
 const listOrEmpty = <T extends z.core.SomeType>(item: T) =>
-  z.pipe(z.nullish(z.array(item, { error: 'expected a list' })), z.transform((v: z.output<T>[] | null | undefined) => v ?? []));
+  z.pipe(
+    z.nullish(z.array(item, { error: 'expected a list' })),
+    z.transform((v: z.output<T>[] | null | undefined) => v ?? []),
+  );
 
 const Hex = pattern(/^0x(?:[0-9a-fA-F]{2})*$/, '0x-prefixed hex bytes');
-const HName = z.pipe(pattern(/^[0-9a-fA-F]{8}$/, 'an hname (8 hex digits)'), z.transform((s: string) => s.toLowerCase()));
+const HName = z.pipe(
+  pattern(/^[0-9a-fA-F]{8}$/, 'an hname (8 hex digits)'),
+  z.transform((s: string) => s.toLowerCase()),
+);
 const NativeTokenId = pattern(/^0x[0-9a-fA-F]{76}$/, 'a native token ID (0x + 76 hex)');
 const NftId = pattern(/^0x[0-9a-fA-F]{64}$/, 'an NFT ID (0x + 64 hex)');
-const RequestIdString = z.pipe(pattern(/^0x[0-9a-fA-F]{68}$/, 'a request ID (0x + 68 hex)'), z.transform((s: string) => s.toLowerCase()));
+const RequestIdString = z.pipe(
+  pattern(/^0x[0-9a-fA-F]{68}$/, 'a request ID (0x + 68 hex)'),
+  z.transform((s: string) => s.toLowerCase()),
+);
 
 /** `request.gasBudget` arrives double-quoted (`"\"21000\""`): strip the inner quotes. */
 const QuotedUint64 = z.pipe(
   str('a gas budget string'),
-  z.pipe(z.transform((s: string) => (s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s)), Uint64String),
+  z.pipe(
+    z.transform((s: string) => (s.length >= 2 && s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1) : s)),
+    Uint64String,
+  ),
 );
 
 const obj = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape, { error: 'expected an object' });
@@ -90,7 +118,10 @@ const CallTargetSchema = obj({
 const ParamItemSchema = obj({ key: Hex, value: Hex });
 
 const nullOr = <T extends z.core.SomeType>(schema: T) =>
-  z.pipe(z.nullish(schema), z.transform((v: z.output<T> | null | undefined) => v ?? null));
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v: z.output<T> | null | undefined) => v ?? null),
+  );
 
 const RequestJSONSchema = obj({
   allowance: nullOr(AssetBundleSchema),
@@ -125,7 +156,10 @@ const BurnRecordSchema = obj({
 const ReceiptWireSchema = obj({
   request: RequestJSONSchema,
   rawError: nullOr(UnresolvedVMErrorSchema),
-  errorMessage: z.pipe(z.nullish(str()), z.transform((v: string | null | undefined) => v ?? undefined)),
+  errorMessage: z.pipe(
+    z.nullish(str()),
+    z.transform((v: string | null | undefined) => v ?? undefined),
+  ),
   gasBudget: Uint64String,
   gasBurned: Uint64String,
   gasFeeCharged: Uint64String,

@@ -37,7 +37,8 @@ export function parseShowChainInfoArgs(first: unknown, second?: unknown): ShowCh
   else if (typeof first === 'object' && first !== null) {
     const o = first as Record<string, unknown>;
     // An object that names no chain (e.g. only { block }) leaves the choice to default / pick.
-    const namesChain = typeof o.chainName === 'string' || (typeof o.chain === 'object' && o.chain !== null) || (typeof o.name === 'string' && typeof o.chainId === 'string');
+    const namesChain =
+      typeof o.chainName === 'string' || (typeof o.chain === 'object' && o.chain !== null) || (typeof o.name === 'string' && typeof o.chainId === 'string');
     chain = typeof o.chain === 'string' ? o.chain : namesChain ? first : undefined;
     if (isBlockValue(o.block)) block = o.block;
     if ('compareWith' in o && o.compareWith !== undefined && o.compareWith !== null) {
@@ -55,4 +56,3 @@ export async function showChainInfo<P>(services: Services, feature: ChainInfoOpe
   if (!chain) return undefined;
   return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
 }
-

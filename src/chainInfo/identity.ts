@@ -19,7 +19,10 @@ export function sameChainInfo(a: ChainInfoIdentity, b: ChainInfoIdentity): boole
 /** The identity in a saved webview state; anything else in it is ignored. */
 export const ChainInfoIdentitySchema = z.pipe(
   z.object({
-    chainName: z.string().check(z.maxLength(200), z.refine((s) => s.trim() !== '')),
+    chainName: z.string().check(
+      z.maxLength(200),
+      z.refine((s) => s.trim() !== ''),
+    ),
     block: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   }),
   z.transform((i): ChainInfoIdentity => ({ chainName: i.chainName, block: normaliseBlock(i.block) })),

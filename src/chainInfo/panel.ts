@@ -120,9 +120,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       return undefined;
     }
     const client = this.services.clients.clientFor(l.chain);
-    const [url, body] = l.governance
-      ? [client.chainInfoUrl(l.chain.chainId, l.block), l.governance]
-      : [client.urlOf(['chains', l.chain.chainId]), l.general];
+    const [url, body] = l.governance ? [client.chainInfoUrl(l.chain.chainId, l.block), l.governance] : [client.urlOf(['chains', l.chain.chainId]), l.general];
     const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
     const content = [
       `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as the node sent it.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
@@ -148,7 +146,10 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
         await this.host.open({ chainName: this.id.chainName });
         return;
       case 'compare': {
-        const block = await this.askBlock(vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n)), this.compareTarget?.block);
+        const block = await this.askBlock(
+          vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n)),
+          this.compareTarget?.block,
+        );
         if (block !== null) await this.compareWith(block);
         return;
       }
@@ -198,7 +199,10 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     const blockCheck = checkBlock(this.id.block);
     if (!blockCheck.ok) {
       this.loaded = undefined;
-      this.show({ ...baseState(this.id), error: this.errorState(new InvalidInputError('block', blockCheck.reason, vscode.l10n.t('Pick another block, or open the latest state.')), context) });
+      this.show({
+        ...baseState(this.id),
+        error: this.errorState(new InvalidInputError('block', blockCheck.reason, vscode.l10n.t('Pick another block, or open the latest state.')), context),
+      });
       return;
     }
     const block = blockCheck.block;
@@ -226,17 +230,20 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     }
 
     this.loaded = { chain, block, governance, general: generalInfo, raw: governance ? raw.governance : raw.general };
-    const view = buildChainInfoView({
-      chainName: chain.name,
-      nodeUrl: chain.nodeUrl,
-      configuredChainId: chain.chainId,
-      block,
-      governance,
-      governanceUnavailable: gov.status === 'rejected' ? reasonText(gov.reason) : undefined,
-      general: generalInfo,
-      generalUnavailable: general.status === 'rejected' ? reasonText(general.reason) : undefined,
-      fetchedAt: new Date().toLocaleTimeString(),
-    }, vscode.l10n);
+    const view = buildChainInfoView(
+      {
+        chainName: chain.name,
+        nodeUrl: chain.nodeUrl,
+        configuredChainId: chain.chainId,
+        block,
+        governance,
+        governanceUnavailable: gov.status === 'rejected' ? reasonText(gov.reason) : undefined,
+        general: generalInfo,
+        generalUnavailable: general.status === 'rejected' ? reasonText(general.reason) : undefined,
+        fetchedAt: new Date().toLocaleTimeString(),
+      },
+      vscode.l10n,
+    );
     const target = this.compareTarget;
     this.show({
       ...baseState(this.id),
@@ -259,7 +266,10 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     if (!own) return;
     const check = checkBlock(targetBlock);
     if (!check.ok) {
-      this.show({ ...this.state, compare: { label, error: this.errorState(new InvalidInputError('block', check.reason, vscode.l10n.t('Compare with another block.')), context) } });
+      this.show({
+        ...this.state,
+        compare: { label, error: this.errorState(new InvalidInputError('block', check.reason, vscode.l10n.t('Compare with another block.')), context) },
+      });
       return;
     }
     try {
@@ -284,11 +294,17 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       (e instanceof BadRequestError && block !== undefined && /block/i.test(`${e.nodeMessage ?? ''} ${e.message}`));
     if (blockProblem) {
       title = vscode.l10n.t('Invalid block');
-      if (e instanceof BadRequestError) hint = vscode.l10n.t('The node has no state at {0}: it may be beyond the latest block, pruned, or an unknown trie root. Pick another block, or open the latest state.', stateInProse(block, vscode.l10n));
+      if (e instanceof BadRequestError)
+        hint = vscode.l10n.t(
+          'The node has no state at {0}: it may be beyond the latest block, pruned, or an unknown trie root. Pick another block, or open the latest state.',
+          stateInProse(block, vscode.l10n),
+        );
       extras.push('pickBlock', 'openLatest');
     } else if (e instanceof NotFoundError && inactive) {
       title = vscode.l10n.t('Chain not active');
-      hint = vscode.l10n.t('The node knows this chain but does not run it, so its past states cannot be read. Open the latest state to see its general information.');
+      hint = vscode.l10n.t(
+        'The node knows this chain but does not run it, so its past states cannot be read. Open the latest state to see its general information.',
+      );
       extras.push('openLatest');
     } else if (e instanceof NotFoundError && e.what === 'chain') {
       title = vscode.l10n.t('Unknown chain');
@@ -315,7 +331,6 @@ function signature(chain: ChainEntry): string {
 function reasonText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
-
 
 function baseState(identity: ChainInfoIdentity): ChainInfoPanelState {
   return {

@@ -30,12 +30,7 @@ export interface ChainInfoPanelState {
 
 /** Actions only the chain info panel knows (the shared ones are in webviews/protocol.ts). */
 export type ChainInfoAction =
-  | { kind: 'pickBlock' }
-  | { kind: 'openLatest' }
-  | { kind: 'compare' }
-  | { kind: 'clearCompare' }
-  | { kind: 'copyJson' }
-  | { kind: 'openRawJson' };
+  { kind: 'pickBlock' } | { kind: 'openLatest' } | { kind: 'compare' } | { kind: 'clearCompare' } | { kind: 'copyJson' } | { kind: 'openRawJson' };
 
 /** The panel's own words (buttons, headings): the webview has no l10n of its own. */
 export interface ChainInfoPanelLabels extends CommonLabels {

@@ -46,7 +46,9 @@ export function registerChainInfoFeature(services: Services): ChainInfoFeature {
 
   services.context.subscriptions.push(
     // The command's code loads on its first use.
-    vscode.commands.registerCommand(Commands.showChainInfo, async (first?: unknown, second?: unknown) => (await import('./command.js')).showChainInfo(services, feature, first, second)),
+    vscode.commands.registerCommand(Commands.showChainInfo, async (first?: unknown, second?: unknown) =>
+      (await import('./command.js')).showChainInfo(services, feature, first, second),
+    ),
     registry.registerSerializer(),
     registry,
   );

@@ -71,7 +71,11 @@ export class ChainsModel implements vscode.Disposable {
 
   /** Every settings entry, in settings order. */
   rows(): ChainRow[] {
-    return this.services.chains.all().map((r): ChainRow => (r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid }));
+    return this.services.chains
+      .all()
+      .map((r): ChainRow =>
+        r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid },
+      );
   }
 
   validRows(): Array<Extract<ChainRow, { valid: true }>> {
@@ -192,7 +196,9 @@ export class ChainsModel implements vscode.Disposable {
       const decision: ChainStateDecision = {
         state: 'untrusted',
         label: vscode.l10n.t('not contacted: workspace not trusted'),
-        detail: vscode.l10n.t('This chain comes from the settings of a workspace that is not trusted: its node is not contacted until you trust the workspace.'),
+        detail: vscode.l10n.t(
+          'This chain comes from the settings of a workspace that is not trusted: its node is not contacted until you trust the workspace.',
+        ),
         hint: vscode.l10n.t('Manage Workspace Trust to trust this workspace, or add the chain to your user settings.'),
         hasToken: false,
       };
@@ -211,7 +217,13 @@ export class ChainsModel implements vscode.Disposable {
     // common endpoint tells the two apart, so the tree can say "not running" instead.
     let inactive = false;
     if (error instanceof NotFoundError && error.what === 'chain') {
-      inactive = await this.services.clients.clientFor(chain).getChain(chain.chainId, { signal }).then((c) => !c.isActive, () => false);
+      inactive = await this.services.clients
+        .clientFor(chain)
+        .getChain(chain.chainId, { signal })
+        .then(
+          (c) => !c.isActive,
+          () => false,
+        );
     }
     const decision = decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
     return { state: decision.state, decision, info, error, tokenStatus, loadedAt: Date.now() };

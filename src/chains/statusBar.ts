@@ -18,7 +18,11 @@ export class ChainStatusBar implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('waspChain.defaultChain', vscode.StatusBarAlignment.Left, 10);
     this.item.name = vscode.l10n.t('Wasp Chain: Default Chain');
     this.item.command = { command: Commands.setDefaultChain, title: vscode.l10n.t('Set Default Chain'), arguments: [] };
-    this.subscriptions.push(this.item, model.onDidChange(() => this.update()), services.chains.onDidChange(() => this.update()));
+    this.subscriptions.push(
+      this.item,
+      model.onDidChange(() => this.update()),
+      services.chains.onDidChange(() => this.update()),
+    );
     this.update();
   }
 

@@ -171,7 +171,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     const snap = this.model.snapshot(row);
     const isDefault = row.valid && this.isDefault(row.chain.name);
     const hasChildren = row.valid && ((snap.state === 'ok' && snap.info !== undefined) || this.services.recent.list(row.chain.name).length > 0);
-    const item = new vscode.TreeItem(plainLine(node.chainName, 100), hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      plainLine(node.chainName, 100),
+      hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = node.id;
     const source = row.valid ? row.chain.source : row.invalid.source;
     const parts: string[] = [];
@@ -265,9 +268,7 @@ function tokenText(snap: ChainSnapshot): string {
     case 'none':
       return snap.loadedAt === undefined ? vscode.l10n.t('not checked yet') : vscode.l10n.t('none');
     case 'ok':
-      return t.expiresAt === undefined
-        ? vscode.l10n.t('stored')
-        : vscode.l10n.t('stored, expires in {0}', formatDuration(t.expiresAt - Date.now()));
+      return t.expiresAt === undefined ? vscode.l10n.t('stored') : vscode.l10n.t('stored, expires in {0}', formatDuration(t.expiresAt - Date.now()));
     case 'expired':
       return vscode.l10n.t('expired {0} ago (not sent)', formatDuration(Date.now() - t.expiredAt));
     case 'withheld':
@@ -330,10 +331,16 @@ function receiptItem(node: ReceiptNode): vscode.TreeItem {
   const item = new vscode.TreeItem(plainLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
-  item.iconPath = r.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  item.iconPath = r.failed
+    ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
+    : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
   const what = r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request');
   item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
   item.contextValue = 'receipt';
-  item.command = { command: Commands.showReceipt, title: vscode.l10n.t('Show Request Receipt'), arguments: [{ requestId: r.requestId, chainName: node.chainName }] };
+  item.command = {
+    command: Commands.showReceipt,
+    title: vscode.l10n.t('Show Request Receipt'),
+    arguments: [{ requestId: r.requestId, chainName: node.chainName }],
+  };
   return item;
 }

@@ -109,7 +109,11 @@ export class ChainRegistry implements vscode.Disposable {
       index = r && (r.valid ? r.chain.name : r.invalid.name) === entry.invalid.name ? i : -1;
     }
     if (index < 0) return false;
-    await config.update(Settings.chains, current.filter((_, i) => i !== index), target);
+    await config.update(
+      Settings.chains,
+      current.filter((_, i) => i !== index),
+      target,
+    );
     return true;
   }
 

@@ -44,7 +44,8 @@ export class TokenStore implements vscode.Disposable {
 
   /** Stores a token; one that could not form an `Authorization: Bearer` header is refused (every path that stores one comes here). */
   async set(nodeUrl: string, token: string): Promise<void> {
-    if (accessTokenProblem(token) !== undefined) throw new InvalidInputError('token', 'Not a valid access token: a Bearer token has only letters, digits and -._~+/= and at most 16 KiB.');
+    if (accessTokenProblem(token) !== undefined)
+      throw new InvalidInputError('token', 'Not a valid access token: a Bearer token has only letters, digits and -._~+/= and at most 16 KiB.');
     const key = PREFIX + nodeKey(nodeUrl);
     // Forgotten before and after: a read made while the store runs may see either value.
     this.cache.delete(key);

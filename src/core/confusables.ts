@@ -9,27 +9,98 @@
 /** Look-alike → prototype, applied before lower-casing (case matters: `I` looks like `l`). */
 const CASED: Record<string, string> = {
   // Cyrillic capitals
-  'А': 'A', 'В': 'B', 'Е': 'E', 'З': '3', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P', 'С': 'C', 'Т': 'T', 'У': 'Y', 'Х': 'X',
-  'Ѕ': 'S', 'І': 'l', 'Ј': 'J', 'Ԛ': 'Q', 'Ԝ': 'W', 'Ү': 'Y', 'Ӏ': 'l', 'Ԁ': 'd',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  З: '3',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  У: 'Y',
+  Х: 'X',
+  Ѕ: 'S',
+  І: 'l',
+  Ј: 'J',
+  Ԛ: 'Q',
+  Ԝ: 'W',
+  Ү: 'Y',
+  Ӏ: 'l',
+  Ԁ: 'd',
   // Cyrillic small letters
-  'а': 'a', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ј': 'j', 'һ': 'h', 'ԁ': 'd', 'ԛ': 'q',
-  'ԝ': 'w', 'ӏ': 'l', 'ѵ': 'v', 'ү': 'y',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  ѵ: 'v',
+  ү: 'y',
   // Greek capitals
-  'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'l', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'l',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
   // Greek small letters
-  'α': 'a', 'ι': 'i', 'ν': 'v', 'ο': 'o', 'ρ': 'p', 'υ': 'u', 'γ': 'y', 'ϲ': 'c', 'ϳ': 'j',
+  α: 'a',
+  ι: 'i',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  υ: 'u',
+  γ: 'y',
+  ϲ: 'c',
+  ϳ: 'j',
   // Latin
-  'I': 'l', '|': 'l', 'ǀ': 'l', 'ı': 'i', 'ȷ': 'j', 'ɑ': 'a', 'ɡ': 'g', 'ʏ': 'y',
+  I: 'l',
+  '|': 'l',
+  ǀ: 'l',
+  ı: 'i',
+  ȷ: 'j',
+  ɑ: 'a',
+  ɡ: 'g',
+  ʏ: 'y',
 };
 
 /** Applied after lower-casing: digits and letter pairs that read as a letter. */
-const UNCASED: Record<string, string> = { '0': 'o', '1': 'l', 'm': 'rn', 'd': 'cl' };
+const UNCASED: Record<string, string> = { '0': 'o', '1': 'l', m: 'rn', d: 'cl' };
 
-const CASED_RE = new RegExp(`[${Object.keys(CASED).join('').replace(/[\]\\^-]/g, '\\$&')}]`, 'gu');
+const CASED_RE = new RegExp(
+  `[${Object.keys(CASED)
+    .join('')
+    .replace(/[\]\\^-]/g, '\\$&')}]`,
+  'gu',
+);
 const UNCASED_RE = /[01md]/g;
 
 /** The form two look-alike names share (compare skeletons, never show them). */
 export function confusableSkeleton(name: string): string {
   const folded = name.normalize('NFKC').replace(CASED_RE, (c) => CASED[c] ?? c);
-  return folded.toLowerCase().replace(UNCASED_RE, (c) => UNCASED[c] ?? c).replace(/\s+/g, ' ').trim();
+  return folded
+    .toLowerCase()
+    .replace(UNCASED_RE, (c) => UNCASED[c] ?? c)
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -23,15 +23,7 @@ export function hname(name: string): string {
  * several v1 releases are listed: a name that does not exist on a node never matches anything.
  */
 const CORE_CONTRACTS: Readonly<Record<string, readonly string[]>> = {
-  root: [
-    'init',
-    'deployContract',
-    'grantDeployPermission',
-    'revokeDeployPermission',
-    'requireDeployPermissions',
-    'findContract',
-    'getContractRecords',
-  ],
+  root: ['init', 'deployContract', 'grantDeployPermission', 'revokeDeployPermission', 'requireDeployPermissions', 'findContract', 'getContractRecords'],
   accounts: [
     'init',
     'deposit',

@@ -15,8 +15,7 @@ export type JwtClaims = {
 function base64UrlToBytes(s: string): Uint8Array | undefined {
   const body = s.replace(/=+$/, '');
   if (!/^[A-Za-z0-9_-]*$/.test(body) || body.length % 4 === 1) return undefined;
-  const value = (c: number): number =>
-    c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 71 : c >= 48 && c <= 57 ? c + 4 : c === 45 ? 62 : 63;
+  const value = (c: number): number => (c >= 65 && c <= 90 ? c - 65 : c >= 97 && c <= 122 ? c - 71 : c >= 48 && c <= 57 ? c + 4 : c === 45 ? 62 : 63);
   const out = new Uint8Array(Math.floor((body.length * 3) / 4));
   let bits = 0;
   let acc = 0;

@@ -45,7 +45,9 @@ export function validateRequestIdInput(value: string, allowEvmHash: boolean): st
   const hex = v.slice(2);
   if (/[^0-9a-fA-F]/.test(hex)) return vscode.l10n.t('Only hex digits (0-9, a-f) may follow 0x.');
   if (hex.length === 64) {
-    return vscode.l10n.t('This is an EVM transaction hash (64 hex digits). Its request ID is the hash followed by 0000; or turn on the setting waspChain.hover.evmTransactions to use hashes directly.');
+    return vscode.l10n.t(
+      'This is an EVM transaction hash (64 hex digits). Its request ID is the hash followed by 0000; or turn on the setting waspChain.hover.evmTransactions to use hashes directly.',
+    );
   }
   return vscode.l10n.t('A request ID has 68 hex digits after 0x; this has {0}.', hex.length);
 }
@@ -109,4 +111,3 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
   if (block.block !== undefined) identity.block = block.block;
   return feature.open(identity);
 }
-

@@ -73,7 +73,10 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
       if (token.isCancellationRequested) return undefined;
-      return new vscode.Hover(resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined), at.range);
+      return new vscode.Hover(
+        resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined),
+        at.range,
+      );
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
       const md = newMarkdown();
@@ -114,7 +117,8 @@ function newMarkdown(): vscode.MarkdownString {
  * chain name would end the link early).
  */
 function commandLink(label: string, command: string, args?: unknown[]): string {
-  const encoded = args === undefined ? '' : encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded =
+    args === undefined ? '' : encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const query = args === undefined ? '' : `?${encoded}`;
   return `[${esc(label)}](command:${command}${query})`;
 }
@@ -131,13 +135,18 @@ function copyLink(requestId: string): string {
 
 function noChainMarkdown(): vscode.MarkdownString {
   const md = newMarkdown();
-  md.appendMarkdown(`$(info) ${esc(vscode.l10n.t('No chain is configured to look up this request ID.'))} ${commandLink(vscode.l10n.t('Add Chain'), Commands.addChain)}`);
+  md.appendMarkdown(
+    `$(info) ${esc(vscode.l10n.t('No chain is configured to look up this request ID.'))} ${commandLink(vscode.l10n.t('Add Chain'), Commands.addChain)}`,
+  );
   return md;
 }
 
 function loadingMarkdown(requestId: string, chains: readonly ChainEntry[]): vscode.MarkdownString {
   const md = newMarkdown();
-  const where = chains.length === 1 && chains[0] ? vscode.l10n.t('Looking up the receipt on {0}… the node is slow to answer.', chains[0].name) : vscode.l10n.t('Looking up the receipt… the node is slow to answer.');
+  const where =
+    chains.length === 1 && chains[0]
+      ? vscode.l10n.t('Looking up the receipt on {0}… the node is slow to answer.', chains[0].name)
+      : vscode.l10n.t('Looking up the receipt… the node is slow to answer.');
   md.appendMarkdown(`$(loading~spin) ${esc(where)}\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
   return md;
 }
@@ -180,7 +189,9 @@ function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEn
       vscode.l10n.t('block {0}', v.blockIndex),
       vscode.l10n.t('request index {0}', v.requestIndex),
       v.kindText,
-    ].map(esc).join(SEP),
+    ]
+      .map(esc)
+      .join(SEP),
   );
   lines.push(
     [
@@ -189,7 +200,9 @@ function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEn
         : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
       vscode.l10n.t('fee charged {0}', v.gas.fee.text),
       vscode.l10n.t('storage deposit {0}', v.gas.storageDeposit.text),
-    ].map(esc).join(SEP),
+    ]
+      .map(esc)
+      .join(SEP),
   );
   lines.push([vscode.l10n.t('Call {0}', v.callTarget.label), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
   if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
@@ -220,9 +233,10 @@ function failureLine(chain: ChainEntry, e: unknown): string {
   }
   if (e instanceof RateLimitedError) {
     // Not asked again before then: the lookup keeps the answer for as long as the node asked.
-    const what = e.retryAfterSeconds === undefined
-      ? vscode.l10n.t('the node is rate limiting requests (429): wait a moment before trying again.')
-      : vscode.l10n.t('the node is rate limiting requests (429) and asks to wait {0}.', formatDuration(e.retryAfterSeconds * 1000));
+    const what =
+      e.retryAfterSeconds === undefined
+        ? vscode.l10n.t('the node is rate limiting requests (429): wait a moment before trying again.')
+        : vscode.l10n.t('the node is rate limiting requests (429) and asks to wait {0}.', formatDuration(e.retryAfterSeconds * 1000));
     return `$(clock) ${name}: ${esc(what)}`;
   }
   return `$(warning) ${name}: ${esc(clip(errorSummary(e), 160))}`;

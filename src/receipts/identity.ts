@@ -16,13 +16,23 @@ export function receiptMatches(have: ReceiptIdentity, want: ReceiptIdentity): bo
 /** The identity in a saved webview state; anything else in it is ignored. */
 export const ReceiptIdentitySchema = z.pipe(
   z.object({
-    requestId: z.pipe(z.string(), z.transform((s, ctx) => {
-      const id = checkRequestId(s);
-      if (id.ok) return id.requestId;
-      ctx.issues.push({ code: 'custom', message: id.reason, input: s });
-      return z.NEVER;
-    })),
-    chainName: z.optional(z.nullable(z.string().check(z.maxLength(200), z.refine((s) => s.trim() !== '')))),
+    requestId: z.pipe(
+      z.string(),
+      z.transform((s, ctx) => {
+        const id = checkRequestId(s);
+        if (id.ok) return id.requestId;
+        ctx.issues.push({ code: 'custom', message: id.reason, input: s });
+        return z.NEVER;
+      }),
+    ),
+    chainName: z.optional(
+      z.nullable(
+        z.string().check(
+          z.maxLength(200),
+          z.refine((s) => s.trim() !== ''),
+        ),
+      ),
+    ),
     block: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   }),
   z.transform((i, ctx): ReceiptIdentity => {

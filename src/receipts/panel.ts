@@ -134,9 +134,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       // The first failure explains the most; the others are listed below it.
       const base = describeError(first.error);
       this.failedChain = first.chain.name;
-      const title = first.error instanceof UnauthorizedError && first.error.missingPermission
-        ? vscode.l10n.t('Access denied: missing permission "{0}"', first.error.missingPermission)
-        : base.title;
+      const title =
+        first.error instanceof UnauthorizedError && first.error.missingPermission
+          ? vscode.l10n.t('Access denied: missing permission "{0}"', first.error.missingPermission)
+          : base.title;
       this.showError({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name), details });
       return;
     }

@@ -86,7 +86,12 @@ export class ReceiptService {
     if (chainName === undefined) return this.services.chains.lookupOrder();
     const chain = this.services.chains.get(chainName);
     // An input error (not a node's answer): the panel offers to open the settings.
-    if (!chain) throw new InvalidInputError('chainName', vscode.l10n.t('No valid chain named "{0}" is configured', chainName), vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'));
+    if (!chain)
+      throw new InvalidInputError(
+        'chainName',
+        vscode.l10n.t('No valid chain named "{0}" is configured', chainName),
+        vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
+      );
     return [chain];
   }
 
@@ -102,6 +107,12 @@ export class ReceiptService {
     const { view } = processed;
     const top = this.services.recent.list(chain.name)[0];
     if (top && top.requestId === view.requestId && top.failed === view.failed && top.blockIndex === view.blockIndex) return;
-    this.services.recent.add(chain.name, { requestId: view.requestId, failed: view.failed, blockIndex: view.blockIndex, summary: view.summary, at: Date.now() });
+    this.services.recent.add(chain.name, {
+      requestId: view.requestId,
+      failed: view.failed,
+      blockIndex: view.blockIndex,
+      summary: view.summary,
+      at: Date.now(),
+    });
   }
 }

@@ -40,9 +40,18 @@ function toolbar(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
   );
   if (state.identity.block !== undefined) bar.append(button(L.latest, () => api.post({ kind: 'openLatest' }), { title: L.latestTitle }));
   bar.append(
-    disabledUnless(hasData, button(L.compare, () => api.post({ kind: 'compare' }), { title: L.compareTitle })),
-    disabledUnless(hasData, button(L.copyJson, () => api.post({ kind: 'copyJson' }), { title: L.copyJsonTitle })),
-    disabledUnless(hasData, button(L.openRawJson, () => api.post({ kind: 'openRawJson' }), { title: L.openRawJsonTitle })),
+    disabledUnless(
+      hasData,
+      button(L.compare, () => api.post({ kind: 'compare' }), { title: L.compareTitle }),
+    ),
+    disabledUnless(
+      hasData,
+      button(L.copyJson, () => api.post({ kind: 'copyJson' }), { title: L.copyJsonTitle }),
+    ),
+    disabledUnless(
+      hasData,
+      button(L.openRawJson, () => api.post({ kind: 'openRawJson' }), { title: L.openRawJsonTitle }),
+    ),
   );
   return bar;
 }
@@ -59,7 +68,14 @@ function comparison(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElemen
   const el = h('section', { class: 'section section-compare', 'aria-label': L.comparison }, h('h2', null, c?.label ?? L.comparison));
   if (!c) return el;
   const close = button(L.closeComparison, () => api.post({ kind: 'clearCompare' }));
-  el.append(h('div', { class: 'toolbar' }, button(L.compareAnother, () => api.post({ kind: 'compare' })), close));
+  el.append(
+    h(
+      'div',
+      { class: 'toolbar' },
+      button(L.compareAnother, () => api.post({ kind: 'compare' })),
+      close,
+    ),
+  );
   if (c.error) el.append(chainInfoError(c.error, api, L));
   else if (!c.comparison) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
   else el.append(...comparisonTable(c.comparison, L));

@@ -92,9 +92,28 @@ export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
   vscode.postMessage({ type: 'ready' } satisfies WebviewMessage<A>);
 }
 
-const BLOCKS = new Set(
-  ['ADDRESS', 'CAPTION', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'H1', 'H2', 'H3', 'LI', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'THEAD', 'TR', 'UL'],
-);
+const BLOCKS = new Set([
+  'ADDRESS',
+  'CAPTION',
+  'DD',
+  'DETAILS',
+  'DIV',
+  'DL',
+  'DT',
+  'H1',
+  'H2',
+  'H3',
+  'LI',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'THEAD',
+  'TR',
+  'UL',
+]);
 
 /**
  * The text a user can reach, for tests: like innerText (block boundaries as new lines) but with

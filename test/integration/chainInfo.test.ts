@@ -341,7 +341,11 @@ describe('chain info panel', function () {
     await rendered(panel, ['Gas limits']);
     const copied = await panel.copyAsJson();
     assert.ok(copied);
-    const parsed = JSON.parse(copied) as { state: string; chainInfo: { gasLimits: { maxGasPerRequest: unknown }; chainOwnerId: string }; general: { evmChainId: number } };
+    const parsed = JSON.parse(copied) as {
+      state: string;
+      chainInfo: { gasLimits: { maxGasPerRequest: unknown }; chainOwnerId: string };
+      general: { evmChainId: number };
+    };
     assert.equal(parsed.state, 'latest');
     assert.equal(parsed.chainInfo.gasLimits.maxGasPerRequest, '75000000');
     assert.equal(parsed.chainInfo.chainOwnerId, OWNER_NOW);
@@ -358,7 +362,7 @@ describe('chain info panel', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('opens the node\'s answer as it sent it: fields the extension does not read and numbers above 2^53 stay', async () => {
+  it("opens the node's answer as it sent it: fields the extension does not read and numbers above 2^53 stay", async () => {
     const panel = await show('IOTA');
     await rendered(panel, ['Gas limits']);
     const url = `${node.url}/v1/chains/${DEMO_CHAINS.iotaEvm}/core/governance/chaininfo`;
@@ -388,7 +392,10 @@ describe('chain info panel', function () {
     assert.deepEqual(restored.identity, { chainName: 'IOTA', block: String(IOTA.metadata.blockIndex) });
     const r = await rendered(restored, ['Gas limits', OWNER_GENESIS]);
     assert.ok(r.text.includes(`Block ${IOTA.metadata.blockIndex}`));
-    assert.ok(node.requests.some((q) => q.route === 'chaininfo' && q.query.block === String(IOTA.metadata.blockIndex)), 'read again from the node');
+    assert.ok(
+      node.requests.some((q) => q.route === 'chaininfo' && q.query.block === String(IOTA.metadata.blockIndex)),
+      'read again from the node',
+    );
     assert.equal(api.chainInfo.find('IOTA', IOTA.metadata.blockIndex), restored, 'and reused from then on');
     assert.equal(await show('IOTA', IOTA.metadata.blockIndex), restored);
 

@@ -96,7 +96,10 @@ describe('chains view and tokens', function () {
   it('follows the settings: an added, renamed or removed chain updates the tree', async () => {
     await setChains([{ name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     await loaded(a);
-    assert.deepEqual(a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName), ['Alpha']);
+    assert.deepEqual(
+      a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName),
+      ['Alpha'],
+    );
     const alpha = chainItem(a, 'Alpha');
     assert.equal(alpha.contextValue, 'chain.ok', describeItem(alpha));
     assert.match(String(alpha.description), /^iota1pzt3m…8qqxu5 · User$/);
@@ -107,12 +110,18 @@ describe('chains view and tokens', function () {
       { name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
     ]);
     await loaded(a);
-    assert.deepEqual(a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName), ['Alpha', 'Beta']);
+    assert.deepEqual(
+      a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName),
+      ['Alpha', 'Beta'],
+    );
     assert.equal(chainItem(a, 'Beta').contextValue, 'chain.ok');
     const alphaId = chainItem(a, 'Alpha').id;
 
     await setChains([{ name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }]);
-    assert.deepEqual(a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName), ['Beta']);
+    assert.deepEqual(
+      a.chains.tree.getChildren().map((n) => (n as ChainNode).chainName),
+      ['Beta'],
+    );
     await setChains([
       { name: 'Alpha', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'Beta', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm },
@@ -210,7 +219,10 @@ describe('chains view and tokens', function () {
     assert.ok(jwt, 'a token is stored');
     assert.equal(decodeJwtClaims(jwt)?.sub, 'alice');
     assert.ok((decodeJwtClaims(jwt)?.exp ?? 0) * 1000 > Date.now());
-    assert.deepEqual(jwtNode.requests.slice(0, 2).map((r) => `${r.method} ${r.route}`), ['GET authInfo', 'POST auth']);
+    assert.deepEqual(
+      jwtNode.requests.slice(0, 2).map((r) => `${r.method} ${r.route}`),
+      ['GET authInfo', 'POST auth'],
+    );
     assert.equal(jwtNode.requests[1]?.headers.authorization, undefined, 'the login itself carries no token');
     item = chainItem(a, 'Guarded');
     assert.equal(item.contextValue, 'chain.ok.hasToken', describeItem(item));
@@ -227,7 +239,7 @@ describe('chains view and tokens', function () {
     assert.ok(!open.requests.some((r) => r.route === 'auth'), 'no credentials were sent');
   });
 
-  it('two nodes never receive each other\'s token', async () => {
+  it("two nodes never receive each other's token", async () => {
     await setChains([
       { name: 'One', nodeUrl: jwtNode.url, chainId: DEMO_CHAINS.iotaEvm },
       { name: 'One bis', nodeUrl: `${jwtNode.url}/`, chainId: DEMO_CHAINS.shimmerEvm },
@@ -269,7 +281,10 @@ describe('chains view and tokens', function () {
     assert.equal(nodes.length, 5);
     const items = nodes.map((n) => a.chains.tree.getTreeItem(n));
     assert.equal(items[0]?.contextValue, 'chain.ok', 'the valid chain still loads');
-    assert.deepEqual(items.slice(1).map((i) => i.contextValue), ['chain.invalid', 'chain.invalid', 'chain.invalid', 'chain.invalid']);
+    assert.deepEqual(
+      items.slice(1).map((i) => i.contextValue),
+      ['chain.invalid', 'chain.invalid', 'chain.invalid', 'chain.invalid'],
+    );
     assert.match(tooltipText(items[1] as vscode.TreeItem), /http or https/);
     assert.match(tooltipText(items[2] as vscode.TreeItem), /checksum/);
     assert.match(tooltipText(items[3] as vscode.TreeItem), /already used/);
@@ -344,7 +359,10 @@ describe('chains view and tokens', function () {
     // Rejected: a duplicate name, a bad checksum, a URL with credentials.
     assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'added', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }), undefined);
     assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Other', nodeUrl: open.url, chainId: DEMO_MALFORMED_CHAIN_ID }), undefined);
-    assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Other', nodeUrl: 'https://user:pw@example.com', chainId: DEMO_CHAINS.shimmerEvm }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('waspChain.addChain', { name: 'Other', nodeUrl: 'https://user:pw@example.com', chainId: DEMO_CHAINS.shimmerEvm }),
+      undefined,
+    );
     assert.equal((config().inspect<unknown[]>('chains')?.globalValue ?? []).length, 1);
 
     assert.equal(await vscode.commands.executeCommand('waspChain.setDefaultChain', chainNode(a, 'Added')), 'Added');
@@ -353,7 +371,12 @@ describe('chains view and tokens', function () {
     assert.equal(item.contextValue, 'chain.ok.default');
     assert.match(String(item.description), /^★ /);
     await waitFor(() => a.chains.statusBar.item.text === '$(pass-filled) Added', `the status bar (${a.chains.statusBar.item.text})`);
-    assert.equal(a.chains.statusBar.item.command && typeof a.chains.statusBar.item.command === 'object' ? a.chains.statusBar.item.command.command : a.chains.statusBar.item.command, 'waspChain.setDefaultChain');
+    assert.equal(
+      a.chains.statusBar.item.command && typeof a.chains.statusBar.item.command === 'object'
+        ? a.chains.statusBar.item.command.command
+        : a.chains.statusBar.item.command,
+      'waspChain.setDefaultChain',
+    );
 
     assert.equal(await vscode.commands.executeCommand('waspChain.removeChain', 'Added'), true);
     assert.equal((config().inspect<unknown[]>('chains')?.globalValue ?? []).length, 0);

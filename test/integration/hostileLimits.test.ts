@@ -39,23 +39,30 @@ describe('hostile node: limits, time and responsiveness', function () {
   async function chainInfoText(parts: string[]): Promise<string> {
     const panel = await vscode.commands.executeCommand<ChainInfoPanel | undefined>('waspChain.showChainInfo', 'Hostile');
     assert.ok(panel);
-    const r = await panel.waitForRender((x) => parts.every((p) => x.text.includes(p))).catch((e: unknown) => {
-      throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
-    });
+    const r = await panel
+      .waitForRender((x) => parts.every((p) => x.text.includes(p)))
+      .catch((e: unknown) => {
+        throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
+      });
     return r.text;
   }
 
   async function receiptText(parts: string[]): Promise<string> {
     const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>('waspChain.showReceipt', { requestId: KNOWN, chainName: 'Hostile' });
     assert.ok(panel);
-    const r = await panel.waitForRender((x) => parts.every((p) => x.text.includes(p))).catch((e: unknown) => {
-      throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
-    });
+    const r = await panel
+      .waitForRender((x) => parts.every((p) => x.text.includes(p)))
+      .catch((e: unknown) => {
+        throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
+      });
     return r.text;
   }
 
   function receiptBody(mutate: (r: Record<string, unknown> & { request: Record<string, unknown> }) => void): unknown {
-    const r = JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === KNOWN))) as Record<string, unknown> & { request: Record<string, unknown> };
+    const r = JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === KNOWN))) as Record<
+      string,
+      unknown
+    > & { request: Record<string, unknown> };
     mutate(r);
     return r;
   }
@@ -144,7 +151,11 @@ describe('hostile node: limits, time and responsiveness', function () {
     await vscode.commands.executeCommand('waspChain.refresh', 'Fine');
     assert.match(description('Fine'), /^smr1/, 'the other chain loaded while the hostile one hangs');
     assert.equal(await vscode.commands.executeCommand('waspChain.copyRequestId', 'not an id'), undefined);
-    const none = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', (await vscode.workspace.openTextDocument({ content: 'no id here' })).uri, new vscode.Position(0, 2));
+    const none = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      (await vscode.workspace.openTextDocument({ content: 'no id here' })).uri,
+      new vscode.Position(0, 2),
+    );
     assert.ok(Array.isArray(none));
     const h = await hover;
     assert.match(h.plain, /Hostile: the node did not answer within 1 s\./);
@@ -159,12 +170,24 @@ describe('hostile node: limits, time and responsiveness', function () {
     const h = await oneHover(`x ${KNOWN}`, KNOWN);
     assert.match(h.plain, /Hostile: Invalid response: field "gasBurned": expected a value at most 2\^64-1/);
     api.receipts.lookup.lookup.invalidate();
-    node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: receiptBody((r) => (r.request.fungibleTokens = { baseTokens: '-1', nativeTokens: [], nfts: [] })) } });
+    node.inject({
+      route: 'receipt',
+      times: 1,
+      fault: { type: 'body', json: receiptBody((r) => (r.request.fungibleTokens = { baseTokens: '-1', nativeTokens: [], nfts: [] })) },
+    });
     await receiptText(['Invalid response', 'request.fungibleTokens.baseTokens']);
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'truncated' } });
     await loadTree();
     assert.match(description('Hostile'), /^(★ )?invalid answer/);
-    node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body: '{"chainID":"x","chainOwnerId":"-","gasFeePolicy":{"evmGasRatio":{"a":1,"b":1},"gasPerToken":{"a":1,"b":1},"validatorFeeShare":0},"gasLimits":{"maxGasPerBlock":18446744073709551616,"minGasPerRequest":1,"maxGasPerRequest":1,"maxGasExternalViewCall":1},"publicURL":"","metadata":null}' } });
+    node.inject({
+      route: 'chaininfo',
+      times: 1,
+      fault: {
+        type: 'status',
+        status: 200,
+        body: '{"chainID":"x","chainOwnerId":"-","gasFeePolicy":{"evmGasRatio":{"a":1,"b":1},"gasPerToken":{"a":1,"b":1},"validatorFeeShare":0},"gasLimits":{"maxGasPerBlock":18446744073709551616,"minGasPerRequest":1,"maxGasPerRequest":1,"maxGasExternalViewCall":1},"publicURL":"","metadata":null}',
+      },
+    });
     await loadTree();
     const tooltip = (api.chains.tree.getTreeItem(chainNode(api, 'Hostile')).tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1');
     assert.match(tooltip, /field "gasLimits\.maxGasPerBlock"/);
@@ -221,11 +244,16 @@ describe('hostile node: limits, time and responsiveness', function () {
     const sampler = setInterval(sample, 5);
     let slow: Array<vscode.Hover | undefined>;
     try {
-      slow = await Promise.all(ids.slice(0, 60).map((_, i) => api.receipts.hover.provideHover(doc, new vscode.Position(i, 10), new vscode.CancellationTokenSource().token)));
+      slow = await Promise.all(
+        ids.slice(0, 60).map((_, i) => api.receipts.hover.provideHover(doc, new vscode.Position(i, 10), new vscode.CancellationTokenSource().token)),
+      );
     } finally {
       clearInterval(sampler);
     }
-    assert.ok(slow.every((h) => h !== undefined), 'each showed its loading line');
+    assert.ok(
+      slow.every((h) => h !== undefined),
+      'each showed its loading line',
+    );
     sample();
     assert.ok(peak.running <= 3, `at most 3 requests running (saw ${peak.running})`);
     assert.ok(api.receipts.hover.detachedCount <= MAX_DETACHED_LOOKUPS, `lookups going on without a hover: ${api.receipts.hover.detachedCount}`);
@@ -272,13 +300,28 @@ describe('hostile node: limits, time and responsiveness', function () {
       assert.equal(item.contextValue, 'chain.invalid');
       const tooltip = (item.tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1');
       assert.match(tooltip, /must not carry a user name or password/);
-      const shown = [String(item.description), tooltip, api.chains.problems.lastMessage ?? '', api.chains.statusBar.item.text, String(api.chains.statusBar.item.tooltip instanceof vscode.MarkdownString ? api.chains.statusBar.item.tooltip.value : '')];
+      const shown = [
+        String(item.description),
+        tooltip,
+        api.chains.problems.lastMessage ?? '',
+        api.chains.statusBar.item.text,
+        String(api.chains.statusBar.item.tooltip instanceof vscode.MarkdownString ? api.chains.statusBar.item.tooltip.value : ''),
+      ];
       for (const s of shown) assert.doesNotMatch(s, /alice|s3cret/, s);
       // Everything that could ask a node: none asks that one.
       await vscode.commands.executeCommand('waspChain.refresh');
       await oneHover(`x ${KNOWN}`, KNOWN);
       await vscode.commands.executeCommand('waspChain.showChainInfo', 'Creds');
-      assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Creds2', nodeUrl: `https://bob:hunter2@127.0.0.1:${creds.port}`, chainId: IOTA, target: 'user' }), undefined, 'Add Chain refuses it');
+      assert.equal(
+        await vscode.commands.executeCommand('waspChain.addChain', {
+          name: 'Creds2',
+          nodeUrl: `https://bob:hunter2@127.0.0.1:${creds.port}`,
+          chainId: IOTA,
+          target: 'user',
+        }),
+        undefined,
+        'Add Chain refuses it',
+      );
       await api.chains.model.whenIdle();
       assert.equal(creds.requests.length, 0, 'no request to the node behind the credentials');
       const logged = output.lines.join('\n');

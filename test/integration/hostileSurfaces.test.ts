@@ -37,18 +37,22 @@ describe('hostile node: what the user sees', function () {
   async function chainInfoPanel(name: string, parts: string[]): Promise<{ panel: ChainInfoPanel; text: string; html: string }> {
     const panel = await vscode.commands.executeCommand<ChainInfoPanel | undefined>('waspChain.showChainInfo', name);
     assert.ok(panel, 'the panel opens');
-    const r = await panel.waitForRender((x) => parts.every((p) => x.text.includes(p))).catch((e: unknown) => {
-      throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
-    });
+    const r = await panel
+      .waitForRender((x) => parts.every((p) => x.text.includes(p)))
+      .catch((e: unknown) => {
+        throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
+      });
     return { panel, ...r };
   }
 
   async function receiptPanel(requestId: string, parts: string[]): Promise<{ panel: ReceiptPanel; text: string; html: string }> {
     const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>('waspChain.showReceipt', { requestId, chainName: 'Hostile' });
     assert.ok(panel, 'the panel opens');
-    const r = await panel.waitForRender((x) => parts.every((p) => x.text.includes(p))).catch((e: unknown) => {
-      throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
-    });
+    const r = await panel
+      .waitForRender((x) => parts.every((p) => x.text.includes(p)))
+      .catch((e: unknown) => {
+        throw new Error(`${String(e)}\nmissing: ${JSON.stringify(parts.filter((p) => !panel.lastRendered?.text.includes(p)))}`);
+      });
     return { panel, ...r };
   }
 
@@ -106,7 +110,12 @@ describe('hostile node: what the user sees', function () {
       assert.deepEqual(foreignMarkdown(h.value, HOVER_COMMANDS), [], h.value);
       assert.notEqual(h.md?.supportHtml, true, 'no HTML in hovers');
       const trusted = h.md?.isTrusted;
-      assert.ok(trusted === undefined || trusted === false || (typeof trusted === 'object' && [...(trusted.enabledCommands ?? [])].every((c) => HOVER_COMMANDS.includes(c))), 'trusted for our commands only');
+      assert.ok(
+        trusted === undefined ||
+          trusted === false ||
+          (typeof trusted === 'object' && [...(trusted.enabledCommands ?? [])].every((c) => HOVER_COMMANDS.includes(c))),
+        'trusted for our commands only',
+      );
     });
 
     it('a hostile receipt: sender, error, code and params are literal and revealed; the sender cannot pass for another ID', async () => {
@@ -139,7 +148,11 @@ describe('hostile node: what the user sees', function () {
 
   describe('tree', () => {
     it('labels, descriptions and tooltips show HTML and bidi as text; no tooltip renders HTML, a link or a command', async () => {
-      node.setGovernance(IOTA, 'latest', hostileGovernance({ website: 'javascript:alert(1)', publicURL: 'command:workbench.action.terminal.new', evm: 'file:///etc/passwd' }));
+      node.setGovernance(
+        IOTA,
+        'latest',
+        hostileGovernance({ website: 'javascript:alert(1)', publicURL: 'command:workbench.action.terminal.new', evm: 'file:///etc/passwd' }),
+      );
       await loadTree();
       const chain = chainNode(api, 'Hostile');
       const items = [{ node: chain, item: api.chains.tree.getTreeItem(chain) }, ...subtree(api, chain)];
@@ -154,7 +167,10 @@ describe('hostile node: what the user sees', function () {
         }
       }
       const byLabel = new Map(items.map((x) => [label(x.item), x.item]));
-      assert.ok(String(byLabel.get('Name')?.description).startsWith('iota1pzt3m⟨U+202E⟩5uxq8⟨U+200B⟩2wm⟨U+2066⟩x <img src=x onerror=alert(1)>'), 'the name as text, revealed');
+      assert.ok(
+        String(byLabel.get('Name')?.description).startsWith('iota1pzt3m⟨U+202E⟩5uxq8⟨U+200B⟩2wm⟨U+2066⟩x <img src=x onerror=alert(1)>'),
+        'the name as text, revealed',
+      );
       assert.ok(String(byLabel.get('Owner')?.description).startsWith('iota1pzt3m⟨U+202E⟩'));
       assert.doesNotMatch(String(byLabel.get('Description')?.description), /\n/, 'one line');
       assert.notEqual(byLabel.get('Website')?.contextValue, 'chainUrl.website', 'no Open action for a javascript: website');
@@ -224,7 +240,11 @@ describe('hostile node: what the user sees', function () {
 
   describe('panels', () => {
     it('chain info: HTML and bidi show as text; unsafe URLs are text without an Open button; an http(s) link has one', async () => {
-      node.setGovernance(IOTA, 'latest', hostileGovernance({ website: SAFE_URL, publicURL: 'javascript:alert(1)', evm: 'data:text/html,<script>alert(1)</script>' }));
+      node.setGovernance(
+        IOTA,
+        'latest',
+        hostileGovernance({ website: SAFE_URL, publicURL: 'javascript:alert(1)', evm: 'data:text/html,<script>alert(1)</script>' }),
+      );
       const { text, html } = await chainInfoPanel('Hostile', ['Public metadata', HTML]);
       assertInertHtml(html, 'chain info');
       assert.doesNotMatch(text, INVISIBLE);
@@ -255,8 +275,13 @@ describe('hostile node: what the user sees', function () {
       assert.doesNotMatch(text, INVISIBLE);
       // innerText skips what a closed <details> holds (the raw JSON): the HTML has all of it.
       assert.doesNotMatch(html, INVISIBLE, 'revealed in closed <details> too (raw JSON)');
-      assert.ok(html.includes('"senderAccount": "iota1pzt3m⟨U+202E⟩'), 'the raw JSON shows the node\'s text revealed');
-      for (const part of ['<script>alert(document.cookie)</script>', '[click me](command:workbench.action.terminal.new)', 'iota1pzt3m⟨U+202E⟩5uxq8⟨U+200B⟩2wm⟨U+2066⟩x', '<b>key</b>']) {
+      assert.ok(html.includes('"senderAccount": "iota1pzt3m⟨U+202E⟩'), "the raw JSON shows the node's text revealed");
+      for (const part of [
+        '<script>alert(document.cookie)</script>',
+        '[click me](command:workbench.action.terminal.new)',
+        'iota1pzt3m⟨U+202E⟩5uxq8⟨U+200B⟩2wm⟨U+2066⟩x',
+        '<b>key</b>',
+      ]) {
         assert.ok(text.includes(part), `shows ${part}`);
       }
     });

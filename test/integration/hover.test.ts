@@ -51,7 +51,9 @@ describe('receipt hover', function () {
       }),
     );
     // Ours are the ones that link to our commands or say what a receipt lookup found.
-    return texts.filter((t) => /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)/.test(t.value + t.plain));
+    return texts.filter((t) =>
+      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)/.test(t.value + t.plain),
+    );
   }
 
   async function oneHover(content: string, language: string, needle: string, offset?: number): Promise<HoverText> {
@@ -65,7 +67,11 @@ describe('receipt hover', function () {
   before(async () => {
     api = await activate();
     node = await startLocalNode();
-    authNode = await startLocalNode({ auth: { users: {} }, staticTokens: { 'read-only-token': ['read'] }, chainPermissions: { [DEMO_CHAINS.iotaEvm]: 'write' } });
+    authNode = await startLocalNode({
+      auth: { users: {} },
+      staticTokens: { 'read-only-token': ['read'] },
+      chainPermissions: { [DEMO_CHAINS.iotaEvm]: 'write' },
+    });
     const dead = await startLocalNode();
     deadUrl = dead.url;
     await dead.close();
@@ -98,7 +104,18 @@ describe('receipt hover', function () {
   it('shows a successful receipt for an ID in a TypeScript comment, with our links only', async () => {
     const content = `// The transfer: ${SUCCESS}\nexport const x = 1;\n`;
     const h = await oneHover(content, 'typescript', SUCCESS, 20);
-    for (const part of ['Request succeeded', 'Chain IOTA EVM', `block ${DEMO_RECEIPTS.evmSuccess.blockIndex}`, 'request index 0', 'EVM transaction (off-ledger)', 'Gas burned 21,000 of 21,000', 'fee charged 210', 'storage deposit 0', 'Call evm.sendTransaction', 'sender 0xDb30…a142@iota1pzt3m']) {
+    for (const part of [
+      'Request succeeded',
+      'Chain IOTA EVM',
+      `block ${DEMO_RECEIPTS.evmSuccess.blockIndex}`,
+      'request index 0',
+      'EVM transaction (off-ledger)',
+      'Gas burned 21,000 of 21,000',
+      'fee charged 210',
+      'storage deposit 0',
+      'Call evm.sendTransaction',
+      'sender 0xDb30…a142@iota1pzt3m',
+    ]) {
       assert.ok(h.plain.includes(part), `hover says "${part}":\n${h.plain}`);
     }
     const open = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: SUCCESS, chainName: 'IOTA EVM' }]))}`;
@@ -195,7 +212,9 @@ describe('receipt hover', function () {
     const doc = await vscode.workspace.openTextDocument({ content: `a ${SUCCESS}`, language: 'plaintext' });
     const pos = doc.positionAt(10);
     node.inject({ route: 'receipt', times: 1, fault: { type: 'latency', ms: 300 } });
-    const all = await Promise.all(Array.from({ length: 20 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos)),
+    );
     assert.equal(all.length, 20);
     assert.equal(receiptRequests(node).length, 1);
   });
@@ -212,7 +231,11 @@ describe('receipt hover', function () {
     ];
     for (const [content, needle] of cases) {
       const ours = await hoverAt(content, 'plaintext', needle, 8);
-      assert.deepEqual(ours.map((o) => o.plain), [], `no hover for: ${content}`);
+      assert.deepEqual(
+        ours.map((o) => o.plain),
+        [],
+        `no hover for: ${content}`,
+      );
     }
     assert.equal(receiptRequests(node).length, 0, 'and no request');
   });
@@ -269,7 +292,11 @@ describe('receipt hover', function () {
     assert.doesNotMatch(h.value, /(^|[^\\])&#(?!36;)/, 'no live entity');
     assert.doesNotMatch(h.value, /https?:\/\//, 'no bare URL to autolink');
     // As VS Code renders it: our icons start a line, one inside text came from the node.
-    assert.deepEqual(iconsAsRendered(h.value, h.md?.supportThemeIcons).filter((i) => !i.lineStart), [], 'no theme icon from node text');
+    assert.deepEqual(
+      iconsAsRendered(h.value, h.md?.supportThemeIcons).filter((i) => !i.lineStart),
+      [],
+      'no theme icon from node text',
+    );
     assert.doesNotMatch(h.value, /(^|[^\\])!\[/, 'no image');
   });
 });

@@ -98,11 +98,22 @@ describe('receipt panel', function () {
     const ref = DEMO_RECEIPTS.onLedgerNft;
     const panel = await show({ requestId: ref.requestId, chainName: 'ShimmerEVM', block: ref.blockIndex });
     const r = await rendered(panel, ['Request succeeded', 'on-ledger request', 'Wasp Explorer Demo #4711']);
-    for (const part of ['1,000,000,000', '47,600 base tokens', 'accounts.deposit', 'Native tokens', '1,000,000', 'https://nft.example.org/wasp-demo/4711.png', '"collectionName": "Wasp Demo"']) {
+    for (const part of [
+      '1,000,000,000',
+      '47,600 base tokens',
+      'accounts.deposit',
+      'Native tokens',
+      '1,000,000',
+      'https://nft.example.org/wasp-demo/4711.png',
+      '"collectionName": "Wasp Demo"',
+    ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
     assert.deepEqual(panel.identity, { requestId: ref.requestId, chainName: 'ShimmerEVM', block: String(ref.blockIndex) });
-    assert.ok(receiptRequests().every((q) => q.query.block === String(ref.blockIndex)), 'read at the block asked for');
+    assert.ok(
+      receiptRequests().every((q) => q.query.block === String(ref.blockIndex)),
+      'read at the block asked for',
+    );
   });
 
   it('takes the ID from the selection (one ID inside a selected log line)', async () => {
@@ -150,7 +161,17 @@ describe('receipt panel', function () {
   it('draws the gas burn log (chart and table with burn-code names) and toggles params', async () => {
     const panel = await show({ requestId: DEMO_RECEIPTS.gasBurnLogParams.requestId });
     const r = await rendered(panel, ['Gas burn log', 'storage (0)', 'wasm (25)']);
-    for (const part of ['5,120', '51.20%', 'minimum gas per request (26)', '10,000', 'doc', 'name', '"id": "invoice-42"', 'Wasp Chain Explorer — démo ✓', 'gas is free']) {
+    for (const part of [
+      '5,120',
+      '51.20%',
+      'minimum gas per request (26)',
+      '10,000',
+      'doc',
+      'name',
+      '"id": "invoice-42"',
+      'Wasp Chain Explorer — démo ✓',
+      'gas is free',
+    ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
     assert.equal((r.html.match(/class="bar"/g) ?? []).length, 7, 'one bar per burn code');
@@ -198,7 +219,11 @@ describe('receipt panel', function () {
 
   it('is restored from its saved identity after a reload (serializer)', async () => {
     const webviewPanel = vscode.window.createWebviewPanel('waspChain.receipt', 'restored', vscode.ViewColumn.Active, { enableScripts: true });
-    const panel = await api.receipts.restore(webviewPanel, { identity: { requestId: SUCCESS, chainName: 'IOTA EVM' }, status: 'ok', view: { rawJson: 'ignored' } });
+    const panel = await api.receipts.restore(webviewPanel, {
+      identity: { requestId: SUCCESS, chainName: 'IOTA EVM' },
+      status: 'ok',
+      view: { rawJson: 'ignored' },
+    });
     assert.ok(panel);
     await rendered(panel, ['Request succeeded', 'evm.sendTransaction']);
     // A chain removed from the settings since: said plainly, with a way to the settings.
@@ -215,7 +240,12 @@ describe('receipt panel', function () {
   it('shows the raw JSON as the node sent it: a field the extension does not read and exact numbers stay', async () => {
     const id = `0x${'e4'.repeat(32)}0000`;
     const receipt = hostileReceipt(HOSTILE_ID);
-    receipt.request = { ...receipt.request, requestId: id, senderAccount: 'iota1qqqk305p7w207j6t95hh8xzzfxtmjumw2k6alsgttehx379uzv07k4hcswh', targetAddress: DEMO_CHAINS.iotaEvm };
+    receipt.request = {
+      ...receipt.request,
+      requestId: id,
+      senderAccount: 'iota1qqqk305p7w207j6t95hh8xzzfxtmjumw2k6alsgttehx379uzv07k4hcswh',
+      targetAddress: DEMO_CHAINS.iotaEvm,
+    };
     node.setReceipt(DEMO_CHAINS.iotaEvm, receipt);
     // A number beyond 2^53 cannot be written from JS: plant it as text on the wire.
     const sent = JSON.stringify(receipt).replace('{', '{"futureField":18446744073709551615,');
@@ -271,7 +301,32 @@ describe('receipt panel', function () {
     assert.ok(r.text.includes('<script>alert(document.cookie)</script>'));
     assert.ok(r.text.includes('<b>key</b>'), 'a param key shows as text');
     // innerHTML escapes '<' in text, so every '<' left opens a real element: all of them ours.
-    const allowed = new Set(['div', 'h1', 'h2', 'h3', 'p', 'span', 'strong', 'button', 'section', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'details', 'summary', 'ul', 'li']);
+    const allowed = new Set([
+      'div',
+      'h1',
+      'h2',
+      'h3',
+      'p',
+      'span',
+      'strong',
+      'button',
+      'section',
+      'dl',
+      'dt',
+      'dd',
+      'table',
+      'caption',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'pre',
+      'details',
+      'summary',
+      'ul',
+      'li',
+    ]);
     for (const m of r.html.matchAll(/<([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^>]*)?)>/g)) {
       assert.ok(allowed.has((m[1] ?? '').toLowerCase()), `element <${m[1]}> is one of ours`);
       assert.doesNotMatch(m[2] ?? '', /\s(href|src|on[a-z]+)=/i, `no live attribute on <${m[1]}${m[2]}>`);

@@ -62,7 +62,11 @@ describe('security review (issue 12) in the host', function () {
       assert.ok(h.md, 'a MarkdownString');
       const icons = iconsAsRendered(h.value, h.md.supportThemeIcons);
       assert.ok(icons.length > 0, 'our own status icon is there');
-      assert.deepEqual(icons.filter((i) => !i.lineStart), [], `icons formed inside text:\n${h.value}`);
+      assert.deepEqual(
+        icons.filter((i) => !i.lineStart),
+        [],
+        `icons formed inside text:\n${h.value}`,
+      );
       assert.ok(h.plain.includes('Mine $') || h.value.includes('Mine &#36;'), 'the name reads with its dollar signs');
     });
 
@@ -104,7 +108,7 @@ describe('security review (issue 12) in the host', function () {
   describe('finding 5: the URL opened is the URL checked', () => {
     const TRICKS = ['https://good.example\\@evil.example/', 'https://good.example\\\\@evil.example/x', 'https://good.example%5C@evil.example/'];
 
-    it('Open Website and a panel\'s Open button open only the URL as checked: never evil.example', async () => {
+    it("Open Website and a panel's Open button open only the URL as checked: never evil.example", async () => {
       await setChains([{ name: 'Mine', nodeUrl: node.url, chainId: IOTA }]);
       const outcome = await withOpenExternalSpy(async (calls) => {
         for (const url of TRICKS) {
@@ -130,7 +134,11 @@ describe('security review (issue 12) in the host', function () {
   });
 
   describe('finding 4: a token that cannot form a header is never stored', () => {
-    for (const [what, jwt] of [['CR LF', 'eyJhbGciOiJIUzI1NiJ9.e30.sig\r\nX-Injected: 1'], ['a quote', 'abc"def'], ['128 KiB', `eyJ.${'a'.repeat(128 * 1024)}.sig`]] as const) {
+    for (const [what, jwt] of [
+      ['CR LF', 'eyJhbGciOiJIUzI1NiJ9.e30.sig\r\nX-Injected: 1'],
+      ['a quote', 'abc"def'],
+      ['128 KiB', `eyJ.${'a'.repeat(128 * 1024)}.sig`],
+    ] as const) {
       it(`Sign In: a hostile /auth answering a JWT with ${what} stores nothing`, async () => {
         await setChains([{ name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA }]);
         guarded.inject({ route: 'auth', fault: { type: 'body', json: { jwt } } });
@@ -154,7 +162,10 @@ describe('security review (issue 12) in the host', function () {
         output.restore();
       }
       assert.doesNotMatch(output.lines.join('\n'), /SECRETTOKENVALUE/, 'not in the log');
-      assert.ok(guarded.requests.every((r) => !(r.headers.authorization ?? '').includes('SECRETTOKENVALUE')), 'never sent');
+      assert.ok(
+        guarded.requests.every((r) => !(r.headers.authorization ?? '').includes('SECRETTOKENVALUE')),
+        'never sent',
+      );
     });
 
     it('Set Access Token refuses characters a Bearer token cannot have', async () => {
@@ -174,7 +185,10 @@ describe('security review (issue 12) in the host', function () {
         await waitFor(() => api.services.chains.valid().length === 2, 'both chains');
         const h = await oneHover(`x ${KNOWN}`, KNOWN);
         assert.match(h.plain, /Chain Mine \(User settings\)/, h.plain);
-        const panel = await vscode.commands.executeCommand<{ waitForRender(p: (x: { text: string }) => boolean): Promise<{ text: string }> } | undefined>('waspChain.showReceipt', { requestId: KNOWN });
+        const panel = await vscode.commands.executeCommand<{ waitForRender(p: (x: { text: string }) => boolean): Promise<{ text: string }> } | undefined>(
+          'waspChain.showReceipt',
+          { requestId: KNOWN },
+        );
         assert.ok(panel);
         await panel.waitForRender((x) => x.text.includes('Mine, from User settings'));
       } finally {

@@ -40,8 +40,7 @@ const IOTA = DEMO_CHAINS.iotaEvm;
 const SMR = DEMO_CHAINS.shimmerEvm;
 const receiptPath = (chain: string, rid: string, block?: string): string =>
   `/v1/chains/${chain}/core/blocklog/requests/${rid}${block === undefined ? '' : `?block=${block}`}`;
-const govPath = (chain: string, block?: string): string =>
-  `/v1/chains/${chain}/core/governance/chaininfo${block === undefined ? '' : `?block=${block}`}`;
+const govPath = (chain: string, block?: string): string => `/v1/chains/${chain}/core/governance/chaininfo${block === undefined ? '' : `?block=${block}`}`;
 
 function obj(v: unknown): Record<string, unknown> {
   assert.ok(typeof v === 'object' && v !== null && !Array.isArray(v), `expected an object, got ${String(v)}`);
@@ -151,9 +150,7 @@ describe('local Wasp node: routes', () => {
     assert.equal(a.status, 200);
     assert.match(a.headers.get('content-type') ?? '', /^application\/json/);
     const body = obj(a.json);
-    assert.deepEqual(Object.keys(body), [
-      'isActive', 'chainID', 'evmChainId', 'chainOwnerId', 'gasFeePolicy', 'gasLimits', 'publicURL', 'metadata',
-    ]);
+    assert.deepEqual(Object.keys(body), ['isActive', 'chainID', 'evmChainId', 'chainOwnerId', 'gasFeePolicy', 'gasLimits', 'publicURL', 'metadata']);
     assert.equal(body.isActive, true);
     assert.equal(body.evmChainId, 8822);
     const inactive = obj((await call(`${node.url}/v1/chains/${DEMO_CHAINS.inactive}`)).json);
@@ -198,8 +195,7 @@ describe('local Wasp node: routes', () => {
 
   it('selects the state by block index or trie root', async () => {
     const b = DEMO_BLOCKS.iotaEvm;
-    const owner = async (block?: string): Promise<unknown> =>
-      obj((await call(`${node.url}${govPath(IOTA, block)}`)).json).chainOwnerId;
+    const owner = async (block?: string): Promise<unknown> => obj((await call(`${node.url}${govPath(IOTA, block)}`)).json).chainOwnerId;
     const before = await owner(String(b.owner.blockIndex - 1));
     const after = await owner(String(b.owner.blockIndex));
     assert.notEqual(before, after);
@@ -255,8 +251,7 @@ describe('local Wasp node: JWT', () => {
 
   const login = (body: unknown, contentType = 'application/json'): Promise<Answer> =>
     call(`${node.url}/auth`, { method: 'POST', headers: { 'Content-Type': contentType }, body: JSON.stringify(body) });
-  const withToken = (path: string, token: string): Promise<Answer> =>
-    call(`${node.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  const withToken = (path: string, token: string): Promise<Answer> => call(`${node.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
   it('issues real HS256 tokens from POST /auth and rejects bad credentials', async () => {
     assert.deepEqual((await call(`${node.url}/auth/info`)).json, { scheme: 'jwt', authURL: '/auth' });

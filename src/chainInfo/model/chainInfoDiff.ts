@@ -31,4 +31,3 @@ export function diffChainInfo(before: ChainInfoState, after: ChainInfoState, l10
   }
   return changes;
 }
-

@@ -224,13 +224,17 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
   if (!input.governance) {
     notices.push({
       level: 'warning',
-      text: input.general && !input.general.isActive
-        ? input.governanceUnavailable
-          ? l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).", input.governanceUnavailable)
-          : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.")
-        : input.governanceUnavailable
-          ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", input.governanceUnavailable)
-          : l10n.t("The governance state could not be read: this shows the node's general information."),
+      text:
+        input.general && !input.general.isActive
+          ? input.governanceUnavailable
+            ? l10n.t(
+                "The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).",
+                input.governanceUnavailable,
+              )
+            : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.")
+          : input.governanceUnavailable
+            ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", input.governanceUnavailable)
+            : l10n.t("The governance state could not be read: this shows the node's general information."),
     });
   } else if (input.general && !input.general.isActive) {
     notices.push({ level: 'warning', text: l10n.t('The node reports this chain as not active (it is not running on this node).') });
@@ -239,7 +243,11 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
   if (answered !== input.configuredChainId.trim().toLowerCase()) {
     notices.push({
       level: 'warning',
-      text: l10n.t("The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).", revealInvisible(info.chainID), input.configuredChainId),
+      text: l10n.t(
+        "The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).",
+        revealInvisible(info.chainID),
+        input.configuredChainId,
+      ),
     });
   }
 
@@ -257,15 +265,19 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
   if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
 
   const owner = parseAgentId(info.chainOwnerId);
-  const chainRows: ChainInfoRow[] = [
-    fieldRow('chainID', info, l10n),
-    fieldRow('owner', info, l10n, { detail: revealInvisible(agentKindText(owner, l10n)) }),
-  ];
+  const chainRows: ChainInfoRow[] = [fieldRow('chainID', info, l10n), fieldRow('owner', info, l10n, { detail: revealInvisible(agentKindText(owner, l10n)) })];
   if (input.general) {
     const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
     chainRows.push(
       { field: 'isActive', label: l10n.t('Active'), value: input.general.isActive ? l10n.t('yes') : l10n.t('no'), detail: latestNote },
-      { field: 'evmChainId', label: l10n.t('EVM chain ID'), value: String(input.general.evmChainId), mono: true, detail: `0x${input.general.evmChainId.toString(16)}`, copy: { text: String(input.general.evmChainId), what: l10n.t('EVM chain ID') } },
+      {
+        field: 'evmChainId',
+        label: l10n.t('EVM chain ID'),
+        value: String(input.general.evmChainId),
+        mono: true,
+        detail: `0x${input.general.evmChainId.toString(16)}`,
+        copy: { text: String(input.general.evmChainId), what: l10n.t('EVM chain ID') },
+      },
     );
   } else {
     chainRows.push({
@@ -290,7 +302,13 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
     { id: 'limits', title: chainInfoGroupTitle('limits', l10n), rows: limitRows(info, l10n), note: l10n.t('in gas units') },
     { id: 'metadata', title: chainInfoGroupTitle('metadata', l10n), rows: metadataRows },
   ];
-  return { title, subtitle: `${chainName} · ${stateLabel}`, stateLabel, notices, sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })) };
+  return {
+    title,
+    subtitle: `${chainName} · ${stateLabel}`,
+    stateLabel,
+    notices,
+    sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })),
+  };
 }
 
 /** Optional fields left out rather than set to undefined: the state is compared and persisted as JSON. */

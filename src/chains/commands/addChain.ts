@@ -27,7 +27,12 @@ export function checkChainName(services: Services, value: string): string | unde
   if (revealInvisible(name) !== name) return vscode.l10n.t('The name contains invisible or control characters ({0}).', revealInvisible(name));
   const key = name.toLowerCase();
   const taken = services.chains.all().find((r) => (r.valid ? r.chain.name : r.invalid.name).toLowerCase() === key);
-  if (taken) return vscode.l10n.t('A chain named "{0}" already exists in {1}.', name, describeSource(taken.valid ? taken.chain.source : taken.invalid.source, vscode.l10n));
+  if (taken)
+    return vscode.l10n.t(
+      'A chain named "{0}" already exists in {1}.',
+      name,
+      describeSource(taken.valid ? taken.chain.source : taken.invalid.source, vscode.l10n),
+    );
   return undefined;
 }
 
@@ -62,7 +67,9 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
   let nodeUrl: string;
   let chainId: string;
   if (scripted) {
-    const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter((p): p is string => p !== undefined);
+    const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
+      (p): p is string => p !== undefined,
+    );
     if (problems.length > 0) {
       void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
       return undefined;
@@ -83,7 +90,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
     if (n === undefined) return undefined;
     const u = await vscode.window.showInputBox({
       title: `${title} (2/3)`,
-      prompt: vscode.l10n.t('The Wasp node\'s web API base URL (http or https, without /v1)'),
+      prompt: vscode.l10n.t("The Wasp node's web API base URL (http or https, without /v1)"),
       placeHolder: 'https://host/wasp/api',
       value: args.nodeUrl,
       ignoreFocusOut: true,
@@ -143,12 +150,17 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
 
 /** Loads the chain now and says what its node answered. */
 async function probe(services: Services, model: ChainsModel, name: string): Promise<void> {
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) }, () => model.refresh(name));
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) },
+    () => model.refresh(name),
+  );
   const snap = model.snapshotOf(name);
   if (!snap) return;
   if (snap.state === 'ok') {
     const title = snap.info?.metadata.name;
-    void vscode.window.showInformationMessage(notificationText(title ? vscode.l10n.t('The node of "{0}" answers: {1}.', name, title) : vscode.l10n.t('The node of "{0}" answers.', name)));
+    void vscode.window.showInformationMessage(
+      notificationText(title ? vscode.l10n.t('The node of "{0}" answers: {1}.', name, title) : vscode.l10n.t('The node of "{0}" answers.', name)),
+    );
   } else if (snap.state === 'needsToken' || snap.state === 'expired') {
     reportTokenProblem(model, name);
   } else {

@@ -47,7 +47,9 @@ export async function openChainLink(services: Services, model: ChainsModel, arg:
   const checked = externalUrlToOpen(url);
   if (checked === undefined) {
     const shown = Array.from(url).slice(0, 80).join('') + (url.length > 80 ? '…' : '');
-    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)));
+    void vscode.window.showWarningMessage(
+      notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)),
+    );
     services.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
     return 'unsafe';
   }

@@ -17,7 +17,11 @@ export async function refresh(model: ChainsModel, arg: unknown): Promise<void> {
     // One notification for the lot, not one per chain.
     const troubled = model.validRows().filter((r) => model.snapshot(r).state === 'expired');
     const [first] = troubled;
-    if (first) offerSignIn(first.chain, troubled.length === 1 ? model.snapshot(first).decision.label : vscode.l10n.t('token expired (and {0} more)', troubled.length - 1));
+    if (first)
+      offerSignIn(
+        first.chain,
+        troubled.length === 1 ? model.snapshot(first).decision.label : vscode.l10n.t('token expired (and {0} more)', troubled.length - 1),
+      );
     return;
   }
   const row = model.findRow(ref.name);

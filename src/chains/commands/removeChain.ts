@@ -69,7 +69,11 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
 
   const removed = await services.chains.removeEntry(target.row);
   if (!removed) {
-    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source, vscode.l10n))));
+    void vscode.window.showErrorMessage(
+      notificationText(
+        vscode.l10n.t('The chain "{0}" was not found in {1}: the settings changed meanwhile?', target.name, describeSource(target.source, vscode.l10n)),
+      ),
+    );
     return false;
   }
   await services.chains.settled(() => !model.rows().some((r) => r.key === target.row.key));

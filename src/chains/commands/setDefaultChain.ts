@@ -14,7 +14,10 @@ export async function setDefaultChain(services: Services, arg: unknown): Promise
   // Where it takes effect: a workspace value would shadow a user one, and a chain that only this
   // workspace defines makes no sense as the default of every workspace.
   const hasWorkspace = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
-  const target = hasWorkspace && (inspect?.workspaceValue !== undefined || chain.source.scope !== 'user') ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const target =
+    hasWorkspace && (inspect?.workspaceValue !== undefined || chain.source.scope !== 'user')
+      ? vscode.ConfigurationTarget.Workspace
+      : vscode.ConfigurationTarget.Global;
   await config.update(Settings.defaultChain, chain.name, target);
   const name = chain.name;
   await services.chains.settled(() => services.chains.defaultChainName()?.toLowerCase() === name.toLowerCase());

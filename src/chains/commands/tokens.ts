@@ -22,7 +22,10 @@ export interface SignInArgs {
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
 function nodeText(services: Services, chain: ChainEntry): string {
   const key = nodeKey(chain.nodeUrl);
-  const names = services.chains.valid().filter((c) => nodeKey(c.nodeUrl) === key).map((c) => c.name);
+  const names = services.chains
+    .valid()
+    .filter((c) => nodeKey(c.nodeUrl) === key)
+    .map((c) => c.name);
   return names.length > 1 ? vscode.l10n.t('{0} (chains {1})', key, names.join(', ')) : key;
 }
 
@@ -60,7 +63,12 @@ async function storeToken(services: Services, model: ChainsModel, chain: ChainEn
 function warnIfWithheld(services: Services, chain: ChainEntry): void {
   if (services.clients.tokenAllowed(chain)) return;
   void vscode.window.showWarningMessage(
-    notificationText(vscode.l10n.t('The token is stored, but it is not sent to "{0}" while this workspace is not trusted: the chain comes from workspace settings.', chain.name)),
+    notificationText(
+      vscode.l10n.t(
+        'The token is stored, but it is not sent to "{0}" while this workspace is not trusted: the chain comes from workspace settings.',
+        chain.name,
+      ),
+    ),
   );
 }
 
@@ -79,7 +87,7 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
   } else {
     const input = await vscode.window.showInputBox({
       title: vscode.l10n.t('Set Access Token'),
-      prompt: notificationText(vscode.l10n.t('The access token (JWT) for {0}. It is kept in the editor\'s secret storage.', nodeText(services, chain))),
+      prompt: notificationText(vscode.l10n.t("The access token (JWT) for {0}. It is kept in the editor's secret storage.", nodeText(services, chain))),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {
@@ -98,7 +106,9 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
   await storeToken(services, model, chain, token);
   warnIfWithheld(services, chain);
   const expiry = expiryText(token);
-  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`));
+  void vscode.window.showInformationMessage(
+    notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`),
+  );
   return true;
 }
 
@@ -115,7 +125,12 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
   // A workspace could point a chain at any host: no password goes there until it is trusted.
   if (!services.clients.tokenAllowed(chain)) {
     void vscode.window.showWarningMessage(
-      notificationText(vscode.l10n.t('"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.', chain.name)),
+      notificationText(
+        vscode.l10n.t(
+          '"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.',
+          chain.name,
+        ),
+      ),
     );
     return false;
   }
@@ -123,14 +138,24 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
   const where = nodeKey(chain.nodeUrl);
   let authURL: string;
   try {
-    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () => client.getAuthInfo());
+    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () =>
+      client.getAuthInfo(),
+    );
     const scheme = info.scheme.trim().toLowerCase();
     if (scheme === 'none') {
       void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
       return false;
     }
     if (scheme !== 'jwt') {
-      void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).', where, info.scheme)));
+      void vscode.window.showWarningMessage(
+        notificationText(
+          vscode.l10n.t(
+            'The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).',
+            where,
+            info.scheme,
+          ),
+        ),
+      );
       return false;
     }
     authURL = info.authURL;
@@ -160,16 +185,23 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
 
   let jwt: string;
   try {
-    jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () => client.login(creds.username, creds.password, { authURL }));
+    jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () =>
+      client.login(creds.username, creds.password, { authURL }),
+    );
   } catch (e) {
-    const message = e instanceof UnauthorizedError ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where) : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
+    const message =
+      e instanceof UnauthorizedError
+        ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where)
+        : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
     void vscode.window.showErrorMessage(notificationText(message));
     return false;
   }
   await storeToken(services, model, chain, jwt);
   services.log.info(`Signed in to ${where} as ${creds.username}`);
   const expiry = expiryText(jwt);
-  void vscode.window.showInformationMessage(notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`));
+  void vscode.window.showInformationMessage(
+    notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`),
+  );
   return true;
 }
 

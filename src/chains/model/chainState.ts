@@ -45,7 +45,9 @@ export interface ChainStateDecision {
 const hintToken = (l10n: L10n) => l10n.t('Set an access token (Chain: Set Access Token) or sign in (Chain: Sign In).');
 const hintExpired = (l10n: L10n) => l10n.t('Sign in again (Chain: Sign In) or set a new token (Chain: Set Access Token).');
 const hintWithheld = (l10n: L10n) =>
-  l10n.t('The workspace is not trusted, so the stored token is not sent to a chain from workspace settings: trust the workspace, or add the chain to your user settings.');
+  l10n.t(
+    'The workspace is not trusted, so the stored token is not sent to a chain from workspace settings: trust the workspace, or add the chain to your user settings.',
+  );
 
 /** Words come through `l10n` (vscode.l10n in the extension; English by default). */
 export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10n): ChainStateDecision {
@@ -54,12 +56,24 @@ export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10
   const base = { hasToken };
 
   if (input.problems && input.problems.length > 0) {
-    return { ...base, state: 'invalid', label: l10n.t('invalid configuration'), detail: input.problems.join('\n'), hint: l10n.t('Correct the entry in the waspChain.chains setting.') };
+    return {
+      ...base,
+      state: 'invalid',
+      label: l10n.t('invalid configuration'),
+      detail: input.problems.join('\n'),
+      hint: l10n.t('Correct the entry in the waspChain.chains setting.'),
+    };
   }
   // Known from the token itself, before any request: the node never sees an expired token.
   if (token.kind === 'expired' || input.error instanceof TokenExpiredError) {
     const at = token.kind === 'expired' ? token.expiredAt : (input.error as TokenExpiredError).expiredAt;
-    return { ...base, state: 'expired', label: l10n.t('token expired'), detail: l10n.t('The access token expired at {0}.', new Date(at).toISOString()), hint: hintExpired(l10n) };
+    return {
+      ...base,
+      state: 'expired',
+      label: l10n.t('token expired'),
+      detail: l10n.t('The access token expired at {0}.', new Date(at).toISOString()),
+      hint: hintExpired(l10n),
+    };
   }
   if (!input.loaded) return { ...base, state: 'loading', label: l10n.t('loading…') };
   const e = input.error;
@@ -72,7 +86,9 @@ export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10
         ...base,
         state: 'needsToken',
         label: permission ? l10n.t('needs a token with "{0}" permission (withheld)', permission) : l10n.t('needs a token (withheld)'),
-        detail: l10n.t('The node requires an access token. One is stored for this node, but it is not sent to a chain from workspace settings while the workspace is not trusted.'),
+        detail: l10n.t(
+          'The node requires an access token. One is stored for this node, but it is not sent to a chain from workspace settings while the workspace is not trusted.',
+        ),
         hint: hintWithheld(l10n),
         missingPermission: permission,
       };

@@ -61,7 +61,15 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
   for (const { source, value } of lists) {
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) {
-      out.push({ valid: false, invalid: { name: `(${describeSource(source, l10n)})`, source, index: -1, problems: [l10n.t('waspChain.chains must be a list of { name, nodeUrl, chainId }.')] } });
+      out.push({
+        valid: false,
+        invalid: {
+          name: `(${describeSource(source, l10n)})`,
+          source,
+          index: -1,
+          problems: [l10n.t('waspChain.chains must be a list of { name, nodeUrl, chainId }.')],
+        },
+      });
       continue;
     }
     value.forEach((entry: unknown, index) => {
@@ -70,7 +78,15 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
         const key = r.chain.name.toLowerCase();
         const first = seen.get(key);
         if (first) {
-          out.push({ valid: false, invalid: { name: r.chain.name, source, index, problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))] } });
+          out.push({
+            valid: false,
+            invalid: {
+              name: r.chain.name,
+              source,
+              index,
+              problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))],
+            },
+          });
           return;
         }
         const skeleton = confusableSkeleton(r.chain.name);
@@ -82,7 +98,14 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
               name: r.chain.name,
               source,
               index,
-              problems: [l10n.t('The name "{0}" looks like "{1}" in {2}: a chain cannot pass for another, so names must not be confusable.', r.chain.name, twin.name, describeSource(twin.source, l10n))],
+              problems: [
+                l10n.t(
+                  'The name "{0}" looks like "{1}" in {2}: a chain cannot pass for another, so names must not be confusable.',
+                  r.chain.name,
+                  twin.name,
+                  describeSource(twin.source, l10n),
+                ),
+              ],
             },
           });
           return;
@@ -106,7 +129,8 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
   else if (name.length > 100) problems.push(l10n.t('The name is longer than 100 characters.'));
   // A bidi override or a zero-width character would let one chain pass for another (trim()
   // would drop a U+FEFF at either end: it is looked for in the name as written).
-  else if (revealInvisible(asWritten) !== asWritten) problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(asWritten)));
+  else if (revealInvisible(asWritten) !== asWritten)
+    problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(asWritten)));
   let nodeUrl = '';
   if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
   else {

@@ -260,9 +260,10 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
       const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
       codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
     }
-    const headline = decodedRevert !== undefined
-      ? l10n.t('Reverted: {0}', decodedRevert)
-      : message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message'));
+    const headline =
+      decodedRevert !== undefined
+        ? l10n.t('Reverted: {0}', decodedRevert)
+        : (message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message')));
     error = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
     if (message !== undefined) error.message = message;
     if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;
@@ -285,32 +286,76 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
   if (target.function !== undefined) callTarget.function = target.function;
 
   const senderRaw = remote(req.senderAccount);
-  const senderView = { raw: senderRaw, display: sender.kind === 'unknown' ? shortId(senderRaw, 48, 8) : remote(sender.display), kind: sender.kind, kindText: agentKindText(sender.kind, l10n) };
+  const senderView = {
+    raw: senderRaw,
+    display: sender.kind === 'unknown' ? shortId(senderRaw, 48, 8) : remote(sender.display),
+    kind: sender.kind,
+    kindText: agentKindText(sender.kind, l10n),
+  };
   const targetAddress = remote(req.targetAddress);
   const requestId = req.requestId;
 
   const summaryRows: Row[] = [
     { field: 'requestId', label: l10n.t('Request ID'), value: requestId, mono: true, copy: { text: requestId, what: l10n.t('request ID') } },
-    { field: 'blockIndex', label: l10n.t('Block'), value: formatBigInt(BigInt(receipt.blockIndex)), copy: { text: String(receipt.blockIndex), what: l10n.t('block index') } },
+    {
+      field: 'blockIndex',
+      label: l10n.t('Block'),
+      value: formatBigInt(BigInt(receipt.blockIndex)),
+      copy: { text: String(receipt.blockIndex), what: l10n.t('block index') },
+    },
     { field: 'requestIndex', label: l10n.t('Request index'), value: String(receipt.requestIndex), detail: l10n.t('position of the request in its block') },
     { field: 'kind', label: l10n.t('Kind'), value: kindText },
   ];
   const gasRows: Row[] = [
     { field: 'gasBudget', label: l10n.t('Gas budget'), value: gas.budget.text, mono: true, copy: { text: gas.budget.raw, what: l10n.t('gas budget') } },
-    { field: 'gasBurned', label: l10n.t('Gas burned'), value: gas.burned.text, mono: true, ...(gas.burnedShare ? { detail: gas.burnedShare } : {}), copy: { text: gas.burned.raw, what: l10n.t('gas burned') } },
-    { field: 'gasFeeCharged', label: l10n.t('Fee charged'), value: l10n.t('{0} base tokens', gas.fee.text), mono: true, copy: { text: gas.fee.raw, what: l10n.t('fee') } },
-    { field: 'storageDepositCharged', label: l10n.t('Storage deposit'), value: l10n.t('{0} base tokens', gas.storageDeposit.text), mono: true, copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') } },
+    {
+      field: 'gasBurned',
+      label: l10n.t('Gas burned'),
+      value: gas.burned.text,
+      mono: true,
+      ...(gas.burnedShare ? { detail: gas.burnedShare } : {}),
+      copy: { text: gas.burned.raw, what: l10n.t('gas burned') },
+    },
+    {
+      field: 'gasFeeCharged',
+      label: l10n.t('Fee charged'),
+      value: l10n.t('{0} base tokens', gas.fee.text),
+      mono: true,
+      copy: { text: gas.fee.raw, what: l10n.t('fee') },
+    },
+    {
+      field: 'storageDepositCharged',
+      label: l10n.t('Storage deposit'),
+      value: l10n.t('{0} base tokens', gas.storageDeposit.text),
+      mono: true,
+      copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') },
+    },
   ];
   const yes = l10n.t('yes');
   const no = l10n.t('no');
   const requestRows: Row[] = [
-    { field: 'sender', label: l10n.t('Sender'), value: senderRaw, detail: senderView.kindText, mono: true, copy: { text: req.senderAccount, what: l10n.t('sender') } },
-    { field: 'targetAddress', label: l10n.t('Target chain'), value: targetAddress, mono: true, copy: { text: req.targetAddress, what: l10n.t('target address') } },
+    {
+      field: 'sender',
+      label: l10n.t('Sender'),
+      value: senderRaw,
+      detail: senderView.kindText,
+      mono: true,
+      copy: { text: req.senderAccount, what: l10n.t('sender') },
+    },
+    {
+      field: 'targetAddress',
+      label: l10n.t('Target chain'),
+      value: targetAddress,
+      mono: true,
+      copy: { text: req.targetAddress, what: l10n.t('target address') },
+    },
     {
       field: 'callTarget',
       label: l10n.t('Call target'),
       value: target.label,
-      ...(target.contract !== undefined || target.function !== undefined ? { detail: callTarget.hnames } : { detail: l10n.t('hnames of a contract that is not a core contract') }),
+      ...(target.contract !== undefined || target.function !== undefined
+        ? { detail: callTarget.hnames }
+        : { detail: l10n.t('hnames of a contract that is not a core contract') }),
       mono: true,
     },
     { field: 'isOffLedger', label: l10n.t('Off-ledger'), value: req.isOffLedger ? yes : no },
@@ -320,9 +365,23 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
   const sections: ReceiptView['sections'] = [];
   if (error) {
     const rows: Row[] = [];
-    if (error.decodedRevert !== undefined) rows.push({ field: 'decodedRevert', label: l10n.t('Revert reason'), value: error.decodedRevert, copy: { text: error.decodedRevert, what: l10n.t('revert reason') } });
-    if (error.message !== undefined) rows.push({ field: 'errorMessage', label: l10n.t('Message'), value: error.message, mono: error.decodedRevert !== undefined, copy: { text: error.message, what: l10n.t('error message') } });
-    if (error.code !== undefined) rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
+    if (error.decodedRevert !== undefined)
+      rows.push({
+        field: 'decodedRevert',
+        label: l10n.t('Revert reason'),
+        value: error.decodedRevert,
+        copy: { text: error.decodedRevert, what: l10n.t('revert reason') },
+      });
+    if (error.message !== undefined)
+      rows.push({
+        field: 'errorMessage',
+        label: l10n.t('Message'),
+        value: error.message,
+        mono: error.decodedRevert !== undefined,
+        copy: { text: error.message, what: l10n.t('error message') },
+      });
+    if (error.code !== undefined)
+      rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
     error.params.forEach((p, i) => rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true }));
     sections.push({ id: 'error', title: l10n.t('Error'), rows });
   }
@@ -359,7 +418,14 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     params,
     burnLog: {
       total: amount(burn.total),
-      entries: burn.entries.map((e) => ({ code: e.code, name: e.name, gasBurned: amount(e.gasBurned), count: e.count, share: e.share, shareText: `${e.share.toFixed(2)}%` })),
+      entries: burn.entries.map((e) => ({
+        code: e.code,
+        name: e.name,
+        gasBurned: amount(e.gasBurned),
+        count: e.count,
+        share: e.share,
+        shareText: `${e.share.toFixed(2)}%`,
+      })),
     },
     rawJson: receiptJson(receipt),
   };
@@ -381,9 +447,15 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
   const diff = check.difference < 0n ? -check.difference : check.difference;
   return {
     ok: false,
-    text: check.difference < 0n
-      ? l10n.t('{0} less than the fee policy asks ({1}: {2}); the fee is capped at the funds the sender had left', formatBigInt(diff), ratio, formatBigInt(check.expected))
-      : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBigInt(diff), ratio, formatBigInt(check.expected)),
+    text:
+      check.difference < 0n
+        ? l10n.t(
+            '{0} less than the fee policy asks ({1}: {2}); the fee is capped at the funds the sender had left',
+            formatBigInt(diff),
+            ratio,
+            formatBigInt(check.expected),
+          )
+        : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBigInt(diff), ratio, formatBigInt(check.expected)),
   };
 }
 

@@ -38,9 +38,7 @@ function readWord(bytes: Uint8Array, offset: number): bigint | undefined {
 export function decodeRevertData(hex: string): string | undefined {
   const bytes = hexToBytes(hex.trim());
   if (!bytes || bytes.length < 4) return undefined;
-  const selector = ((bytes[0] ?? 0) * 0x1000000 + ((bytes[1] ?? 0) << 16) + ((bytes[2] ?? 0) << 8) + (bytes[3] ?? 0))
-    .toString(16)
-    .padStart(8, '0');
+  const selector = ((bytes[0] ?? 0) * 0x1000000 + ((bytes[1] ?? 0) << 16) + ((bytes[2] ?? 0) << 8) + (bytes[3] ?? 0)).toString(16).padStart(8, '0');
   const args = bytes.subarray(4);
   if (selector === SELECTOR_PANIC) {
     const code = readWord(args, 0);
@@ -132,10 +130,7 @@ export type ReceiptErrorDescription = {
  * Describes a receipt's error. A receipt failed when `errorMessage` is non-empty or
  * `rawError.code` is non-empty: `rawError` itself is present on success too.
  */
-export function describeReceiptError(
-  errorMessage?: string | null,
-  rawError?: { code: string; params: readonly string[] } | null,
-): ReceiptErrorDescription {
+export function describeReceiptError(errorMessage?: string | null, rawError?: { code: string; params: readonly string[] } | null): ReceiptErrorDescription {
   const code = typeof rawError?.code === 'string' && rawError.code.trim() !== '' ? rawError.code.trim() : undefined;
   const rawParams = Array.isArray(rawError?.params) ? rawError.params.filter((p): p is string => typeof p === 'string') : [];
   const params = rawParams.map(parseErrorParam);

@@ -45,7 +45,10 @@ describe('chains in a multi-root workspace', function () {
 
   it('runs in a workspace of two folders', () => {
     assert.ok(vscode.workspace.workspaceFile, 'a .code-workspace is open');
-    assert.deepEqual(vscode.workspace.workspaceFolders?.map((f) => f.name), ['app', 'contracts']);
+    assert.deepEqual(
+      vscode.workspace.workspaceFolders?.map((f) => f.name),
+      ['app', 'contracts'],
+    );
   });
 
   it('merges user, workspace and folder chains, each showing where it came from; a duplicate name is reported', async () => {
@@ -88,14 +91,22 @@ describe('chains in a multi-root workspace', function () {
     assert.match(tooltip(duplicate.item), /already used in Folder settings \(app\)/);
   });
 
-  it('removes a folder chain from that folder\'s settings only', async () => {
+  it("removes a folder chain from that folder's settings only", async () => {
     const target = a.chains.tree.getChildren().find((n): n is ChainNode => n.kind === 'chain' && n.chainName === 'Contracts chain');
     assert.ok(target);
     await vscode.commands.executeCommand('waspChain.removeChain', 'Contracts chain');
     await waitFor(() => !a.chains.tree.getChildren().some((n) => n.kind === 'chain' && n.chainName === 'Contracts chain'), 'the chain to leave the tree');
     const contracts = vscode.workspace.getConfiguration('waspChain', folder('contracts').uri).inspect<Entry[]>('chains')?.workspaceFolderValue;
-    assert.deepEqual(contracts?.map((e) => e.name), ['app chain'], 'only that entry left the contracts folder');
+    assert.deepEqual(
+      contracts?.map((e) => e.name),
+      ['app chain'],
+      'only that entry left the contracts folder',
+    );
     const app = vscode.workspace.getConfiguration('waspChain', folder('app').uri).inspect<Entry[]>('chains')?.workspaceFolderValue;
-    assert.deepEqual(app?.map((e) => e.name), ['App chain'], 'the app folder is untouched');
+    assert.deepEqual(
+      app?.map((e) => e.name),
+      ['App chain'],
+      'the app folder is untouched',
+    );
   });
 });

@@ -44,12 +44,16 @@ describe('hostile workspace in Restricted Mode', function () {
     const output = spyOutput(api.services.log);
     try {
       const trap = '[Fix it](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)';
-      await config().update('chains', [
-        { name: trap, nodeUrl: node.url, chainId: IOTA },
-        { name: `IOTA ${RLO}MVE`, nodeUrl: node.url, chainId: IOTA },
-        { name: 'Creds', nodeUrl: `http://mallory:t0ps3cret@127.0.0.1:${creds.port}`, chainId: IOTA },
-        { name: `${trap} twice`, nodeUrl: 'ftp://x', chainId: 'nope' },
-      ], W);
+      await config().update(
+        'chains',
+        [
+          { name: trap, nodeUrl: node.url, chainId: IOTA },
+          { name: `IOTA ${RLO}MVE`, nodeUrl: node.url, chainId: IOTA },
+          { name: 'Creds', nodeUrl: `http://mallory:t0ps3cret@127.0.0.1:${creds.port}`, chainId: IOTA },
+          { name: `${trap} twice`, nodeUrl: 'ftp://x', chainId: 'nope' },
+        ],
+        W,
+      );
       await waitFor(() => api.services.chains.all().length === 4, 'the workspace chains');
       await waitFor(() => (api.chains.problems.lastMessage ?? '').includes('Creds'), 'the problem report');
       const message = api.chains.problems.lastMessage ?? '';
@@ -98,13 +102,19 @@ describe('hostile workspace in Restricted Mode', function () {
     await api.chains.model.whenIdle();
     assert.match(String(api.chains.tree.getTreeItem(chainNode(api, 'Mine')).description), /redirected/);
     const byChain = (id: string) => node.requests.filter((r) => r.path.includes(id));
-    assert.ok(byChain(IOTA).every((r) => r.headers.authorization === 'Bearer untrusted-suite-token'), 'the user chain gets the token, at its node');
+    assert.ok(
+      byChain(IOTA).every((r) => r.headers.authorization === 'Bearer untrusted-suite-token'),
+      'the user chain gets the token, at its node',
+    );
     assert.equal(byChain(DEMO_CHAINS.shimmerEvm).length, 0, 'the workspace chain is not even asked');
     assert.equal(other.requests.length, 0, 'the redirect target received nothing');
     // A hover over the workspace chain's receipt, even as the user's default chain: the workspace chain is not asked.
     await config().update('defaultChain', 'Theirs', vscode.ConfigurationTarget.Global);
     await waitFor(() => api.services.chains.defaultChainName() === 'Theirs', 'the default chain');
-    assert.deepEqual(api.services.chains.lookupOrder().map((c) => c.name), ['Mine']);
+    assert.deepEqual(
+      api.services.chains.lookupOrder().map((c) => c.name),
+      ['Mine'],
+    );
     api.receipts.lookup.lookup.invalidate();
     node.clearRequests();
     await oneHover(`x ${DEMO_RECEIPTS.onLedgerNft.requestId}`, DEMO_RECEIPTS.onLedgerNft.requestId);

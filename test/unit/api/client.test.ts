@@ -166,7 +166,18 @@ describe('WaspClient against the local node', function () {
 
     it('keeps a gas limit above 2^53 exact (JSON number parsed losslessly)', async () => {
       // JSON numbers beyond 2^53 cannot be written in JS: plant them as raw text on the wire.
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8').replace('1000000000', '18446744073709551615').replace('"maxGasPerRequest": 50000000', '"maxGasPerRequest": 9007199254740993'), contentType: 'application/json' } });
+      node.inject({
+        route: 'chaininfo',
+        times: 1,
+        fault: {
+          type: 'status',
+          status: 200,
+          body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8')
+            .replace('1000000000', '18446744073709551615')
+            .replace('"maxGasPerRequest": 50000000', '"maxGasPerRequest": 9007199254740993'),
+          contentType: 'application/json',
+        },
+      });
       const ci = await client.getChainInfo(SMR);
       assert.equal(ci.gasLimits.maxGasPerBlock, 18446744073709551615n);
       assert.equal(ci.gasLimits.maxGasPerRequest, 9007199254740993n);

@@ -37,7 +37,10 @@ describe('ids: chain ID', () => {
   });
 
   it('throws InvalidInputError naming the field', () => {
-    assert.throws(() => parseChainId('nope'), (e: unknown) => e instanceof InvalidInputError && e.field === 'chainId');
+    assert.throws(
+      () => parseChainId('nope'),
+      (e: unknown) => e instanceof InvalidInputError && e.field === 'chainId',
+    );
   });
 });
 

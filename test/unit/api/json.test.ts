@@ -24,7 +24,10 @@ describe('parseJsonExact', () => {
 
 describe('prettyJsonExact', () => {
   it('re-indents without changing a value: big numbers keep their digits, unknown fields stay', () => {
-    assert.equal(prettyJsonExact('{"a":18446744073709551615,"b":[1.50,"x"],"future":{"n":9007199254740993}}'), '{\n  "a": 18446744073709551615,\n  "b": [\n    1.50,\n    "x"\n  ],\n  "future": {\n    "n": 9007199254740993\n  }\n}');
+    assert.equal(
+      prettyJsonExact('{"a":18446744073709551615,"b":[1.50,"x"],"future":{"n":9007199254740993}}'),
+      '{\n  "a": 18446744073709551615,\n  "b": [\n    1.50,\n    "x"\n  ],\n  "future": {\n    "n": 9007199254740993\n  }\n}',
+    );
   });
 
   it('gives undefined for a body that is not JSON', () => {

@@ -20,14 +20,22 @@ describe('Limiter', () => {
       ),
     );
     assert.equal(peak, 3);
-    assert.deepEqual(results, Array.from({ length: 25 }, (_, i) => i));
+    assert.deepEqual(
+      results,
+      Array.from({ length: 25 }, (_, i) => i),
+    );
     assert.equal(limiter.running, 0);
     assert.equal(limiter.pending, 0);
   });
 
   it('releases the slot when a task throws', async () => {
     const limiter = new Limiter(1);
-    await assert.rejects(limiter.run(async () => { throw new Error('boom'); }), /boom/);
+    await assert.rejects(
+      limiter.run(async () => {
+        throw new Error('boom');
+      }),
+      /boom/,
+    );
     assert.equal(await limiter.run(async () => 'next'), 'next');
   });
 
@@ -37,7 +45,9 @@ describe('Limiter', () => {
     const first = limiter.run(() => new Promise<void>((r) => (release = r)));
     const controller = new AbortController();
     let ran = false;
-    const second = limiter.run(async () => { ran = true; }, controller.signal);
+    const second = limiter.run(async () => {
+      ran = true;
+    }, controller.signal);
     assert.equal(limiter.pending, 1);
     controller.abort(new Error('cancelled'));
     await assert.rejects(second, /cancelled/);
@@ -51,7 +61,14 @@ describe('Limiter', () => {
     const limiter = new Limiter(1);
     let started = 0;
     const gate = new Promise<void>((r) => setTimeout(r, 20));
-    const all = Promise.all(Array.from({ length: 4 }, () => limiter.run(async () => { started++; await gate; })));
+    const all = Promise.all(
+      Array.from({ length: 4 }, () =>
+        limiter.run(async () => {
+          started++;
+          await gate;
+        }),
+      ),
+    );
     await tick();
     assert.equal(started, 1);
     limiter.setMax(4);

@@ -29,7 +29,15 @@ function general(over: Partial<GeneralChainInfo> = {}): GeneralChainInfo {
 }
 
 function input(over: Partial<ChainInfoViewInput> = {}): ChainInfoViewInput {
-  return { chainName: 'IOTA', nodeUrl: 'http://127.0.0.1:9090', configuredChainId: CHAIN_ID, block: undefined, governance: info(), general: general(), ...over };
+  return {
+    chainName: 'IOTA',
+    nodeUrl: 'http://127.0.0.1:9090',
+    configuredChainId: CHAIN_ID,
+    block: undefined,
+    governance: info(),
+    general: general(),
+    ...over,
+  };
 }
 
 function row(view: ChainInfoView, field: string): Row {
@@ -49,7 +57,10 @@ describe('model/chainInfoView', () => {
       assert.equal(v.title, 'IOTA EVM');
       assert.equal(v.subtitle, 'IOTA · latest state');
       assert.deepEqual(v.notices, []);
-      assert.deepEqual(v.sections.map((s) => s.id), ['state', 'chain', 'fees', 'limits', 'metadata']);
+      assert.deepEqual(
+        v.sections.map((s) => s.id),
+        ['state', 'chain', 'fees', 'limits', 'metadata'],
+      );
       assert.equal(row(v, 'state').value, 'Latest state');
       assert.equal(row(v, 'fetchedAt').value, '12:00:00');
       assert.equal(row(v, 'chainID').value, CHAIN_ID);
@@ -62,7 +73,10 @@ describe('model/chainInfoView', () => {
       assert.equal(row(v, 'gasFeePolicy.gasPerToken').value, '100 gas = 1 base token');
       assert.match(row(v, 'gasFeePolicy.gasPerToken').detail ?? '', /ratio 100:1/);
       assert.equal(row(v, 'gasFeePolicy.feeFormula').value, 'fee = ceil(gas × 1 / 100)');
-      assert.equal(row(v, 'gasFeePolicy.examples').value, '10,000 gas (minimum per request) → 100 base tokens; 50,000,000 gas (maximum per request) → 500,000 base tokens');
+      assert.equal(
+        row(v, 'gasFeePolicy.examples').value,
+        '10,000 gas (minimum per request) → 100 base tokens; 50,000,000 gas (maximum per request) → 500,000 base tokens',
+      );
       assert.equal(row(v, 'gasFeePolicy.evmGasRatio').value, '1 EVM gas = 1 ISC gas');
       assert.equal(row(v, 'gasFeePolicy.validatorFeeShare').value, '10%');
       assert.match(row(v, 'gasFeePolicy.validatorFeeShare').detail ?? '', /10% of each fee goes to the validators, 90% to the chain owner/);
@@ -257,7 +271,10 @@ describe('model/chainInfoView', () => {
       const noName = info();
       noName.metadata = { ...noName.metadata, name: '' };
       const c = buildComparison({ block: '1', info: noName }, { block: '2', info: withName });
-      assert.deepEqual(c.rows.map((r) => [r.field, r.before, r.after]), [['metadata.name', 'not set', 'IOTA EVM']]);
+      assert.deepEqual(
+        c.rows.map((r) => [r.field, r.before, r.after]),
+        [['metadata.name', 'not set', 'IOTA EVM']],
+      );
       assert.match(buildComparison({ block: '3', info: info() }, { block: '3', info: info() }).summary, /nothing to compare/);
     });
   });
@@ -274,7 +291,10 @@ describe('model/chainInfoView', () => {
       assert.equal(parsed.state, '5');
       assert.equal(parsed.chainInfo.gasLimits.maxGasPerBlock, '1000000000');
       assert.equal(parsed.general, null);
-      assert.equal(JSON.parse(chainInfoJson({ chainName: 'IOTA', nodeUrl: 'http://n', block: undefined, governance: info(), general: undefined })).state, 'latest');
+      assert.equal(
+        JSON.parse(chainInfoJson({ chainName: 'IOTA', nodeUrl: 'http://n', block: undefined, governance: info(), general: undefined })).state,
+        'latest',
+      );
     });
   });
 });

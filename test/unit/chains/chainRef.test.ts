@@ -29,7 +29,7 @@ describe('model/chainRef', () => {
       assert.deepEqual(parseChainArg({ chain: entry }), { kind: 'name', name: 'Shimmer' });
     });
 
-    it('treats a list in first place (a menu\'s selection) as no argument', () => {
+    it("treats a list in first place (a menu's selection) as no argument", () => {
       assert.deepEqual(parseChainArg([{ chainName: 'A' }]), { kind: 'none' });
     });
 

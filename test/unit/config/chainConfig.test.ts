@@ -21,7 +21,14 @@ describe('resolveChains', () => {
 
   it('reports a bad URL, a bad checksum and a duplicate name, and keeps the valid entries', () => {
     const r = resolveChains([
-      { source: user, value: [{ name: 'A', nodeUrl: 'ftp://x', chainId: IOTA }, { name: 'B', nodeUrl: 'http://h', chainId: `${IOTA.slice(0, -1)}6` }, { name: 'C', nodeUrl: 'http://h', chainId: IOTA }] },
+      {
+        source: user,
+        value: [
+          { name: 'A', nodeUrl: 'ftp://x', chainId: IOTA },
+          { name: 'B', nodeUrl: 'http://h', chainId: `${IOTA.slice(0, -1)}6` },
+          { name: 'C', nodeUrl: 'http://h', chainId: IOTA },
+        ],
+      },
       { source: workspace, value: [{ name: 'c', nodeUrl: 'http://other', chainId: SMR }, 'junk'] },
     ]);
     const problems = r.map((x) => (x.valid ? 'ok' : x.invalid.problems.join(' | ')));

@@ -20,7 +20,13 @@ function state(n: number): ChainInfoState {
       maxGasExternalViewCall: BigInt(n + 3),
     },
     publicURL: `https://api.example/${n}`,
-    metadata: { evmJsonRpcURL: `https://rpc/${n}`, evmWebSocketURL: `wss://ws/${n}`, name: `Chain ${n}`, description: `about ${n}`, website: `https://web/${n}` },
+    metadata: {
+      evmJsonRpcURL: `https://rpc/${n}`,
+      evmWebSocketURL: `wss://ws/${n}`,
+      name: `Chain ${n}`,
+      description: `about ${n}`,
+      website: `https://web/${n}`,
+    },
   };
 }
 
@@ -32,14 +38,24 @@ describe('core/chainInfoFields', () => {
     assert.equal(new Set(labels).size, labels.length, 'no two fields read the same');
     for (const g of ['fees', 'limits', 'metadata'] as const) {
       const at = ids.map((id, i) => (chainInfoField(id).group === g ? i : -1)).filter((i) => i >= 0);
-      assert.deepEqual(at, at.map((_, k) => (at[0] ?? 0) + k), `${g} is contiguous`);
+      assert.deepEqual(
+        at,
+        at.map((_, k) => (at[0] ?? 0) + k),
+        `${g} is contiguous`,
+      );
     }
   });
 
   it('the panel shows every field under its label and value', () => {
     const s = state(2);
-    const rows = buildChainInfoView({ chainName: 'x', nodeUrl: 'http://n', configuredChainId: s.chainID, block: undefined, governance: s, general: undefined })
-      .sections.flatMap((sec) => sec.rows);
+    const rows = buildChainInfoView({
+      chainName: 'x',
+      nodeUrl: 'http://n',
+      configuredChainId: s.chainID,
+      block: undefined,
+      governance: s,
+      general: undefined,
+    }).sections.flatMap((sec) => sec.rows);
     for (const f of CHAIN_INFO_FIELDS) {
       const row = rows.find((r) => r.field === f.id);
       assert.ok(row, `the panel shows ${f.id}`);
@@ -50,7 +66,10 @@ describe('core/chainInfoFields', () => {
 
   it('the comparison lists every compared field, with the same labels', () => {
     const changes = diffChainInfo(state(1), state(2));
-    assert.deepEqual(changes.map((c) => c.field), CHAIN_INFO_FIELDS.filter((f) => f.compared).map((f) => f.id));
+    assert.deepEqual(
+      changes.map((c) => c.field),
+      CHAIN_INFO_FIELDS.filter((f) => f.compared).map((f) => f.id),
+    );
     for (const c of changes) assert.equal(c.label, chainInfoField(c.field).label(englishL10n));
   });
 

@@ -100,10 +100,7 @@ describe('model/hex', () => {
       assert.equal(revealInvisible('\u200E\u200F'), '⟨U+200E⟩⟨U+200F⟩');
     });
     it('reveals zero-width characters', () => {
-      assert.equal(
-        revealInvisible('iota1p\u200Bzt\u200C3\u200Dm\uFEFFs\u2060t'),
-        'iota1p⟨U+200B⟩zt⟨U+200C⟩3⟨U+200D⟩m⟨U+FEFF⟩s⟨U+2060⟩t',
-      );
+      assert.equal(revealInvisible('iota1p\u200Bzt\u200C3\u200Dm\uFEFFs\u2060t'), 'iota1p⟨U+200B⟩zt⟨U+200C⟩3⟨U+200D⟩m⟨U+FEFF⟩s⟨U+2060⟩t');
     });
     it('reveals control characters, keeping whitespace only on request', () => {
       assert.equal(revealInvisible('a\u0000b\u001bc\u007f\u0085'), 'a⟨U+0000⟩b⟨U+001B⟩c⟨U+007F⟩⟨U+0085⟩');

@@ -32,7 +32,15 @@ function info(over: Partial<ChainInfoState> = {}): ChainInfoState {
 describe('model l10n', () => {
   it('chain info view: every section title, row label, notice and placeholder is translated', () => {
     const v = buildChainInfoView(
-      { chainName: 'C', nodeUrl: 'http://n', configuredChainId: 'iota1other', block: '5', governance: undefined, general: { ...info(), isActive: false, evmChainId: 1 }, governanceUnavailable: 'x' },
+      {
+        chainName: 'C',
+        nodeUrl: 'http://n',
+        configuredChainId: 'iota1other',
+        block: '5',
+        governance: undefined,
+        general: { ...info(), isActive: false, evmChainId: 1 },
+        governanceUnavailable: 'x',
+      },
       marked,
     );
     for (const s of v.sections) {
@@ -46,7 +54,17 @@ describe('model l10n', () => {
     }
     assert.ok(v.notices.length >= 2);
     for (const n of v.notices) assert.ok(isMarked(n.text), n.text);
-    const free = buildChainInfoView({ chainName: 'C', nodeUrl: 'http://n', configuredChainId: CHAIN_ID, block: undefined, governance: info({ gasFeePolicy: null, gasLimits: null }), general: undefined }, marked);
+    const free = buildChainInfoView(
+      {
+        chainName: 'C',
+        nodeUrl: 'http://n',
+        configuredChainId: CHAIN_ID,
+        block: undefined,
+        governance: info({ gasFeePolicy: null, gasLimits: null }),
+        general: undefined,
+      },
+      marked,
+    );
     for (const r of free.sections.flatMap((s) => s.rows)) assert.ok(isMarked(r.label), r.label);
   });
 
@@ -58,7 +76,13 @@ describe('model l10n', () => {
     }
     for (const [k, v] of Object.entries({ ...chainInfoPanelLabels(marked), ...receiptPanelLabels(marked) })) assert.ok(isMarked(v), k);
     const policy = { gasPerToken: { a: 100, b: 1 }, evmGasRatio: { a: 0, b: 1 }, validatorFeeShare: 150 };
-    for (const s of [describeGasPerToken(policy.gasPerToken, marked), describeGasPerToken({ a: 0, b: 0 }, marked), describeEvmGasRatio(policy.evmGasRatio, marked), feeFormulaText(policy, marked), validatorShareText(150, marked)]) {
+    for (const s of [
+      describeGasPerToken(policy.gasPerToken, marked),
+      describeGasPerToken({ a: 0, b: 0 }, marked),
+      describeEvmGasRatio(policy.evmGasRatio, marked),
+      feeFormulaText(policy, marked),
+      validatorShareText(150, marked),
+    ]) {
       assert.ok(isMarked(s), s);
     }
     assert.ok(isMarked(describeSource({ scope: 'folder', folder: 'f' }, marked)));

@@ -48,8 +48,16 @@ describe('model/lru', () => {
 
   it('deleteWhere and clear drop entries', () => {
     const c = new LruCache<string, number>({ capacity: 10 });
-    for (const [k, v] of [['a', 1], ['b', 2], ['c', 3]] as const) c.set(k, v);
-    assert.equal(c.deleteWhere((v) => v % 2 === 1), 2);
+    for (const [k, v] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ] as const)
+      c.set(k, v);
+    assert.equal(
+      c.deleteWhere((v) => v % 2 === 1),
+      2,
+    );
     assert.deepEqual(c.keys(), ['b']);
     c.clear();
     assert.equal(c.size, 0);

@@ -9,8 +9,30 @@ import { LRI, RLO, ZWSP } from '../../fixtures/hostile';
 
 /** Elements the panels build themselves (src/webview): anything else came from somewhere else. */
 const OUR_TAGS = new Set([
-  'div', 'span', 'p', 'h1', 'h2', 'h3', 'section', 'dl', 'dt', 'dd', 'strong', 'button', 'ul', 'li',
-  'table', 'caption', 'thead', 'tbody', 'tr', 'th', 'td', 'pre', 'details', 'summary',
+  'div',
+  'span',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'section',
+  'dl',
+  'dt',
+  'dd',
+  'strong',
+  'button',
+  'ul',
+  'li',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'pre',
+  'details',
+  'summary',
 ]);
 /** Attributes the panels set themselves. */
 const OUR_ATTRIBUTES = /^(class|title|role|id|tabindex|scope|disabled|data-field|aria-[a-z]+|style|open)$/;
@@ -129,5 +151,14 @@ export const INVISIBLES: readonly string[] = [
   ...'\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069',
   ...'\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u200b\u200c\u200d\u2060\u2061\u2064\u2065\u206a\u206f\u3164',
   ...'\ufe00\ufe0e\ufe0f\ufeff\uffa0\ufff0\ufff8',
-  '\u{1bca0}', '\u{1bca3}', '\u{1d173}', '\u{1d17a}', '\u{e0001}', '\u{e0041}', '\u{e007f}', '\u{e0100}', '\u{e01ef}', '\u{e0fff}',
+  '\u{1bca0}',
+  '\u{1bca3}',
+  '\u{1d173}',
+  '\u{1d17a}',
+  '\u{e0001}',
+  '\u{e0041}',
+  '\u{e007f}',
+  '\u{e0100}',
+  '\u{e01ef}',
+  '\u{e0fff}',
 ];

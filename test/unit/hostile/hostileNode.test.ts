@@ -146,7 +146,10 @@ describe('hostile node: the client', function () {
         ['requestIndex', (r) => (r.requestIndex = 1.5)],
       ];
       for (const [field, mutate] of cases) {
-        const body = JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === RID))) as Record<string, unknown> & { request: Record<string, unknown> };
+        const body = JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === RID))) as Record<
+          string,
+          unknown
+        > & { request: Record<string, unknown> };
         mutate(body);
         node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
         const e = await failure(client.getReceipt(IOTA, RID));
@@ -156,13 +159,20 @@ describe('hostile node: the client', function () {
     });
 
     it('numbers above 2^64 and negative amounts are refused, naming the field; values up to 2^64-1 stay exact', async () => {
-      const base = () => JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === RID))) as Record<string, unknown> & { request: Record<string, unknown> };
+      const base = () =>
+        JSON.parse(JSON.stringify(node.chains.find((c) => c.chainId === IOTA)?.receipts.find((x) => x.request.requestId === RID))) as Record<
+          string,
+          unknown
+        > & { request: Record<string, unknown> };
       const bad: Array<[string, (r: ReturnType<typeof base>) => void]> = [
         ['gasBurned', (r) => (r.gasBurned = '18446744073709551616')],
         ['gasFeeCharged', (r) => (r.gasFeeCharged = '-1')],
         ['request.gasBudget', (r) => (r.request.gasBudget = '"99999999999999999999999"')],
         ['request.fungibleTokens.baseTokens', (r) => (r.request.fungibleTokens = { baseTokens: '-5', nativeTokens: [], nfts: [] })],
-        ['request.allowance.nativeTokens.0.amount', (r) => (r.request.allowance = { baseTokens: '0', nativeTokens: [{ id: `0x08${'ab'.repeat(37)}`, amount: `1${'0'.repeat(78)}` }], nfts: [] })],
+        [
+          'request.allowance.nativeTokens.0.amount',
+          (r) => (r.request.allowance = { baseTokens: '0', nativeTokens: [{ id: `0x08${'ab'.repeat(37)}`, amount: `1${'0'.repeat(78)}` }], nfts: [] }),
+        ],
         ['gasBurnLog.0.gasBurned', (r) => (r.gasBurnLog = [{ code: 1, gasBurned: -3 }])],
       ];
       for (const [field, mutate] of bad) {
@@ -174,7 +184,15 @@ describe('hostile node: the client', function () {
         assert.ok(e.field.startsWith(field), `${field}: named ${e.field}`);
       }
       // A gas limit is a JSON number: above 2^64 it is refused, not rounded to something plausible.
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body: '{"chainID":"x","chainOwnerId":"-","gasFeePolicy":{"evmGasRatio":{"a":1,"b":1},"gasPerToken":{"a":1,"b":1},"validatorFeeShare":0},"gasLimits":{"maxGasPerBlock":18446744073709551616,"minGasPerRequest":1,"maxGasPerRequest":1,"maxGasExternalViewCall":1},"publicURL":"","metadata":null}' } });
+      node.inject({
+        route: 'chaininfo',
+        times: 1,
+        fault: {
+          type: 'status',
+          status: 200,
+          body: '{"chainID":"x","chainOwnerId":"-","gasFeePolicy":{"evmGasRatio":{"a":1,"b":1},"gasPerToken":{"a":1,"b":1},"validatorFeeShare":0},"gasLimits":{"maxGasPerBlock":18446744073709551616,"minGasPerRequest":1,"maxGasPerRequest":1,"maxGasExternalViewCall":1},"publicURL":"","metadata":null}',
+        },
+      });
       const e = await failure(client.getChainInfo(IOTA));
       assert.ok(e instanceof InvalidResponseError && e.field === 'gasLimits.maxGasPerBlock', e.message);
       const max = base();
@@ -198,7 +216,11 @@ describe('hostile node: the client', function () {
       assert.doesNotMatch(server.message, new RegExp(`[${RLO}${ZWSP}]`));
       assert.match(server.message, /⟨U\+202E⟩gnp\.exe⟨U\+200B⟩/);
       assert.ok(server.message.length < 1_000, `${server.message.length} characters`);
-      node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 401, body: { error: 'Missing permission', missingPermission: `write${RLO}${'y'.repeat(10_000)}` } } });
+      node.inject({
+        route: 'receipt',
+        times: 1,
+        fault: { type: 'status', status: 401, body: { error: 'Missing permission', missingPermission: `write${RLO}${'y'.repeat(10_000)}` } },
+      });
       const denied = await failure(client.getReceipt(IOTA, RID));
       assert.ok(denied instanceof UnauthorizedError);
       assert.ok((denied.missingPermission ?? '').length <= 41 && !denied.missingPermission?.includes(RLO), denied.missingPermission);
@@ -216,7 +238,11 @@ describe('hostile node: the client', function () {
       it(`a ${status} redirect to another host is not followed: the other host receives nothing, the token least of all`, async () => {
         const other = await startLocalNode();
         try {
-          node.inject({ route: 'receipt', times: 1, fault: { type: 'redirect', status, location: `http://user:pw@127.0.0.1:${other.port}/v1/chains/${IOTA}/core/blocklog/requests/${RID}?steal=1` } });
+          node.inject({
+            route: 'receipt',
+            times: 1,
+            fault: { type: 'redirect', status, location: `http://user:pw@127.0.0.1:${other.port}/v1/chains/${IOTA}/core/blocklog/requests/${RID}?steal=1` },
+          });
           const e = await failure(client.getReceipt(IOTA, RID));
           assert.ok(e instanceof RedirectError, e.message);
           assert.equal(other.requests.length, 0, 'the other node was never contacted');
@@ -239,12 +265,20 @@ describe('hostile node: the client', function () {
 
     it('a node URL with credentials is refused before any request, without repeating them', async () => {
       const withCreds = `http://alice:s3cret@127.0.0.1:${node.port}`;
-      assert.throws(() => new WaspClient({ baseUrl: withCreds }), (e: unknown) => e instanceof InvalidInputError && !/alice|s3cret/.test(`${e.message} ${e.hint}`));
+      assert.throws(
+        () => new WaspClient({ baseUrl: withCreds }),
+        (e: unknown) => e instanceof InvalidInputError && !/alice|s3cret/.test(`${e.message} ${e.hint}`),
+      );
       assert.equal(node.requests.length, 0);
     });
 
     it('no error message ever carries the token', async () => {
-      for (const fault of [{ type: 'status', status: 401 }, { type: 'html', status: 500 }, { type: 'retryAfter', seconds: 3 }, { type: 'truncated' }] as const) {
+      for (const fault of [
+        { type: 'status', status: 401 },
+        { type: 'html', status: 500 },
+        { type: 'retryAfter', seconds: 3 },
+        { type: 'truncated' },
+      ] as const) {
         node.inject({ route: 'receipt', times: 1, fault });
         const e = await failure(client.getReceipt(IOTA, RID));
         assert.doesNotMatch(JSON.stringify({ m: e.message, h: e.hint, u: e.url }), new RegExp(TOKEN));
@@ -328,7 +362,12 @@ describe('hostile node: the client', function () {
       const chain = { name: 'Flooded', nodeUrl: node.url, chainId: IOTA };
       node.setLatency(20);
       const controllers = Array.from({ length: 1000 }, () => new AbortController());
-      const all = controllers.map((c, i) => lookup.lookup(idOf(i), [chain], { signal: c.signal }).then(() => 'done', () => 'cancelled'));
+      const all = controllers.map((c, i) =>
+        lookup.lookup(idOf(i), [chain], { signal: c.signal }).then(
+          () => 'done',
+          () => 'cancelled',
+        ),
+      );
       await new Promise((r) => setTimeout(r, 100));
       assert.ok(limiter.pending > 900, `queued behind 4 slots: ${limiter.pending}`);
       // The user moved on: every hover but the last 10 is cancelled.

@@ -35,7 +35,14 @@ function chainInfo(patch: Partial<ChainInfoState['metadata']> & { publicURL?: st
 }
 
 function rows(state: ChainInfoState): Map<string, Row> {
-  const view = buildChainInfoView({ chainName: 'Test', nodeUrl: 'http://127.0.0.1:1', configuredChainId: DEMO_CHAINS.iotaEvm, block: undefined, governance: state, general: undefined });
+  const view = buildChainInfoView({
+    chainName: 'Test',
+    nodeUrl: 'http://127.0.0.1:1',
+    configuredChainId: DEMO_CHAINS.iotaEvm,
+    block: undefined,
+    governance: state,
+    general: undefined,
+  });
   return new Map(view.sections.flatMap((s) => s.rows).map((r) => [r.field, r]));
 }
 
@@ -52,7 +59,10 @@ describe('hostile: text from a node, in the view models', () => {
     assert.ok(v.error?.message?.includes('⟨U+202E⟩'), 'the override is shown as ⟨U+202E⟩');
     for (const p of v.error?.params ?? []) assert.doesNotMatch(p.value + p.type, INVISIBLE);
     assert.ok(v.nft?.issuer.includes('<script>') && v.nft.owner.includes('⟨U+200B⟩'), 'NFT issuer and owner literal, revealed');
-    assert.ok(v.nft?.fields.some((f) => f.key === 'name' && f.value.includes('<img src=x onerror=alert(1)>')), 'NFT metadata (IRC27 JSON) literal');
+    assert.ok(
+      v.nft?.fields.some((f) => f.key === 'name' && f.value.includes('<img src=x onerror=alert(1)>')),
+      'NFT metadata (IRC27 JSON) literal',
+    );
     assert.ok(v.params[0]?.value.text?.includes('[click me](command:workbench.action.terminal.new)'), 'params literal');
     assert.equal(v.params[0]?.keyLabel, '<b>key</b>');
   });
@@ -89,7 +99,9 @@ describe('hostile: text from a node, in the view models', () => {
   });
 
   it('a chain name, description and owner with HTML and bidi: literal, revealed, and a URL label cannot hide its target', () => {
-    const r = rows(chainInfo({ name: `${SPOOFED} ${HTML}`, description: `${HOSTILE}\n${SPOOFED}`, owner: `${SPOOFED}<b>`, website: `https://good.example/${RLO}moc.live` }));
+    const r = rows(
+      chainInfo({ name: `${SPOOFED} ${HTML}`, description: `${HOSTILE}\n${SPOOFED}`, owner: `${SPOOFED}<b>`, website: `https://good.example/${RLO}moc.live` }),
+    );
     for (const [field, row] of r) assert.doesNotMatch(row.value + (row.detail ?? ''), INVISIBLE, field);
     assert.ok(r.get('metadata.name')?.value.includes(HTML));
     assert.ok(r.get('metadata.description')?.value.includes('\n'), 'the description keeps its lines');
@@ -165,7 +177,11 @@ describe('hostile: settings entries', () => {
   });
 
   it('a name with Markdown or link syntax stays valid: every surface shows it as text', () => {
-    const r = validateEntry({ name: 'Evil) [x](command:workbench.action.terminal.new) (*', nodeUrl: 'https://node.example', chainId: DEMO_CHAINS.iotaEvm }, user, 0);
+    const r = validateEntry(
+      { name: 'Evil) [x](command:workbench.action.terminal.new) (*', nodeUrl: 'https://node.example', chainId: DEMO_CHAINS.iotaEvm },
+      user,
+      0,
+    );
     assert.equal(r.valid, true);
   });
 });

@@ -30,7 +30,9 @@ describe('security review (issue 12)', () => {
     });
 
     it('a chain name with any of them is an invalid settings entry', () => {
-      const accepted = INVISIBLES.filter((ch) => validateEntry({ name: `IOTA EVM${ch}`, nodeUrl: 'https://node.example', chainId: IOTA }, { scope: 'user' }, 0).valid);
+      const accepted = INVISIBLES.filter(
+        (ch) => validateEntry({ name: `IOTA EVM${ch}`, nodeUrl: 'https://node.example', chainId: IOTA }, { scope: 'user' }, 0).valid,
+      );
       assert.deepEqual(accepted.map(hex), [], 'accepted as a chain name');
     });
 
@@ -62,11 +64,17 @@ describe('security review (issue 12)', () => {
     }
 
     it('names that merely differ stay valid', () => {
-      const ws: RawChainList = { source: { scope: 'workspace' }, value: [{ name: 'IOTA EVM testnet', nodeUrl: 'https://t.example', chainId: IOTA }, { name: 'Shimmer', nodeUrl: 'https://s.example', chainId: IOTA }] };
+      const ws: RawChainList = {
+        source: { scope: 'workspace' },
+        value: [
+          { name: 'IOTA EVM testnet', nodeUrl: 'https://t.example', chainId: IOTA },
+          { name: 'Shimmer', nodeUrl: 'https://s.example', chainId: IOTA },
+        ],
+      };
       assert.ok(resolveChains([user, ws]).every((r) => r.valid));
     });
 
-    it("the receipt cache keeps an answer sent without the token apart from one sent with it", async () => {
+    it('the receipt cache keeps an answer sent without the token apart from one sent with it', async () => {
       const mine: LookupChain & { withToken: boolean } = { name: 'IOTA EVM', nodeUrl: 'http://node', chainId: IOTA, withToken: true };
       const copy: LookupChain & { withToken: boolean } = { name: 'IOTA EVM copy', nodeUrl: 'http://node', chainId: IOTA, withToken: false };
       const asked: boolean[] = [];
@@ -144,7 +152,13 @@ describe('security review (issue 12)', () => {
         await client.getReceipt(IOTA, ID.toUpperCase().replace('0X', '0x'));
       });
 
-      for (const [what, bad] of [['CR LF', '\r\nX-Injected: 1'], ['LF', '\nX: 1'], ['NUL', '\u0000'], ['a space', ' x'], ['non-ASCII', 'é']]) {
+      for (const [what, bad] of [
+        ['CR LF', '\r\nX-Injected: 1'],
+        ['LF', '\nX: 1'],
+        ['NUL', '\u0000'],
+        ['a space', ' x'],
+        ['non-ASCII', 'é'],
+      ]) {
         it(`a stored token containing ${what} is never sent, and no message or log line carries it`, async () => {
           const token = `SECRETTOKENVALUE${bad}tail`;
           const log: RequestLogEntry[] = [];
@@ -166,7 +180,10 @@ describe('security review (issue 12)', () => {
       it('a token over 16 KiB is never sent', async () => {
         const client = new WaspClient({ baseUrl: node.url, token: () => `SECRETTOKENVALUE${'a'.repeat(16 * 1024)}` });
         const before = node.requests.length;
-        await assert.rejects(client.getReceipt(DEMO_RECEIPTS.evmSuccess.chainId, DEMO_RECEIPTS.evmSuccess.requestId), (e: unknown) => e instanceof WaspApiError && !/SECRETTOKENVALUE/.test(e.message));
+        await assert.rejects(
+          client.getReceipt(DEMO_RECEIPTS.evmSuccess.chainId, DEMO_RECEIPTS.evmSuccess.requestId),
+          (e: unknown) => e instanceof WaspApiError && !/SECRETTOKENVALUE/.test(e.message),
+        );
         assert.equal(node.requests.length, before);
       });
 

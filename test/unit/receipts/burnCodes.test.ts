@@ -59,8 +59,14 @@ describe('model/burnCodes', () => {
         { code: 9, gasBurned: 100n },
         { code: 3, gasBurned: 100n },
       ]);
-      assert.deepEqual(s.entries.map((e) => e.code), [3, 9]);
-      assert.deepEqual(s.entries.map((e) => e.share), [50, 50]);
+      assert.deepEqual(
+        s.entries.map((e) => e.code),
+        [3, 9],
+      );
+      assert.deepEqual(
+        s.entries.map((e) => e.share),
+        [50, 50],
+      );
     });
     it('is exact above 2^53 and handles an empty log', () => {
       const big = 2n ** 60n + 1n;

@@ -75,8 +75,14 @@ describe('model/receiptLookup', () => {
     assert.ok(r.found);
     assert.equal(r.chain.name, 'B');
     assert.equal(r.value, 'from-B');
-    assert.deepEqual(r.notFoundOn.map((c) => c.name), ['A']);
-    assert.deepEqual(calls.map((c) => c.chain), ['A', 'B']);
+    assert.deepEqual(
+      r.notFoundOn.map((c) => c.name),
+      ['A'],
+    );
+    assert.deepEqual(
+      calls.map((c) => c.chain),
+      ['A', 'B'],
+    );
   });
 
   it('reports every chain when none knows the request', async () => {
@@ -84,7 +90,10 @@ describe('model/receiptLookup', () => {
     const lookup = new ReceiptLookup<LookupChain, string>({ fetch });
     const r = await lookup.lookup(ID, [chainA, chainB]);
     assert.equal(r.found, false);
-    assert.deepEqual(r.notFoundOn.map((c) => c.name), ['A', 'B']);
+    assert.deepEqual(
+      r.notFoundOn.map((c) => c.name),
+      ['A', 'B'],
+    );
     assert.deepEqual(r.failures, []);
   });
 
@@ -100,7 +109,13 @@ describe('model/receiptLookup', () => {
 
     const none = await lookup.lookup(OTHER, [chainA, chainB]);
     assert.equal(none.found, false);
-    assert.deepEqual(none.failures.map((f) => [f.chain.name, f.error]), [['A', down], ['B', denied]]);
+    assert.deepEqual(
+      none.failures.map((f) => [f.chain.name, f.error]),
+      [
+        ['A', down],
+        ['B', denied],
+      ],
+    );
   });
 
   it('keeps an error only briefly (errorTtlMs): the next lookup after it asks again', async () => {
@@ -140,7 +155,10 @@ describe('model/receiptLookup', () => {
     const r = await lookup.lookup(ID, [chainA, chainB]);
     assert.ok(r.found);
     assert.deepEqual(r.notFoundOn, []);
-    assert.deepEqual(r.failures.map((f) => f.error), [chainGone]);
+    assert.deepEqual(
+      r.failures.map((f) => f.error),
+      [chainGone],
+    );
   });
 
   it('keeps the answers of a bounded number of requests (LRU)', async () => {
@@ -162,7 +180,13 @@ describe('model/receiptLookup', () => {
     await lookup.lookup(ID, [chainA]);
     await lookup.lookup(ID, [chainA], { block: '5' });
     const shared = await lookup.lookup(ID, [sameNodeOtherName]);
-    assert.deepEqual(calls.map((c) => [c.chain, c.block]), [['A', undefined], ['A', '5']]);
+    assert.deepEqual(
+      calls.map((c) => [c.chain, c.block]),
+      [
+        ['A', undefined],
+        ['A', '5'],
+      ],
+    );
     assert.ok(shared.found && shared.fromCache, 'two names of one (node, chain) share the cache');
     assert.equal(shared.chain.name, 'A2', 'and the answer names the chain the caller asked');
   });

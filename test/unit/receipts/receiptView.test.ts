@@ -42,7 +42,10 @@ describe('model/receiptView', () => {
     assert.match(v.sender.raw, /^0xDb3009babf5415B64ef64275f0f23A87E90Ea142@iota1p/);
     assert.equal(v.summary, 'evm.sendTransaction');
     assert.equal(v.blockIndex, DEMO_RECEIPTS.evmSuccess.blockIndex);
-    assert.deepEqual(v.sections.map((s) => s.id), ['receipt', 'gas', 'request']);
+    assert.deepEqual(
+      v.sections.map((s) => s.id),
+      ['receipt', 'gas', 'request'],
+    );
     assert.equal(row(v, 'requestId')?.copy?.text, DEMO_RECEIPTS.evmSuccess.requestId);
   });
 
@@ -95,13 +98,19 @@ describe('model/receiptView', () => {
     assert.equal(v.fungibleTokens?.nfts.length, 1);
     assert.equal(v.nft?.metadata.preferred, 'json');
     assert.match(v.nft?.metadata.json ?? '', /"name": "Wasp Explorer Demo #4711"/);
-    assert.deepEqual(v.nft?.fields.find((f) => f.key === 'name'), { key: 'name', value: 'Wasp Explorer Demo #4711' });
+    assert.deepEqual(
+      v.nft?.fields.find((f) => f.key === 'name'),
+      { key: 'name', value: 'Wasp Explorer Demo #4711' },
+    );
     assert.equal(v.nft?.owner, '');
   });
 
   it('params get hex, text and JSON views; a burn log is summarised per code', () => {
     const v = buildReceiptView(demo(DEMO_RECEIPTS.gasBurnLogParams));
-    assert.deepEqual(v.params.map((p) => p.keyLabel), ['doc', 'h', 'n', 'name']);
+    assert.deepEqual(
+      v.params.map((p) => p.keyLabel),
+      ['doc', 'h', 'n', 'name'],
+    );
     const [doc, h, , name] = v.params;
     assert.equal(doc?.value.preferred, 'json');
     assert.match(doc?.value.json ?? '', /"id": "invoice-42"/);
@@ -158,7 +167,8 @@ describe('model/receiptView', () => {
 
   describe('escapeMarkdown', () => {
     it('leaves no Markdown construct alive: links, images, autolinks, HTML, entities, code, icons', () => {
-      const hostile = '[click](command:waspChain.setToken?["x"]) ![i](https://e/x.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@b.example &#x202E; `code` $(alert) **bold** # h';
+      const hostile =
+        '[click](command:waspChain.setToken?["x"]) ![i](https://e/x.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@b.example &#x202E; `code` $(alert) **bold** # h';
       const out = escapeMarkdown(hostile);
       // Every ASCII punctuation character is escaped: none stands alone.
       for (let i = 0; i < out.length; i++) {
