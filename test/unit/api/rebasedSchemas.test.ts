@@ -9,9 +9,16 @@ function sample(name: string): unknown {
   return parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased', name), 'utf8'));
 }
 
-function mutate(name: string, change: (body: Record<string, any>) => void): unknown {
-  const body = sample(name) as Record<string, any>;
-  change(body);
+/** The sample with the fields at dotted paths (`request.assets.coins.0.balance`) set to new values. */
+function withFields(name: string, fields: Record<string, unknown>): unknown {
+  const body = sample(name);
+  for (const [path, value] of Object.entries(fields)) {
+    const keys = path.split('.');
+    const last = keys.pop() as string;
+    let at = body as Record<string, unknown>;
+    for (const k of keys) at = at[k] as Record<string, unknown>;
+    at[last] = value;
+  }
   return body;
 }
 
@@ -62,21 +69,18 @@ describe('api/rebasedSchemas', () => {
     });
 
     it('accepts the plain gas budget of later builds and a balance above 2^53 exactly', () => {
-      const body = mutate('receipt-success-onledger.json', (b) => {
-        b.request.gasBudget = '21000';
-        b.request.assets.coins[0].balance = '18446744073709551615';
-      });
+      const body = withFields('receipt-success-onledger.json', { 'request.gasBudget': '21000', 'request.assets.coins.0.balance': '18446744073709551615' });
       const r = RebasedReceiptSchema.parse(body);
       assert.equal(r.request.gasBudget, 21000n);
       assert.equal(r.request.assets.coins[0]?.balance, 18446744073709551615n);
     });
 
     it('reads a null off-ledger assets set as empty, and keeps an allowance error with a null allowance', () => {
-      const body = mutate('receipt-failed-isc.json', (b) => {
-        b.request.assets = null;
-        b.request.allowance = null;
-        b.request.allowanceError = 'cannot decode allowance';
-        b.request.params = null;
+      const body = withFields('receipt-failed-isc.json', {
+        'request.assets': null,
+        'request.allowance': null,
+        'request.allowanceError': 'cannot decode allowance',
+        'request.params': null,
       });
       const r = RebasedReceiptSchema.parse(body);
       assert.deepEqual(r.request.assets, { coins: [], objects: [] });
@@ -90,13 +94,13 @@ describe('api/rebasedSchemas', () => {
     });
 
     it('rejects a Stardust-shaped ID, hname or amount, naming the field', () => {
-      const v1Id = mutate('receipt-success-evm.json', (b) => (b.request.requestId = `${b.request.requestId}0000`));
+      const v1Id = withFields('receipt-success-evm.json', { 'request.requestId': `0x${'ab'.repeat(34)}` });
       assert.match(firstIssue(RebasedReceiptSchema, v1Id), /^request\.requestId: expected a request ID \(0x \+ 64 hex\)/);
-      const v1Hname = mutate('receipt-success-evm.json', (b) => (b.request.callTarget.contractHName = '07cb02c1'));
+      const v1Hname = withFields('receipt-success-evm.json', { 'request.callTarget.contractHName': '07cb02c1' });
       assert.match(firstIssue(RebasedReceiptSchema, v1Hname), /^request\.callTarget\.contractHName: /);
-      const over = mutate('receipt-success-onledger.json', (b) => (b.request.assets.coins[0].balance = '18446744073709551616'));
+      const over = withFields('receipt-success-onledger.json', { 'request.assets.coins.0.balance': '18446744073709551616' });
       assert.match(firstIssue(RebasedReceiptSchema, over), /^request\.assets\.coins\.0\.balance: expected a value at most 2\^64-1/);
-      const numeric = mutate('receipt-success-onledger.json', (b) => (b.gasBurned = 31624));
+      const numeric = withFields('receipt-success-onledger.json', { gasBurned: 31624 });
       assert.match(firstIssue(RebasedReceiptSchema, numeric), /^gasBurned: expected a decimal uint64 string/);
     });
   });
@@ -116,23 +120,16 @@ describe('api/rebasedSchemas', () => {
     });
 
     it('reads a validator fee share above 100 as everything to the validator', () => {
-      const body = mutate('governance-chaininfo.json', (b) => (b.gasFeePolicy.validatorFeeShare = 200));
+      const body = withFields('governance-chaininfo.json', { 'gasFeePolicy.validatorFeeShare': 200 });
       assert.equal(RebasedChainInfoSchema.parse(body).gasFeePolicy.validatorFeeShare, 100);
-      const over = mutate('governance-chaininfo.json', (b) => (b.gasFeePolicy.validatorFeeShare = 256));
+      const over = withFields('governance-chaininfo.json', { 'gasFeePolicy.validatorFeeShare': 256 });
       assert.match(firstIssue(RebasedChainInfoSchema, over), /^gasFeePolicy\.validatorFeeShare: expected a percentage \(uint8\)/);
     });
 
     it('reads an inactive chain (null fee policy and limits) and rejects a Bech32 chain ID', () => {
-      const inactive = RebasedChainResponseSchema.parse(
-        mutate('chain.json', (b) => {
-          b.isActive = false;
-          b.gasFeePolicy = null;
-          b.gasLimits = null;
-          b.evmChainId = 0;
-        }),
-      );
+      const inactive = RebasedChainResponseSchema.parse(withFields('chain.json', { isActive: false, gasFeePolicy: null, gasLimits: null, evmChainId: 0 }));
       assert.equal(inactive.gasFeePolicy, null);
-      const bech = mutate('chain.json', (b) => (b.chainID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5'));
+      const bech = withFields('chain.json', { chainID: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' });
       assert.match(firstIssue(RebasedChainResponseSchema, bech), /^chainID: expected a chain ID \(0x \+ 64 hex\)/);
     });
   });
