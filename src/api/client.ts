@@ -26,7 +26,15 @@ import {
   WaspApiError,
   type ErrorContext,
 } from './errors';
-import { parseBlock, parseChainId, parseNodeUrl, parseRequestId, redactUrl } from './ids';
+import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
+import {
+  RebasedChainInfoSchema,
+  RebasedChainResponseSchema,
+  RebasedReceiptSchema,
+  type RebasedChainInfo,
+  type RebasedChainResponse,
+  type RebasedReceipt,
+} from './rebasedSchemas';
 import { JsonSyntaxError, parseJsonExact } from './json';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import { clip, revealInvisible } from '../core/text';
@@ -157,6 +165,45 @@ export class WaspClient {
     return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
   }
 
+  /**
+   * Rebased (Wasp 2.x): `GET /v1/chain/core/blocklog/requests/{requestID}` on the node's one chain.
+   * A Stardust ID (68 hex) is refused before any request.
+   */
+  async getRebasedReceipt(requestId: string, options: ReadOptions = {}): Promise<RebasedReceipt> {
+    const request = parseRebasedRequestId(requestId);
+    const block = parseBlock(options.block);
+    const receipt = await this.call({
+      segments: ['chain', 'core', 'blocklog', 'requests', request],
+      query: { block },
+      schema: RebasedReceiptSchema,
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'receipt',
+    });
+    if (receipt.request.requestId !== request) {
+      throw new InvalidResponseError('request.requestId', 'the request ID asked for', { url: redactUrl(this.rebasedReceiptUrl(request, block)) });
+    }
+    return receipt;
+  }
+
+  /** Rebased: `GET /v1/chain/core/governance/chaininfo`: admin, fee policy, limits, metadata (latest or at a block). */
+  async getRebasedChainInfo(options: ReadOptions = {}): Promise<RebasedChainInfo> {
+    const block = parseBlock(options.block);
+    return this.call({
+      segments: ['chain', 'core', 'governance', 'chaininfo'],
+      query: { block },
+      schema: RebasedChainInfoSchema,
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'chain',
+    });
+  }
+
+  /** Rebased: `GET /v1/chain`: the node's chain (ID, isActive, evmChainId, EVM URLs filled in). */
+  async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<RebasedChainResponse> {
+    return this.call({ segments: ['chain'], schema: RebasedChainResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
+  }
+
   /** `GET /auth/info`: which authentication scheme the node uses. */
   async getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
     return this.call({ segments: ['auth', 'info'], v1: false, schema: AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
@@ -197,6 +244,14 @@ export class WaspClient {
 
   receiptUrl(chainId: string, requestId: string, block?: string | number): string {
     return this.urlOf(['chains', parseChainId(chainId), 'core', 'blocklog', 'requests', parseRequestId(requestId)], { block: parseBlock(block) });
+  }
+
+  rebasedReceiptUrl(requestId: string, block?: string | number): string {
+    return this.urlOf(['chain', 'core', 'blocklog', 'requests', parseRebasedRequestId(requestId)], { block: parseBlock(block) });
+  }
+
+  rebasedChainInfoUrl(block?: string | number): string {
+    return this.urlOf(['chain', 'core', 'governance', 'chaininfo'], { block: parseBlock(block) });
   }
 
   chainInfoUrl(chainId: string, block?: string | number): string {

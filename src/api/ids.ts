@@ -74,6 +74,42 @@ export function parseRequestId(input: string, options: { allowEvmHash?: boolean 
   return r.requestId;
 }
 
+/** A Rebased (Wasp 2.x) chain ID: the anchor object ID, `0x` + 64 hex. */
+const REBASED_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** Checks a Rebased chain ID (`0x` + 64 hex), with a hint when a Stardust (Bech32) one was given. */
+export function checkRebasedChainId(input: string): ChainIdCheck {
+  const value = input.trim();
+  if (REBASED_ID.test(value)) return { ok: true, chainId: value.toLowerCase() };
+  if (checkChainId(value).ok) return { ok: false, reason: 'This is a Stardust (Wasp 1.x) chain ID: a Rebased chain ID is 0x followed by 64 hex digits.' };
+  return { ok: false, reason: hexIdProblem(value, 'A Rebased chain ID') };
+}
+
+/**
+ * Checks a Rebased request ID: `0x` + 64 hex (an EVM transaction's hash is its request ID). A
+ * Stardust ID (68 hex) is refused with a reason: it is never sent to a Rebased node.
+ */
+export function checkRebasedRequestId(input: string): RequestIdCheck {
+  const value = input.trim();
+  if (REBASED_ID.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
+  if (REQUEST_ID.test(value)) return { ok: false, reason: 'This is a Stardust (Wasp 1.x) request ID (68 hex digits): a Rebased request ID has 64.' };
+  return { ok: false, reason: hexIdProblem(value, 'A Rebased request ID') };
+}
+
+export function parseRebasedRequestId(input: string): string {
+  const r = checkRebasedRequestId(input);
+  if (!r.ok) throw new InvalidInputError('requestId', r.reason, 'A Rebased request ID looks like 0x followed by 64 hex digits.');
+  return r.requestId;
+}
+
+function hexIdProblem(value: string, what: string): string {
+  if (value === '') return `${what} is empty.`;
+  if (!value.startsWith('0x')) return `${what} starts with 0x.`;
+  const hex = value.slice(2);
+  if (/[^0-9a-fA-F]/.test(hex)) return `${what} holds only hex digits after 0x.`;
+  return `${what} has 64 hex digits after 0x (got ${hex.length}).`;
+}
+
 export type BlockCheck = { ok: true; block: string | undefined } | { ok: false; reason: string };
 
 /** Checks a state selector: empty (latest), a decimal block index (uint32) or a trie root (`0x` + 40 hex). */
