@@ -1,7 +1,7 @@
 // Validation of the `waspChain.chains` entries from every settings scope. Pure: the settings
 // reader hands in raw values with their origin, and gets back one result per entry; a bad
 // entry never hides the good ones.
-import { checkChainId, checkNodeUrl, redactUrl } from '../../api/ids';
+import { checkChainId, checkNodeUrl, checkRebasedChainId, redactUrl } from '../../api/ids';
 import { confusableSkeleton } from '../../core/confusables';
 import { revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
@@ -16,12 +16,20 @@ export interface ChainSource {
   folderUri?: string;
 }
 
+/** The node generation an entry is written for: Stardust (Wasp 1.x) or Rebased (Wasp 2.x). */
+export type Generation = 'stardust' | 'rebased';
+
 export interface ChainEntry {
   name: string;
   /** Normalised: no trailing slash, no credentials. */
   nodeUrl: string;
-  /** Lower-case Bech32. */
+  /**
+   * Stardust: lower-case Bech32. Rebased: lower-case `0x` + 64 hex, or `''` when the entry leaves
+   * it out (a Rebased node runs one chain, and its own is used).
+   */
   chainId: string;
+  /** From the chain ID's shape: Bech32 is Stardust; `0x` + 64 hex, or none, is Rebased. */
+  generation: Generation;
   source: ChainSource;
 }
 
@@ -139,17 +147,23 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
     else problems.push(`nodeUrl: ${r.reason}`);
   }
   let chainId = '';
-  if (typeof obj.chainId !== 'string' || obj.chainId.trim() === '') problems.push(l10n.t('The entry has no chainId.'));
-  else {
-    const r = checkChainId(obj.chainId);
-    if (r.ok) chainId = r.chainId;
-    else problems.push(`chainId: ${r.reason}`);
+  let generation: Generation = 'rebased';
+  if (obj.chainId !== undefined && obj.chainId !== null && typeof obj.chainId !== 'string') problems.push(l10n.t('chainId must be a string.'));
+  else if (typeof obj.chainId === 'string' && obj.chainId.trim() !== '') {
+    // A Rebased node runs one chain: its entry may leave chainId out; if given, 0x + 64 hex.
+    const value = obj.chainId.trim();
+    const rebased = value.startsWith('0x') ? checkRebasedChainId(value) : undefined;
+    const r = rebased ?? checkChainId(value);
+    if (r.ok) {
+      chainId = r.chainId;
+      generation = rebased ? 'rebased' : 'stardust';
+    } else problems.push(`chainId: ${r.reason}`);
   }
   if (problems.length > 0) {
     // Shown in the tree and in messages: revealed, never obeyed.
     return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
   }
-  return { valid: true, chain: { name, nodeUrl, chainId, source } };
+  return { valid: true, chain: { name, nodeUrl, chainId, generation, source } };
 }
 
 /** The key a token is stored under: the node's origin and path, never a chain name (two chains on one node share it). */
