@@ -173,7 +173,7 @@ function resultMarkdown(result: FindResult, requestId: string, evmHash: string |
 function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEntry, evmHash: string | undefined, sourceNote: string | undefined): void {
   const lines: string[] = [];
   if (v.failed) {
-    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(clip(v.error?.headline ?? '', 300))}`);
+    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(v.error?.headline ?? '')}`);
     const code = v.error?.code;
     if (code !== undefined) {
       const text = v.error?.codeText;

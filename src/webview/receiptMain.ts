@@ -67,7 +67,8 @@ function statusBanner(view: ReceiptDisplay): HTMLElement {
   const banner = h('div', props, h('strong', null, view.statusText));
   if (view.error) {
     banner.append(h('div', { class: 'headline' }, view.error.headline));
-    if (view.error.decodedRevert !== undefined && view.error.message !== undefined) banner.append(h('div', { class: 'muted detail' }, view.error.message));
+    // The whole message under a decoded revert, or under a headline that had to be clipped.
+    if (view.error.message !== undefined && view.error.message !== view.error.headline) banner.append(h('div', { class: 'muted detail' }, view.error.message));
   }
   return banner;
 }

@@ -81,6 +81,9 @@ export interface BurnEntryView {
   shareText: string;
 }
 
+/** A failure's headline is clipped to this many characters once, here: a hover shows it as is. */
+export const HEADLINE_CHARS = 300;
+
 export interface ReceiptErrorView {
   /** What to lead with: the decoded revert reason, else the message, else the code. */
   headline: string;
@@ -260,10 +263,13 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
       const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
       codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
     }
-    const headline =
+    // Clipped here, once: a hover shows it on every call and must not walk megabytes each time.
+    const headline = clip(
       decodedRevert !== undefined
         ? l10n.t('Reverted: {0}', decodedRevert)
-        : (message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message')));
+        : (message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message'))),
+      HEADLINE_CHARS,
+    );
     error = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
     if (message !== undefined) error.message = message;
     if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;

@@ -10,7 +10,7 @@ import { resolveChains, validateEntry, type RawChainList } from '../../../src/co
 import { escapeMarkdown, markdownText, revealInvisible } from '../../../src/core/text';
 import { processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';
 import { DEFAULT_LOOKUP_MAX_WEIGHT, ReceiptLookup, type LookupChain, type ReceiptLookupOptions } from '../../../src/receipts/model/receiptLookup';
-import { buildReceiptView } from '../../../src/receipts/model/receiptView';
+import { HEADLINE_CHARS, buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 import { RLO, hostileReceipt } from '../../fixtures/hostile';
@@ -204,5 +204,17 @@ describe('security review (issue 12)', () => {
         assert.equal(read, `x ${icon} y`);
       });
     }
+  });
+
+  describe('finding 7: a hover clips nothing', () => {
+    it('an 8 MB error message is clipped once, when the view is built: the headline a hover shows is short, the message kept whole', () => {
+      const big = hostileReceipt(ID);
+      big.errorMessage = `${'x'.repeat(4 * 1024 * 1024)}\u00e9${'y'.repeat(4 * 1024 * 1024)}`;
+      const view = buildReceiptView(ReceiptSchema.parse(big));
+      assert.ok(view.error, 'the receipt failed');
+      assert.ok([...view.error.headline].length <= HEADLINE_CHARS, `headline of ${view.error.headline.length} characters`);
+      assert.match(view.error.headline, /^x+…$/);
+      assert.equal(view.error.message?.length, 8 * 1024 * 1024 + 1, 'the panel still has the whole message');
+    });
   });
 });
