@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
+import { CHROMIUM_ARGS, freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
 
 /** Request IDs of demo/workspace/deploy.ts (served by the demo node). */
 export const DEMO_IDS = {
@@ -180,16 +180,7 @@ export async function launchBrowser(cacheDir, env, profileDir, viewport = { widt
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return { context, page };

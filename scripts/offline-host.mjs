@@ -10,6 +10,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Headless Chromium for a workbench: no sandbox (root in CI), no GPU, nothing fetched in the background. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.WASP_CHROMIUM || '/usr/bin/chromium';
 const codeServerDir = (cacheDir) => join(cacheDir, 'code-server/node_modules/code-server');
@@ -210,16 +222,7 @@ export async function runInOfflineHost(o) {
       handleSIGINT: false,
       handleSIGTERM: false,
       handleSIGHUP: false,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: CHROMIUM_ARGS,
     });
     const context = await launching;
     const page = context.pages()[0] ?? (await context.newPage());

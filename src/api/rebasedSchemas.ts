@@ -4,14 +4,14 @@
 // lists sent as null, `allowance` null with an `allowanceError`, a validator fee share above 100.
 import * as z from 'zod/mini';
 import {
-  BurnRecordSchema,
   FeePolicySchema,
   GovPublicChainMetadataSchema,
   LimitsSchema,
   QuotedUint64,
-  UnresolvedVMErrorSchema,
   Uint64String,
   bool,
+  receiptFailed,
+  receiptFields,
   listOrEmpty,
   nullOr,
   obj,
@@ -78,22 +78,7 @@ const RebasedRequestSchema = obj({
   senderAccount: str(),
 });
 
-const RebasedReceiptWireSchema = obj({
-  request: RebasedRequestSchema,
-  rawError: nullOr(UnresolvedVMErrorSchema),
-  errorMessage: z.pipe(
-    z.nullish(str()),
-    z.transform((v: string | null | undefined) => v ?? undefined),
-  ),
-  gasBudget: Uint64String,
-  gasBurned: Uint64String,
-  gasFeeCharged: Uint64String,
-  /** Always "0" on Rebased. */
-  storageDepositCharged: Uint64String,
-  blockIndex: uint(0xffff_ffff, 'block index (uint32)'),
-  requestIndex: uint(0xffff, 'request index (uint16)'),
-  gasBurnLog: listOrEmpty(BurnRecordSchema),
-});
+const RebasedReceiptWireSchema = obj({ request: RebasedRequestSchema, ...receiptFields });
 
 /** `GET /v1/chain/core/blocklog/requests/{id}`; failed as on Stardust (errorMessage or a non-empty rawError.code). */
 export const RebasedReceiptSchema = z.pipe(
@@ -101,7 +86,7 @@ export const RebasedReceiptSchema = z.pipe(
   z.transform((r: z.output<typeof RebasedReceiptWireSchema>) => ({
     ...r,
     generation: 'rebased' as const,
-    failed: r.errorMessage !== undefined || (r.rawError?.code ?? '') !== '',
+    failed: receiptFailed(r),
   })),
 );
 

@@ -5,15 +5,15 @@
 // (classic zod alone was 450 KB of a 120 KB budget).
 import * as z from 'zod/mini';
 import {
-  BurnRecordSchema,
   FeePolicySchema,
   GovPublicChainMetadataSchema,
   LimitsSchema,
   QuotedUint64,
-  UnresolvedVMErrorSchema,
   Uint256String,
   Uint64String,
   bool,
+  receiptFailed,
+  receiptFields,
   listOrEmpty,
   nullOr,
   obj,
@@ -80,29 +80,12 @@ const RequestJSONSchema = obj({
   targetAddress: str(),
 });
 
-const ReceiptWireSchema = obj({
-  request: RequestJSONSchema,
-  rawError: nullOr(UnresolvedVMErrorSchema),
-  errorMessage: z.pipe(
-    z.nullish(str()),
-    z.transform((v: string | null | undefined) => v ?? undefined),
-  ),
-  gasBudget: Uint64String,
-  gasBurned: Uint64String,
-  gasFeeCharged: Uint64String,
-  storageDepositCharged: Uint64String,
-  blockIndex: uint(0xffff_ffff, 'block index (uint32)'),
-  requestIndex: uint(0xffff, 'request index (uint16)'),
-  gasBurnLog: listOrEmpty(BurnRecordSchema),
-});
+const ReceiptWireSchema = obj({ request: RequestJSONSchema, ...receiptFields });
 
-/**
- * A receipt failed when errorMessage is present or rawError.code is non-empty: a rawError with
- * an empty code is present on every successful receipt.
- */
+/** `GET /v1/chains/{chainID}/core/blocklog/requests/{requestID}`, with `failed` (see receiptFields). */
 export const ReceiptSchema = z.pipe(
   ReceiptWireSchema,
-  z.transform((r: z.output<typeof ReceiptWireSchema>) => ({ ...r, failed: r.errorMessage !== undefined || (r.rawError?.code ?? '') !== '' })),
+  z.transform((r: z.output<typeof ReceiptWireSchema>) => ({ ...r, failed: receiptFailed(r) })),
 );
 
 /** `GET .../core/governance/chaininfo`. */

@@ -83,14 +83,14 @@ export const nullOr = <T extends z.core.SomeType>(schema: T) =>
     z.transform((v: z.output<T> | null | undefined) => v ?? null),
   );
 
-export const UnresolvedVMErrorSchema = obj({
+const UnresolvedVMErrorSchema = obj({
   /** 4 hex digits for a core error, or `<hname>:<id>` for a contract error; empty on success. */
   code: str(),
   /** Each `"<value>:<go type>"`. */
   params: listOrEmpty(str()),
 });
 
-export const BurnRecordSchema = obj({
+const BurnRecordSchema = obj({
   code: uint(0xffff, 'burn code (uint16)'),
   gasBurned: Uint64Any,
 });
@@ -126,3 +126,29 @@ export const GovPublicChainMetadataSchema = z.pipe(
   z.nullish(MetadataWireSchema),
   z.transform((m: z.output<typeof MetadataWireSchema> | null | undefined) => m ?? EMPTY_METADATA),
 );
+
+/**
+ * The fields a receipt has besides its request, the same on both generations. A receipt failed
+ * when errorMessage is present or rawError.code is non-empty: a rawError with an empty code is
+ * present on every successful receipt.
+ */
+export const receiptFields = {
+  rawError: nullOr(UnresolvedVMErrorSchema),
+  errorMessage: z.pipe(
+    z.nullish(str()),
+    z.transform((v: string | null | undefined) => v ?? undefined),
+  ),
+  gasBudget: Uint64String,
+  gasBurned: Uint64String,
+  gasFeeCharged: Uint64String,
+  /** Always "0" on Rebased. */
+  storageDepositCharged: Uint64String,
+  blockIndex: uint(0xffff_ffff, 'block index (uint32)'),
+  requestIndex: uint(0xffff, 'request index (uint16)'),
+  gasBurnLog: listOrEmpty(BurnRecordSchema),
+};
+
+/** Whether a receipt failed (see receiptFields). */
+export function receiptFailed(r: { errorMessage?: string; rawError: { code: string } | null }): boolean {
+  return r.errorMessage !== undefined || (r.rawError?.code ?? '') !== '';
+}

@@ -83,40 +83,22 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
     value.forEach((entry: unknown, index) => {
       const r = validateEntry(entry, source, index, l10n);
       if (r.valid) {
-        const key = r.chain.name.toLowerCase();
+        const name = r.chain.name;
+        const refuse = (problem: string) => out.push({ valid: false, invalid: { name, source, index, problems: [problem] } });
+        const key = name.toLowerCase();
         const first = seen.get(key);
-        if (first) {
-          out.push({
-            valid: false,
-            invalid: {
-              name: r.chain.name,
-              source,
-              index,
-              problems: [l10n.t('The name "{0}" is already used in {1}: names must be unique.', r.chain.name, describeSource(first, l10n))],
-            },
-          });
-          return;
-        }
-        const skeleton = confusableSkeleton(r.chain.name);
+        if (first) return refuse(l10n.t('The name "{0}" is already used in {1}: names must be unique.', name, describeSource(first, l10n)));
+        const skeleton = confusableSkeleton(name);
         const twin = skeletons.get(skeleton);
         if (twin) {
-          out.push({
-            valid: false,
-            invalid: {
-              name: r.chain.name,
-              source,
-              index,
-              problems: [
-                l10n.t(
-                  'The name "{0}" looks like "{1}" in {2}: a chain cannot pass for another, so names must not be confusable.',
-                  r.chain.name,
-                  twin.name,
-                  describeSource(twin.source, l10n),
-                ),
-              ],
-            },
-          });
-          return;
+          return refuse(
+            l10n.t(
+              'The name "{0}" looks like "{1}" in {2}: a chain cannot pass for another, so names must not be confusable.',
+              name,
+              twin.name,
+              describeSource(twin.source, l10n),
+            ),
+          );
         }
         seen.set(key, source);
         skeletons.set(skeleton, r.chain);
