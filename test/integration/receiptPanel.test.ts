@@ -11,7 +11,7 @@ import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../fixtures/demoData';
 import { hostileReceipt } from '../fixtures/hostile';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, config, setChains } from './helpers';
+import { activate, config, setChains, spyOutput } from './helpers';
 import { foreignMarkup } from '../unit/hostile/corpus';
 import { benchRequestId, bigReceipt } from '../../bench/shared';
 
@@ -303,5 +303,29 @@ describe('receipt panel', function () {
     assert.ok(r.text.includes('<b>key</b>'), 'a param key shows as text');
     // innerHTML escapes '<' in text, so every '<' left opens a real element: all of them ours, none live.
     assert.deepEqual(foreignMarkup(r.html), []);
+  });
+
+  it('an action that fails is logged and reported by the panel, never left as a rejection', async () => {
+    const panel = await show(SUCCESS);
+    await rendered(panel, ['Request succeeded']);
+    const env = vscode.env as unknown as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };
+    const original = env.openExternal;
+    const failing = async (): Promise<boolean> => {
+      throw new Error('the OS refused to open it');
+    };
+    env.openExternal = failing;
+    assert.equal(env.openExternal, failing, 'openExternal could be replaced (else this test could not tell)');
+    const output = spyOutput(api.services.log);
+    try {
+      // Resolves: the failure is caught in the panel, whichever action it was.
+      await panel.perform({ kind: 'openExternal', url: 'https://example.com/x' });
+      assert.ok(
+        output.lines.some((l) => l.includes('openExternal') && l.includes('the OS refused to open it')),
+        `logged: ${JSON.stringify(output.lines)}`,
+      );
+    } finally {
+      output.restore();
+      env.openExternal = original;
+    }
   });
 });
