@@ -32,7 +32,7 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default defineConfig(
-  globalIgnores(['dist/', 'out/', 'node_modules/', 'media/', '.vscode-test/', 'test/integration/workspace/']),
+  globalIgnores(['dist/', 'out/', 'node_modules/', 'media/', '.vscode-test/', 'test/integration/workspace/', 'test/fixtures/secrets/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

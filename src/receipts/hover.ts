@@ -5,6 +5,8 @@
 // Every string that came from a node, or from settings, goes through escapeMarkdown:
 // it renders as text, never as a link, HTML, an entity or a command URI. Links are ours only,
 // and isTrusted allows exactly our commands.
+// An ID that may be a secret (model/secretContext: a .env file, a key store, a line naming a
+// private key…) is never sent: the hover says so and offers an explicit "Look up" instead.
 import * as vscode from 'vscode';
 import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { checkRequestId } from '../api/ids';
@@ -15,7 +17,8 @@ import { formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
 import type { ReceiptView } from './model/receiptView';
 import { errorSummary } from '../ui/errors';
-import { requestIdAt } from './requestIdAt';
+import { requestIdAt, type IdAt } from './requestIdAt';
+import { secretContext, type SecretFileReason, type SecretLineReason, type SecretVerdict } from './model/secretContext';
 
 /** The commands a receipt hover may link to: isTrusted allows these and nothing else. */
 export const HOVER_COMMANDS: readonly string[] = [Commands.showReceipt, Commands.copyRequestId, Commands.setToken, Commands.signIn, Commands.addChain];
@@ -50,6 +53,9 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     const check = checkRequestId(at.text, { allowEvmHash: true });
     if (!check.ok) return undefined;
     const requestId = check.requestId;
+    // Before anything could be sent, and before the chains are read: nothing about this ID leaves the machine.
+    const secret = secretAt(document, at);
+    if (secret) return new vscode.Hover(secretMarkdown(secret, requestId), at.range);
 
     const chains = this.service.candidates();
     if (chains.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
@@ -102,6 +108,71 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     work.then(done, done);
     while (this.detached.length > MAX_DETACHED_LOOKUPS) this.detached.shift()?.abort();
   }
+}
+
+// Synchronous like the rest of the path up to the lookup (hostileLimits.test.ts checks that every hover
+// of a burst starts its lookup before the next one cancels it), so not a lazy chunk: 2.3 KB at activation.
+function secretAt(document: vscode.TextDocument, at: IdAt): SecretVerdict | undefined {
+  const lineNo = at.range.start.line;
+  return secretContext({
+    path: document.uri.path,
+    line: document.lineAt(lineNo).text,
+    start: at.range.start.character,
+    end: at.range.end.character,
+    previousLine: lineNo > 0 ? document.lineAt(lineNo - 1).text : undefined,
+  });
+}
+
+function secretLineText(reason: SecretLineReason): string {
+  switch (reason) {
+    case 'privateKey':
+      return vscode.l10n.t('a private key');
+    case 'secret':
+      return vscode.l10n.t('a secret');
+    case 'mnemonic':
+      return vscode.l10n.t('a mnemonic or seed');
+    case 'password':
+      return vscode.l10n.t('a password');
+    case 'apiKey':
+      return vscode.l10n.t('an API key or token');
+    case 'accounts':
+      return vscode.l10n.t("an account's key");
+    case 'envFallback':
+      return vscode.l10n.t('the fallback of an environment variable');
+    case 'keystore':
+      return vscode.l10n.t('an encrypted key');
+  }
+}
+
+function secretFileText(reason: SecretFileReason): string {
+  switch (reason) {
+    case 'envFile':
+      return vscode.l10n.t('a .env file');
+    case 'keyFile':
+      return vscode.l10n.t('a key file');
+    case 'secretsFile':
+      return vscode.l10n.t('a secrets file');
+    case 'deployConfig':
+      return vscode.l10n.t('a deployment config');
+  }
+}
+
+/**
+ * Says why nothing was sent, with one link: the lookup run explicitly, for the validated ID only
+ * (no text of the document, the settings or a node reaches the command URI).
+ */
+function secretMarkdown(verdict: SecretVerdict, requestId: string): vscode.MarkdownString {
+  const what = verdict.line === undefined ? undefined : secretLineText(verdict.line);
+  const where = verdict.file === undefined ? undefined : secretFileText(verdict.file);
+  const why =
+    what !== undefined && where !== undefined
+      ? vscode.l10n.t('This looks like it may be a secret ({0} in {1}): not looked up.', what, where)
+      : what !== undefined
+        ? vscode.l10n.t('This looks like it may be a secret ({0}): not looked up.', what)
+        : vscode.l10n.t('This looks like it may be a secret (in {0}): not looked up.', where ?? '');
+  const md = newMarkdown();
+  md.appendMarkdown(`$(shield) ${esc(why)} ${commandLink(vscode.l10n.t('Look up'), Commands.showReceipt, [{ requestId }])}`);
+  return md;
 }
 
 function newMarkdown(): vscode.MarkdownString {
