@@ -27,32 +27,20 @@ import {
   type ErrorContext,
 } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
-import {
-  RebasedChainInfoSchema,
-  RebasedChainResponseSchema,
-  RebasedReceiptSchema,
-  type RebasedChainInfo,
-  type RebasedChainResponse,
-  type RebasedReceipt,
-} from './rebasedSchemas';
-import { JsonSyntaxError, parseJsonExact } from './json';
+import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import { clip, revealInvisible } from '../core/text';
 import type { Limiter } from './limiter';
-import {
-  AuthInfoSchema,
-  ChainInfoResponseSchema,
-  ChainInfoSchema,
-  LoginResponseSchema,
-  NodeErrorBodySchema,
-  ReceiptSchema,
-  VersionSchema,
-  type AuthInfo,
-  type ChainInfo,
-  type ChainInfoResponse,
-  type NodeErrorBody,
-  type Receipt,
-} from './schemas';
+import type { AuthInfo, ChainInfo, ChainInfoResponse, NodeErrorBody, Receipt } from './schemas';
+
+/**
+ * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
+ * with the first answer, not at activation (esbuild splits them into a chunk of their own).
+ */
+type Bodies = { v1: typeof import('./schemas.js'); v2: typeof import('./rebasedSchemas.js'); json: typeof import('./json.js') };
+let bodies: Promise<Bodies> | undefined;
+const loadBodies = (): Promise<Bodies> =>
+  (bodies ??= Promise.all([import('./schemas.js'), import('./rebasedSchemas.js'), import('./json.js')]).then(([v1, v2, json]) => ({ v1, v2, json })));
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -101,7 +89,8 @@ interface CallOptions<S extends z.ZodMiniType> {
   v1?: boolean;
   query?: Record<string, string | undefined>;
   body?: unknown;
-  schema: S;
+  /** Picks the schema of the answer from the loaded body modules. */
+  schema: (b: Bodies) => S;
   signal?: AbortSignal;
   /** Sends the token (false for the login call itself). */
   auth?: boolean;
@@ -133,7 +122,7 @@ export class WaspClient {
     const receipt = await this.call({
       segments: ['chains', chain, 'core', 'blocklog', 'requests', request],
       query: { block },
-      schema: ReceiptSchema,
+      schema: (b) => b.v1.ReceiptSchema,
       signal: options.signal,
       onBody: options.onBody,
       notFound: 'receipt',
@@ -152,7 +141,7 @@ export class WaspClient {
     return this.call({
       segments: ['chains', chain, 'core', 'governance', 'chaininfo'],
       query: { block },
-      schema: ChainInfoSchema,
+      schema: (b) => b.v1.ChainInfoSchema,
       signal: options.signal,
       onBody: options.onBody,
       notFound: 'chain',
@@ -162,7 +151,13 @@ export class WaspClient {
   /** `GET /v1/chains/{chainID}`: general chain information (isActive, evmChainId). */
   async getChain(chainId: string, options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<ChainInfoResponse> {
     const chain = parseChainId(chainId);
-    return this.call({ segments: ['chains', chain], schema: ChainInfoResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
+    return this.call({
+      segments: ['chains', chain],
+      schema: (b) => b.v1.ChainInfoResponseSchema,
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'chain',
+    });
   }
 
   /**
@@ -175,7 +170,7 @@ export class WaspClient {
     const receipt = await this.call({
       segments: ['chain', 'core', 'blocklog', 'requests', request],
       query: { block },
-      schema: RebasedReceiptSchema,
+      schema: (b) => b.v2.RebasedReceiptSchema,
       signal: options.signal,
       onBody: options.onBody,
       notFound: 'receipt',
@@ -192,7 +187,7 @@ export class WaspClient {
     return this.call({
       segments: ['chain', 'core', 'governance', 'chaininfo'],
       query: { block },
-      schema: RebasedChainInfoSchema,
+      schema: (b) => b.v2.RebasedChainInfoSchema,
       signal: options.signal,
       onBody: options.onBody,
       notFound: 'chain',
@@ -201,12 +196,18 @@ export class WaspClient {
 
   /** Rebased: `GET /v1/chain`: the node's chain (ID, isActive, evmChainId, EVM URLs filled in). */
   async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<RebasedChainResponse> {
-    return this.call({ segments: ['chain'], schema: RebasedChainResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
+    return this.call({
+      segments: ['chain'],
+      schema: (b) => b.v2.RebasedChainResponseSchema,
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'chain',
+    });
   }
 
   /** `GET /auth/info`: which authentication scheme the node uses. */
   async getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
-    return this.call({ segments: ['auth', 'info'], v1: false, schema: AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
+    return this.call({ segments: ['auth', 'info'], v1: false, schema: (b) => b.v1.AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
   }
 
   /** `POST /auth`: exchanges a user name and password for a JWT. The password is not kept. */
@@ -217,7 +218,7 @@ export class WaspClient {
       segments,
       v1: false,
       body: { username, password },
-      schema: LoginResponseSchema,
+      schema: (b) => b.v1.LoginResponseSchema,
       signal: options.signal,
       auth: false,
       notFound: 'route',
@@ -229,7 +230,7 @@ export class WaspClient {
 
   /** `GET /v1/node/version`. */
   async getNodeVersion(options: { signal?: AbortSignal } = {}): Promise<string> {
-    const r = await this.call({ segments: ['node', 'version'], schema: VersionSchema, signal: options.signal, notFound: 'route' });
+    const r = await this.call({ segments: ['node', 'version'], schema: (b) => b.v1.VersionSchema, signal: options.signal, notFound: 'route' });
     return r.version;
   }
 
@@ -346,7 +347,7 @@ export class WaspClient {
       } catch (e) {
         throw this.transportError(e, timedOut, o.signal, context);
       }
-      const value = this.interpret(response, text, o, context, authenticated);
+      const value = this.interpret(response, text, o, context, authenticated, await loadBodies());
       o.onBody?.(text);
       return value;
     } catch (e) {
@@ -404,13 +405,20 @@ export class WaspClient {
     return new TextDecoder('utf-8').decode(concat(chunks, total));
   }
 
-  private interpret<S extends z.ZodMiniType>(response: Response, text: string, o: CallOptions<S>, context: ErrorContext, authenticated: boolean): z.output<S> {
+  private interpret<S extends z.ZodMiniType>(
+    response: Response,
+    text: string,
+    o: CallOptions<S>,
+    context: ErrorContext,
+    authenticated: boolean,
+    b: Bodies,
+  ): z.output<S> {
     const status = response.status;
     if (status >= 300 && status < 400) {
       throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);
     }
     const contentType = response.headers.get('content-type') ?? '';
-    const parsed = tryParse(text);
+    const parsed = tryParse(text, b.json);
     if (status >= 200 && status < 300) {
       if (!parsed.ok) {
         const what = looksLikeHtml(text, contentType)
@@ -420,7 +428,7 @@ export class WaspClient {
             : `JSON, but the body is not valid JSON (${parsed.reason})`;
         throw new InvalidResponseError('', what, context);
       }
-      const result = o.schema.safeParse(parsed.value);
+      const result = o.schema(b).safeParse(parsed.value);
       if (!result.success) {
         const issue = result.error.issues[0];
         const field = issue ? issue.path.map(String).join('.') : '';
@@ -428,7 +436,7 @@ export class WaspClient {
       }
       return result.data as z.output<S>;
     }
-    const body = parsed.ok ? NodeErrorBodySchema.safeParse(parsed.value) : undefined;
+    const body = parsed.ok ? b.v1.NodeErrorBodySchema.safeParse(parsed.value) : undefined;
     const err: NodeErrorBody = body?.success ? inertErrorBody(body.data) : {};
     const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
     switch (true) {
@@ -490,12 +498,12 @@ export class WaspClient {
   }
 }
 
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
-    return { ok: true, value: parseJsonExact(text) };
+    return { ok: true, value: json.parseJsonExact(text) };
   } catch (e) {
     // V8's message quotes a piece of the body: node text, so shown inert and short.
-    return { ok: false, reason: e instanceof JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
+    return { ok: false, reason: e instanceof json.JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
   }
 }
 

@@ -1,6 +1,5 @@
 // Which chain info panel is which: (chain, block). Pure; shared by the registry (reuse, the
 // serializer) and the panel.
-import * as z from 'zod/mini';
 import { checkBlock } from '../api/ids';
 import type { ChainInfoIdentity } from './protocol';
 
@@ -15,15 +14,3 @@ export function normaliseBlock(block: string | number | undefined | null): strin
 export function sameChainInfo(a: ChainInfoIdentity, b: ChainInfoIdentity): boolean {
   return a.chainName.trim().toLowerCase() === b.chainName.trim().toLowerCase() && normaliseBlock(a.block) === normaliseBlock(b.block);
 }
-
-/** The identity in a saved webview state; anything else in it is ignored. */
-export const ChainInfoIdentitySchema = z.pipe(
-  z.object({
-    chainName: z.string().check(
-      z.maxLength(200),
-      z.refine((s) => s.trim() !== ''),
-    ),
-    block: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
-  }),
-  z.transform((i): ChainInfoIdentity => ({ chainName: i.chainName, block: normaliseBlock(i.block) })),
-);

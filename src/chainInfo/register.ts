@@ -6,7 +6,7 @@ import { Commands, WebviewTypes } from '../constants';
 import type { Services } from '../services';
 import { PanelRegistry } from '../webviews/registry';
 import type { OpenChainInfoOptions } from './command';
-import { ChainInfoIdentitySchema, normaliseBlock, sameChainInfo } from './identity';
+import { normaliseBlock, sameChainInfo } from './identity';
 import type { ChainInfoPanel } from './panel';
 import type { ChainInfoIdentity } from './protocol';
 
@@ -25,7 +25,7 @@ export interface ChainInfoFeature {
 export function registerChainInfoFeature(services: Services): ChainInfoFeature {
   const registry: PanelRegistry<ChainInfoIdentity, ChainInfoPanel> = new PanelRegistry(services.context.extensionUri, {
     viewType: WebviewTypes.chainInfo,
-    identity: ChainInfoIdentitySchema,
+    identity: async () => (await import('./identitySchema.js')).ChainInfoIdentitySchema,
     matches: sameChainInfo,
     load: async () => (await import('./panel.js')).chainInfoPanelFactory(services, feature),
   });

@@ -7,7 +7,7 @@ import { Commands, Settings, WebviewTypes } from '../constants';
 import type { Services } from '../services';
 import { PanelRegistry, type OpenOptions } from '../webviews/registry';
 import { ReceiptHoverProvider } from './hover';
-import { ReceiptIdentitySchema, receiptMatches } from './identity';
+import { receiptMatches } from './identity';
 import type { ReceiptPanel } from './panel';
 import type { ReceiptIdentity } from './protocol';
 import { ReceiptService } from './service';
@@ -29,7 +29,7 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
   const hover = new ReceiptHoverProvider(service);
   const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(services.context.extensionUri, {
     viewType: WebviewTypes.receipt,
-    identity: ReceiptIdentitySchema,
+    identity: async () => (await import('./identitySchema.js')).ReceiptIdentitySchema,
     matches: receiptMatches,
     load: async () => (await import('./panel.js')).receiptPanelFactory(services, service),
   });

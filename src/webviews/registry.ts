@@ -24,8 +24,11 @@ export interface PanelFactory<I, P> {
 
 export interface PanelKind<I, P> {
   viewType: string;
-  /** The identity in a saved webview state (it came from a webview: hostile until parsed). */
-  identity: z.ZodMiniType<I, unknown>;
+  /**
+   * The schema of the identity in a saved webview state (it came from a webview: hostile until
+   * parsed). Loaded when a panel is restored: zod is not needed at activation.
+   */
+  identity(): Promise<z.ZodMiniType<I, unknown>>;
   /** Whether an open panel of `have` shows what `want` asks for. */
   matches(have: I, want: I): boolean;
   load(): Promise<PanelFactory<I, P>>;
@@ -79,7 +82,7 @@ export class PanelRegistry<I, P extends ManagedPanel<I>> implements vscode.Dispo
 
   /** The serializer's path: rebuilds a panel from the state its webview saved. */
   async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<P | undefined> {
-    const parsed = this.kind.identity.safeParse((state as { identity?: unknown } | null | undefined)?.identity);
+    const parsed = (await this.kind.identity()).safeParse((state as { identity?: unknown } | null | undefined)?.identity);
     if (!parsed.success) {
       // Nothing to fetch again: a panel closed before its first render, or a foreign state.
       webviewPanel.dispose();

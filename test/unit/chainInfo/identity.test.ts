@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ChainInfoIdentitySchema, normaliseBlock, sameChainInfo } from '../../../src/chainInfo/identity';
+import { normaliseBlock, sameChainInfo } from '../../../src/chainInfo/identity';
+import { ChainInfoIdentitySchema } from '../../../src/chainInfo/identitySchema';
 
 describe('chainInfo/identity', () => {
   it('reads (chain, block) from a saved state, the block normalised; rejects anything else', () => {

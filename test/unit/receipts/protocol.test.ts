@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
-import { ReceiptIdentitySchema, receiptMatches } from '../../../src/receipts/identity';
+import { receiptMatches } from '../../../src/receipts/identity';
+import { ReceiptIdentitySchema } from '../../../src/receipts/identitySchema';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay } from '../../../src/receipts/protocol';
 import { benchRequestId, bigReceipt, plainReceipt } from '../../../bench/shared';
