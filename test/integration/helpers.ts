@@ -150,8 +150,12 @@ export interface HoverText {
 
 /** Our hovers (the ones that talk about receipts or link to our commands) at `needle` in a new document. */
 export async function hoversAt(content: string, needle: string, offset = 5): Promise<HoverText[]> {
-  const doc = await vscode.workspace.openTextDocument({ content, language: 'plaintext' });
-  const at = content.indexOf(needle);
+  return hoversIn(await vscode.workspace.openTextDocument({ content, language: 'plaintext' }), needle, offset);
+}
+
+/** Our hovers at `needle` in `doc`. */
+export async function hoversIn(doc: vscode.TextDocument, needle: string, offset = 5): Promise<HoverText[]> {
+  const at = doc.getText().indexOf(needle);
   assert.ok(at >= 0, 'the needle is in the document');
   const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + offset))) ?? [];
   return hovers
@@ -163,7 +167,7 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
       }),
     )
     .filter((t) =>
-      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed/.test(
+      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed|may be a secret/.test(
         t.value + t.plain,
       ),
     );

@@ -8,7 +8,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { HOVER_COMMANDS } from '../../src/receipts/hover';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, config, setChains, setSetting, waitFor, type HoverText } from './helpers';
+import { activate, config, hoversIn, setChains, setSetting, waitFor, type HoverText } from './helpers';
 
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
 /** The EVM hash of a receipt the node knows: what the .env's PRIVATE_KEY holds. */
@@ -20,22 +20,6 @@ describe('secret hover', function () {
   this.timeout(30_000);
   let api: ExtensionApi;
   let node: LocalNode;
-
-  /** Our hovers (any that mention a receipt, a secret or link to our commands) at `needle` in `doc`. */
-  async function hoversIn(doc: vscode.TextDocument, needle: string): Promise<HoverText[]> {
-    const at = doc.getText().indexOf(needle);
-    assert.ok(at >= 0, 'the needle is in the document');
-    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + 5))) ?? [];
-    return hovers
-      .flatMap((h) =>
-        h.contents.map((c) => {
-          const value = typeof c === 'string' ? c : c.value;
-          const plain = value.replace(/(^|[^\\])\*\*/g, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1');
-          return { value, plain, md: c instanceof vscode.MarkdownString ? c : undefined };
-        }),
-      )
-      .filter((t) => /command:waspChain\.|may be a secret|Request (succeeded|failed)|No receipt for this request/.test(t.value + t.plain));
-  }
 
   /** The requests the node recorded that carry the hex anywhere (path, query, headers or body). */
   const sentHex = () => node.requests.filter((r) => [r.url, r.body ?? '', ...Object.values(r.headers)].some((s) => s.toLowerCase().includes(HEX)));
