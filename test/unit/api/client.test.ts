@@ -282,9 +282,44 @@ describe('WaspClient against the local node', function () {
     it('a huge body is cut off at the size limit (declared or streamed)', async () => {
       const small = new WaspClient({ baseUrl: node.url, maxResponseBytes: 64 * 1024 });
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024 } });
-      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024, contentLength: true } });
-      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
+      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError, (e) => assert.equal(e.limitBytes, 64 * 1024));
+      // A declared length over the cap is refused from the header alone: the body here is tiny, so
+      // only the declared check can refuse it.
+      const declaredOnly = new WaspClient({
+        baseUrl: node.url,
+        maxResponseBytes: 64 * 1024,
+        fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024 + 1) } }),
+      });
+      await rejects(declaredOnly.getChainInfo(IOTA), ResponseTooLargeError);
+      const atCap = new WaspClient({
+        baseUrl: node.url,
+        maxResponseBytes: 64 * 1024,
+        fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024) } }),
+      });
+      // A length at the cap is read (and '{}' is then no chain info).
+      await rejects(atCap.getChainInfo(IOTA), InvalidResponseError);
+    });
+
+    it('clips every field of a node error body (404, 401, 403) to a few hundred characters', async () => {
+      const huge = 'x'.repeat(100 * 1024);
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 404, body: { Message: `chain ID not found ${huge}`, Error: huge } } });
+      await rejects(client.getChainInfo(IOTA), NotFoundError, (e) => {
+        assert.equal(e.what, 'chain');
+        assert.match(e.message, /^Chain not found: chain ID not found x/);
+        assert.ok(e.message.length < 400, `404 message of ${e.message.length} characters`);
+      });
+      const withToken = new WaspClient({ baseUrl: node.url, token: () => 'stale-token' });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 401, body: { Message: `invalid jwt ${huge}`, Error: huge } } });
+      await rejects(withToken.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.equal(e.tokenRejected, true);
+        assert.match(e.message, /^The node rejected the access token: invalid jwt x/);
+        assert.ok(e.message.length < 400, `401 message of ${e.message.length} characters`);
+      });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 403, body: { missingPermission: huge } } });
+      await rejects(client.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.ok((e.missingPermission ?? '').length <= 40, `permission of ${e.missingPermission?.length} characters`);
+        assert.ok(e.message.length < 120, `403 message of ${e.message.length} characters`);
+      });
     });
 
     it('an endless body stops at the size limit', async () => {
@@ -296,7 +331,11 @@ describe('WaspClient against the local node', function () {
     it('a node that never answers times out', async () => {
       const quick = new WaspClient({ baseUrl: node.url, timeoutMs: 300 });
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'hang' } });
+      const t0 = Date.now();
       await rejects(quick.getChainInfo(IOTA), TimeoutError, (e) => assert.equal(e.timeoutMs, 300));
+      // The timer must use the configured value, not a default (that would take 15 s here).
+      const elapsed = Date.now() - t0;
+      assert.ok(elapsed >= 250 && elapsed < 1_500, `timed out after ${elapsed} ms`);
     });
 
     it('the caller can cancel', async () => {
@@ -358,7 +397,13 @@ describe('WaspClient against the local node', function () {
         assert.deepEqual(await anon.getAuthInfo(), { scheme: 'jwt', authURL: '/auth' });
         await rejects(anon.getChainInfo(IOTA), UnauthorizedError);
         await rejects(anon.login('alice', 'wrong'), UnauthorizedError);
-        const jwt = await anon.login('alice', 'pw');
+        // A client that holds a token (an expired one, say) must still not send it to /auth.
+        const holder = new WaspClient({ baseUrl: secured.url, token: () => 'held-token' });
+        await holder.getAuthInfo();
+        assert.equal(secured.requests.at(-1)?.headers.authorization, undefined, 'no token on the auth info call');
+        secured.clearRequests();
+        const jwt = await holder.login('alice', 'pw');
+        assert.equal(secured.requests.length, 1);
         const login = secured.requests.find((r) => r.route === 'auth');
         assert.equal(login?.headers['content-type'], 'application/json');
         assert.equal(login?.headers.authorization, undefined, 'no token on the login call');

@@ -59,7 +59,9 @@ describe('model/hex', () => {
       assert.equal(decodeHexPayload('nothex').valid, false);
     });
     it('handles 1 MB payloads quickly', function () {
-      this.timeout(10_000);
+      // `npm run mutation` counts coverage at every statement of the instrumented code: more time there.
+      const budgetMs = process.env.STRYKER_MUTATOR_WORKER === undefined ? 2000 : 20_000;
+      this.timeout(5 * budgetMs);
       const bytes = new Uint8Array(1024 * 1024);
       for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) & 0xff;
       let t = Date.now();
@@ -68,13 +70,13 @@ describe('model/hex', () => {
       const p = decodeHexPayload(hex);
       assert.equal(p.byteLength, bytes.length);
       assert.equal(p.text, undefined);
-      assert.ok(Date.now() - t < 2000, `binary took ${Date.now() - t} ms`);
+      assert.ok(Date.now() - t < budgetMs, `binary took ${Date.now() - t} ms`);
 
       const text = JSON.stringify({ data: 'a'.repeat(1024 * 1024) });
       t = Date.now();
       const q = decodeHexPayload(utf8Hex(text));
       assert.equal((q.json as { data: string }).data.length, 1024 * 1024);
-      assert.ok(Date.now() - t < 2000, `text took ${Date.now() - t} ms`);
+      assert.ok(Date.now() - t < budgetMs, `text took ${Date.now() - t} ms`);
     });
   });
 
