@@ -279,6 +279,28 @@ describe('WaspClient against the local node', function () {
       await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.equal(e.field, 'gasBurned'));
     });
 
+    it('native token amounts are uint256: 2^256-1 and 0x-hex are read exactly, 2^256 is refused', async () => {
+      const max = 2n ** 256n - 1n;
+      const body = sample('receipt-success-evm.json') as { request: { fungibleTokens: { nativeTokens: unknown[] } } };
+      const id = `0x${'ab'.repeat(38)}`;
+      const withAmounts = (...amounts: string[]) => {
+        body.request.fungibleTokens.nativeTokens = amounts.map((amount) => ({ id, amount }));
+        node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
+      };
+      withAmounts(max.toString(), `0x${'f'.repeat(64)}`, '0x1');
+      const r = await client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId);
+      assert.deepEqual(
+        r.request.fungibleTokens?.nativeTokens.map((t) => t.amount),
+        [max, max, 1n],
+      );
+      for (const over of [(max + 1n).toString(), `0x1${'0'.repeat(64)}`, '-1', '1.5']) {
+        withAmounts(over);
+        await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) =>
+          assert.equal(e.field, 'request.fungibleTokens.nativeTokens.0.amount', over),
+        );
+      }
+    });
+
     it('a huge body is cut off at the size limit (declared or streamed)', async () => {
       const small = new WaspClient({ baseUrl: node.url, maxResponseBytes: 64 * 1024 });
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024 } });
