@@ -32,7 +32,18 @@ const nodeGlobals = Object.fromEntries(
 );
 
 export default defineConfig(
-  globalIgnores(['dist/', 'out/', 'node_modules/', 'media/', '.vscode-test/', 'test/integration/workspace/', 'test/fixtures/secrets/']),
+  // reports/ and .stryker-tmp/ are `npm run mutation`'s report and its sandbox copy of the whole tree.
+  globalIgnores([
+    'dist/',
+    'out/',
+    'node_modules/',
+    'media/',
+    '.vscode-test/',
+    'test/integration/workspace/',
+    'test/fixtures/secrets/',
+    'reports/',
+    '.stryker-tmp/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -7,7 +7,7 @@ import { decodeJwtClaims } from '../../src/core/jwt';
 import type { ChainNode, ChainsTreeNode, DetailNode } from '../../src/chains/tree';
 import { DEMO_CHAINS, DEMO_MALFORMED_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, chainNode, config, setChains, waitFor } from './helpers';
+import { activate, chainNode, config, setChains, waitFor, withErrorMessageSpy } from './helpers';
 
 type Entry = { name?: string; nodeUrl?: string; chainId?: string };
 
@@ -356,13 +356,23 @@ describe('chains view and tokens', function () {
     assert.deepEqual(config().inspect('chains')?.globalValue, [{ name: 'Added', nodeUrl: open.url, chainId: DEMO_CHAINS.iotaEvm }]);
     assert.equal(chainItem(a, 'Added').contextValue, 'chain.ok');
 
-    // Rejected: a duplicate name, a bad checksum, a URL with credentials.
-    assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'added', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }), undefined);
-    assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Other', nodeUrl: open.url, chainId: DEMO_MALFORMED_CHAIN_ID }), undefined);
-    assert.equal(
-      await vscode.commands.executeCommand('waspChain.addChain', { name: 'Other', nodeUrl: 'https://user:pw@example.com', chainId: DEMO_CHAINS.shimmerEvm }),
-      undefined,
-    );
+    // Rejected: a duplicate name, a bad checksum, a URL with credentials. Any failure returns
+    // undefined, so each refusal is told apart by the message it shows.
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ name: 'added', nodeUrl: open.url, chainId: DEMO_CHAINS.shimmerEvm }, /not added: A chain named "added" already exists/],
+      [{ name: 'Other', nodeUrl: open.url, chainId: DEMO_MALFORMED_CHAIN_ID }, /not added: The chain ID is not valid Bech32/],
+      [
+        { name: 'Other', nodeUrl: 'https://user:pw@example.com', chainId: DEMO_CHAINS.shimmerEvm },
+        /not added: The node URL must not carry a user name or password/,
+      ],
+    ];
+    for (const [args, why] of refusals) {
+      const spied = await withErrorMessageSpy(async () => vscode.commands.executeCommand('waspChain.addChain', args));
+      assert.ok(spied, 'the showErrorMessage spy is installed (else this test could not tell)');
+      assert.equal(spied.result, undefined);
+      assert.equal(spied.messages.length, 1, JSON.stringify(spied.messages));
+      assert.match(spied.messages[0] ?? '', why);
+    }
     assert.equal((config().inspect<unknown[]>('chains')?.globalValue ?? []).length, 1);
 
     assert.equal(await vscode.commands.executeCommand('waspChain.setDefaultChain', chainNode(a, 'Added')), 'Added');

@@ -204,6 +204,31 @@ export function spyOutput(log: vscode.LogOutputChannel): { lines: string[]; rest
  * Replaces vscode.env.openExternal with a recorder while `run` runs (nothing is opened).
  * Returns undefined when this host's API object does not allow it.
  */
+/**
+ * Runs `run` with vscode.window.showErrorMessage recording the messages it is given (and showing
+ * them as usual). Undefined when the spy could not be installed: callers must assert it was.
+ */
+export async function withErrorMessageSpy<T>(run: (messages: string[]) => Promise<T>): Promise<{ result: T; messages: string[] } | undefined> {
+  const win = vscode.window as unknown as { showErrorMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+  const original = win.showErrorMessage;
+  const messages: string[] = [];
+  const spy = (message: string, ...rest: unknown[]) => {
+    messages.push(message);
+    return original.call(vscode.window, message, ...rest);
+  };
+  try {
+    win.showErrorMessage = spy;
+  } catch {
+    return undefined;
+  }
+  if (win.showErrorMessage !== spy) return undefined;
+  try {
+    return { result: await run(messages), messages };
+  } finally {
+    win.showErrorMessage = original;
+  }
+}
+
 export async function withOpenExternalSpy<T>(run: (calls: string[]) => Promise<T>): Promise<{ result: T; calls: string[] } | undefined> {
   const env = vscode.env as unknown as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };
   const original = env.openExternal;

@@ -12,7 +12,7 @@ import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { NOTIFICATION_LINK } from '../unit/hostile/corpus';
-import { activate, chainNode, config, oneHover, resetSettings, setChains, setSetting, spyOutput, waitFor } from './helpers';
+import { activate, chainNode, config, oneHover, resetSettings, setChains, setSetting, spyOutput, waitFor, withErrorMessageSpy } from './helpers';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const KNOWN = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -312,16 +312,20 @@ describe('hostile node: limits, time and responsiveness', function () {
       await vscode.commands.executeCommand('waspChain.refresh');
       await oneHover(`x ${KNOWN}`, KNOWN);
       await vscode.commands.executeCommand('waspChain.showChainInfo', 'Creds');
-      assert.equal(
-        await vscode.commands.executeCommand('waspChain.addChain', {
+      const refused = await withErrorMessageSpy(async () =>
+        vscode.commands.executeCommand('waspChain.addChain', {
           name: 'Creds2',
           nodeUrl: `https://bob:hunter2@127.0.0.1:${creds.port}`,
           chainId: IOTA,
           target: 'user',
         }),
-        undefined,
-        'Add Chain refuses it',
       );
+      assert.ok(refused, 'the showErrorMessage spy is installed (else this test could not tell)');
+      assert.equal(refused.result, undefined, 'Add Chain refuses it');
+      // Any failure returns undefined: the message says it was the credentials, and never repeats them.
+      assert.equal(refused.messages.length, 1, JSON.stringify(refused.messages));
+      assert.match(refused.messages[0] ?? '', /not added: The node URL must not carry a user name or password/);
+      assert.doesNotMatch(refused.messages[0] ?? '', /bob|hunter2/);
       await api.chains.model.whenIdle();
       assert.equal(creds.requests.length, 0, 'no request to the node behind the credentials');
       const logged = output.lines.join('\n');

@@ -121,9 +121,10 @@ describe('receipt hover', function () {
     const open = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: SUCCESS, chainName: 'IOTA EVM' }]))}`;
     assert.ok(h.value.includes(`](${open})`), `Open Receipt link: ${h.value}`);
     assert.ok(h.value.includes(`](command:waspChain.copyRequestId?${encodeURIComponent(JSON.stringify([SUCCESS]))})`), 'Copy link');
-    if (h.md?.isTrusted !== undefined && typeof h.md.isTrusted === 'object') {
-      assert.deepEqual([...(h.md.isTrusted.enabledCommands ?? [])].sort(), [...HOVER_COMMANDS].sort());
-    }
+    // isTrusted: true would enable every command: only the allowlist object is acceptable.
+    const trusted = h.md?.isTrusted;
+    assert.ok(typeof trusted === 'object', `isTrusted is an allowlist, not ${String(trusted)}`);
+    assert.deepEqual([...(trusted.enabledCommands ?? [])].sort(), [...HOVER_COMMANDS].sort());
     assert.notEqual(h.md?.supportHtml, true);
     const recent = api.services.recent.list('IOTA EVM')[0];
     assert.equal(recent?.requestId, SUCCESS, 'the receipt is listed under its chain in the tree');

@@ -1,8 +1,8 @@
 // The API module against a real loopback node that speaks the v1.0.3 wire format and misbehaves
 // on demand.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
 import {
   BadRequestError,
@@ -22,8 +22,10 @@ import { Limiter } from '../../../src/api/limiter';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 
-// The node's own sample bodies (copied from the shared API notes); tests run from out/test/unit/api.
-const SAMPLES = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'samples');
+// The node's own sample bodies (copied from the shared API notes). The suite runs bundled from
+// out/test/unit/api and, under `npm run mutation`, from its sources: look up from either.
+const repoRoot = (dir: string): string => (existsSync(join(dir, 'package.json')) || dirname(dir) === dir ? dir : repoRoot(dirname(dir)));
+const SAMPLES = join(repoRoot(__dirname), 'test', 'fixtures', 'samples');
 const sample = (name: string): unknown => JSON.parse(readFileSync(join(SAMPLES, name), 'utf8'));
 const IOTA = DEMO_CHAINS.iotaEvm;
 const SMR = DEMO_CHAINS.shimmerEvm;
@@ -277,12 +279,69 @@ describe('WaspClient against the local node', function () {
       await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.equal(e.field, 'gasBurned'));
     });
 
+    it('native token amounts are uint256: 2^256-1 and 0x-hex are read exactly, 2^256 is refused', async () => {
+      const max = 2n ** 256n - 1n;
+      const body = sample('receipt-success-evm.json') as { request: { fungibleTokens: { nativeTokens: unknown[] } } };
+      const id = `0x${'ab'.repeat(38)}`;
+      const withAmounts = (...amounts: string[]) => {
+        body.request.fungibleTokens.nativeTokens = amounts.map((amount) => ({ id, amount }));
+        node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
+      };
+      withAmounts(max.toString(), `0x${'f'.repeat(64)}`, '0x1');
+      const r = await client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId);
+      assert.deepEqual(
+        r.request.fungibleTokens?.nativeTokens.map((t) => t.amount),
+        [max, max, 1n],
+      );
+      for (const over of [(max + 1n).toString(), `0x1${'0'.repeat(64)}`, '-1', '1.5']) {
+        withAmounts(over);
+        await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) =>
+          assert.equal(e.field, 'request.fungibleTokens.nativeTokens.0.amount', over),
+        );
+      }
+    });
+
     it('a huge body is cut off at the size limit (declared or streamed)', async () => {
       const small = new WaspClient({ baseUrl: node.url, maxResponseBytes: 64 * 1024 });
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024 } });
-      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'huge', bytes: 5 * 1024 * 1024, contentLength: true } });
-      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError);
+      await rejects(small.getChainInfo(IOTA), ResponseTooLargeError, (e) => assert.equal(e.limitBytes, 64 * 1024));
+      // A declared length over the cap is refused from the header alone: the body here is tiny, so
+      // only the declared check can refuse it.
+      const declaredOnly = new WaspClient({
+        baseUrl: node.url,
+        maxResponseBytes: 64 * 1024,
+        fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024 + 1) } }),
+      });
+      await rejects(declaredOnly.getChainInfo(IOTA), ResponseTooLargeError);
+      const atCap = new WaspClient({
+        baseUrl: node.url,
+        maxResponseBytes: 64 * 1024,
+        fetch: async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'content-length': String(64 * 1024) } }),
+      });
+      // A length at the cap is read (and '{}' is then no chain info).
+      await rejects(atCap.getChainInfo(IOTA), InvalidResponseError);
+    });
+
+    it('clips every field of a node error body (404, 401, 403) to a few hundred characters', async () => {
+      const huge = 'x'.repeat(100 * 1024);
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 404, body: { Message: `chain ID not found ${huge}`, Error: huge } } });
+      await rejects(client.getChainInfo(IOTA), NotFoundError, (e) => {
+        assert.equal(e.what, 'chain');
+        assert.match(e.message, /^Chain not found: chain ID not found x/);
+        assert.ok(e.message.length < 400, `404 message of ${e.message.length} characters`);
+      });
+      const withToken = new WaspClient({ baseUrl: node.url, token: () => 'stale-token' });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 401, body: { Message: `invalid jwt ${huge}`, Error: huge } } });
+      await rejects(withToken.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.equal(e.tokenRejected, true);
+        assert.match(e.message, /^The node rejected the access token: invalid jwt x/);
+        assert.ok(e.message.length < 400, `401 message of ${e.message.length} characters`);
+      });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 403, body: { missingPermission: huge } } });
+      await rejects(client.getChainInfo(IOTA), UnauthorizedError, (e) => {
+        assert.ok((e.missingPermission ?? '').length <= 40, `permission of ${e.missingPermission?.length} characters`);
+        assert.ok(e.message.length < 120, `403 message of ${e.message.length} characters`);
+      });
     });
 
     it('an endless body stops at the size limit', async () => {
@@ -294,7 +353,11 @@ describe('WaspClient against the local node', function () {
     it('a node that never answers times out', async () => {
       const quick = new WaspClient({ baseUrl: node.url, timeoutMs: 300 });
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'hang' } });
+      const t0 = Date.now();
       await rejects(quick.getChainInfo(IOTA), TimeoutError, (e) => assert.equal(e.timeoutMs, 300));
+      // The timer must use the configured value, not a default (that would take 15 s here).
+      const elapsed = Date.now() - t0;
+      assert.ok(elapsed >= 250 && elapsed < 1_500, `timed out after ${elapsed} ms`);
     });
 
     it('the caller can cancel', async () => {
@@ -356,7 +419,13 @@ describe('WaspClient against the local node', function () {
         assert.deepEqual(await anon.getAuthInfo(), { scheme: 'jwt', authURL: '/auth' });
         await rejects(anon.getChainInfo(IOTA), UnauthorizedError);
         await rejects(anon.login('alice', 'wrong'), UnauthorizedError);
-        const jwt = await anon.login('alice', 'pw');
+        // A client that holds a token (an expired one, say) must still not send it to /auth.
+        const holder = new WaspClient({ baseUrl: secured.url, token: () => 'held-token' });
+        await holder.getAuthInfo();
+        assert.equal(secured.requests.at(-1)?.headers.authorization, undefined, 'no token on the auth info call');
+        secured.clearRequests();
+        const jwt = await holder.login('alice', 'pw');
+        assert.equal(secured.requests.length, 1);
         const login = secured.requests.find((r) => r.route === 'auth');
         assert.equal(login?.headers['content-type'], 'application/json');
         assert.equal(login?.headers.authorization, undefined, 'no token on the login call');

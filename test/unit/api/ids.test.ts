@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { checkBlock, checkChainId, checkNodeUrl, checkRequestId, parseChainId, parseRequestId, redactUrl } from '../../../src/api/ids';
+import { bech32 } from 'bech32';
 import { InvalidInputError } from '../../../src/api/errors';
 
 const IOTA_EVM = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
@@ -31,9 +32,18 @@ describe('ids: chain ID', () => {
   });
 
   it('rejects an unknown network prefix, mixed case and empty input', () => {
-    assert.equal(checkChainId(`btc1${IOTA_EVM.slice(5)}`).ok, false);
-    assert.equal(checkChainId(IOTA_EVM.replace('pzt', 'PZT')).ok, false);
-    assert.equal(checkChainId('').ok, false);
+    const reason = (input: string): string => {
+      const r = checkChainId(input);
+      return r.ok ? 'accepted' : r.reason;
+    };
+    // The same alias address with a valid checksum under a foreign prefix: only the allow-list can refuse it.
+    const foreign = bech32.encode('btc', bech32.decode(IOTA_EVM, 90).words, 90);
+    assert.doesNotThrow(() => bech32.decode(foreign, 90), 'the foreign ID is valid Bech32');
+    assert.match(reason(foreign), /starts with iota1, smr1, rms1, atoi1 or tst1 \(got "btc1/);
+    assert.match(reason(`1${IOTA_EVM}`), /starts with iota1/, 'a leading separator is no prefix');
+    assert.match(reason(IOTA_EVM.replace('pzt', 'PZT')), /mix upper and lower case/);
+    assert.match(reason(''), /empty/);
+    assert.match(reason('   '), /empty/);
   });
 
   it('throws InvalidInputError naming the field', () => {
@@ -86,10 +96,26 @@ describe('ids: node URL', () => {
     assert.equal(r.ok && r.url.toString(), 'https://host.example/wasp/api');
   });
 
-  it('rejects other schemes, credentials, queries and a /v1 suffix', () => {
-    for (const bad of ['ftp://host', 'javascript:alert(1)', 'https://user:pass@host', 'https://host?x=1', 'https://host/v1', 'not a url']) {
-      assert.equal(checkNodeUrl(bad).ok, false, bad);
+  it('rejects other schemes, credentials, queries, fragments and a /v1 suffix, each for its own reason', () => {
+    const cases: [string, RegExp][] = [
+      ['ftp://host', /http or https/],
+      ['javascript:alert(1)', /http or https/],
+      ['https://user:pass@host', /user name or password/],
+      ['https://user@host', /user name or password/],
+      // A password with no user name: `url.username` is empty, only `url.password` tells.
+      ['https://:s3cret@host', /user name or password/],
+      ['https://host?x=1', /query or fragment/],
+      ['https://host/wasp/api#frag', /query or fragment/],
+      ['https://host/v1', /without \/v1/],
+      ['https://host/wasp/api/v1/', /without \/v1/],
+      ['not a url', /not a valid URL/],
+    ];
+    assert.equal(cases.length, 10);
+    for (const [bad, why] of cases) {
+      const r = checkNodeUrl(bad);
+      assert.match(r.ok ? 'accepted' : r.reason, why, bad);
     }
+    assert.equal(checkNodeUrl(' http://host.example:9090 ').ok, true, 'plain http and surrounding blanks are fine');
   });
 
   it('never repeats credentials in its reason', () => {

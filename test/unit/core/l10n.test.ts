@@ -43,6 +43,8 @@ describe('model l10n', () => {
       },
       marked,
     );
+    // Loops with assertions inside prove nothing when they run zero times: count first.
+    assert.ok(v.sections.length >= 2 && v.sections.every((s) => s.rows.length > 0), 'sections with rows');
     for (const s of v.sections) {
       assert.ok(isMarked(s.title), s.title);
       if (s.note !== undefined) assert.ok(isMarked(s.note), s.note);
@@ -65,7 +67,9 @@ describe('model l10n', () => {
       },
       marked,
     );
-    for (const r of free.sections.flatMap((s) => s.rows)) assert.ok(isMarked(r.label), r.label);
+    const freeRows = free.sections.flatMap((s) => s.rows);
+    assert.ok(freeRows.length > 0);
+    for (const r of freeRows) assert.ok(isMarked(r.label), r.label);
   });
 
   it('comparison, states, panel labels, fees, sources and settings problems are translated', () => {
@@ -74,7 +78,9 @@ describe('model l10n', () => {
     for (const b of [undefined, '7', `0x${'a'.repeat(40)}`, 'bad']) {
       assert.ok(isMarked(describeState(b, marked)) && isMarked(stateInProse(b, marked)));
     }
-    for (const [k, v] of Object.entries({ ...chainInfoPanelLabels(marked), ...receiptPanelLabels(marked) })) assert.ok(isMarked(v), k);
+    const labels = Object.entries({ ...chainInfoPanelLabels(marked), ...receiptPanelLabels(marked) });
+    assert.ok(labels.length >= 10, `${labels.length} panel labels`);
+    for (const [k, v] of labels) assert.ok(isMarked(v), k);
     const policy = { gasPerToken: { a: 100, b: 1 }, evmGasRatio: { a: 0, b: 1 }, validatorFeeShare: 150 };
     for (const s of [
       describeGasPerToken(policy.gasPerToken, marked),
@@ -87,6 +93,7 @@ describe('model l10n', () => {
     }
     assert.ok(isMarked(describeSource({ scope: 'folder', folder: 'f' }, marked)));
     const bad = resolveChains([{ source: { scope: 'user' }, value: [{}, 'x'] }], marked);
+    assert.equal(bad.length, 2);
     for (const r of bad) assert.ok(!r.valid && r.invalid.problems.every(isMarked), JSON.stringify(r));
   });
 

@@ -112,6 +112,8 @@ export function foreignMarkdown(value: string, ours: readonly string[]): string[
   for (const m of value.matchAll(/(^|[^\\])(&#?\w+;)/g)) if (m[2] !== '&#36;') problems.push(`entity ${m[2]}`);
   if (/https?:\/\//.test(value)) problems.push('bare URL (autolink)');
   if (/(^|[^\\])www\./.test(value)) problems.push('www autolink');
+  // GFM makes `user@host.tld` a mailto link unless the @ is escaped.
+  if (/[\w.+-](?<!\\)@[\w-]+\.\w/.test(value)) problems.push('e-mail autolink');
   // Icons as VS Code renders them, not as the source looks: ours start a line, node text never does.
   for (const icon of iconsAsRendered(value)) if (!icon.lineStart) problems.push(`theme icon $(${icon.name}) inside text`);
   for (const ch of [RLO, ZWSP, LRI]) if (value.includes(ch)) problems.push(`invisible U+${ch.codePointAt(0)?.toString(16)}`);

@@ -57,6 +57,7 @@ describe('hostile: text from a node, in the view models', () => {
     assert.doesNotMatch(rawJson, INVISIBLE, 'not in the raw JSON view either');
     assert.ok(v.error?.message?.includes(HTML), 'the HTML shows literally in the error message');
     assert.ok(v.error?.message?.includes('⟨U+202E⟩'), 'the override is shown as ⟨U+202E⟩');
+    assert.ok((v.error?.params.length ?? 0) > 0, 'the hostile receipt has error params');
     for (const p of v.error?.params ?? []) assert.doesNotMatch(p.value + p.type, INVISIBLE);
     assert.ok(v.nft?.issuer.includes('<script>') && v.nft.owner.includes('⟨U+200B⟩'), 'NFT issuer and owner literal, revealed');
     assert.ok(
@@ -102,6 +103,7 @@ describe('hostile: text from a node, in the view models', () => {
     const r = rows(
       chainInfo({ name: `${SPOOFED} ${HTML}`, description: `${HOSTILE}\n${SPOOFED}`, owner: `${SPOOFED}<b>`, website: `https://good.example/${RLO}moc.live` }),
     );
+    assert.ok(r.size >= 8, `${r.size} rows`);
     for (const [field, row] of r) assert.doesNotMatch(row.value + (row.detail ?? ''), INVISIBLE, field);
     assert.ok(r.get('metadata.name')?.value.includes(HTML));
     assert.ok(r.get('metadata.description')?.value.includes('\n'), 'the description keeps its lines');
@@ -140,12 +142,20 @@ describe('hostile: text on the tree, status bar and notifications', () => {
     const line = plainLine(huge, 120);
     assert.ok(Array.from(line).length <= 121, `${line.length}`);
     assert.ok(line.endsWith('…'));
+    // The work is bounded too: nothing past 4 × max characters is even read (here the only
+    // visible text sits just past that cut, so reading it would show).
+    assert.equal(plainLine(`${' '.repeat(480)}tail`, 120), '');
+    assert.equal(plainLine(`${' '.repeat(479)}tail`, 120), 't');
   });
 
   it('markdownText: hostile text in a tooltip forms no link, image, HTML, entity, autolink or icon', () => {
+    // The detector must see each construct raw, or its silence below proves nothing.
+    assert.deepEqual(foreignMarkdown('mail a@b.co', []), ['e-mail autolink']);
+    assert.deepEqual(foreignMarkdown('<https://x.example>', []), ['HTML tag or autolink', 'bare URL (autolink)']);
     for (const text of [HOSTILE, SPOOFED, 'see https://evil.example and www.evil.example or a@b.co', '&#x202E;&lt;b&gt;', '$(zap) $(loading~spin)']) {
       assert.deepEqual(foreignMarkdown(markdownText(text), []), [], text);
     }
+    assert.equal(markdownText('a@b.co'), 'a\\@b\\.co', 'the @ of an e-mail address is escaped');
     // Rendered, a backslash escape shows the character alone: the words read as they were.
     const plain = 'needs a token with "write" permission, see docs/auth (v1.0)';
     assert.equal(markdownText(plain).replace(/\\(.)/g, '$1'), plain, 'plain words stay readable');

@@ -110,6 +110,26 @@ describe('model/revert', () => {
       const panic = describeReceiptError(`execution reverted: ${encodePanic(0x12)}`, { code: 'a774', params: [] });
       assert.equal(panic.decodedRevert, 'panic 0x12: division or modulo by zero');
     });
+    it('finds revert data glued to other hex, at its selector', () => {
+      const data = encodeError('glued').slice(2);
+      const glued = describeReceiptError(`execution reverted: 0xdeadbeef${data}`, { code: 'a774', params: [] });
+      assert.equal(glued.decodedRevert, 'glued');
+      const gluedPanic = describeReceiptError(undefined, { code: 'a774', params: [`cafe0123${encodePanic(0x01).slice(2)}:string`] });
+      assert.equal(gluedPanic.decodedRevert, 'panic 0x01: assertion failed');
+      // Not a revert (no a774, no "execution reverted"): nothing is decoded even when data is there.
+      const other = describeReceiptError(`boom ${encodeError('hidden')}`, { code: '714a', params: [] });
+      assert.equal('decodedRevert' in other, false);
+    });
+    it('fails on a rawError.code with no errorMessage, the message from the core template', () => {
+      for (const errorMessage of [undefined, null, '']) {
+        const d = describeReceiptError(errorMessage, { code: ' 714A ', params: [] });
+        assert.deepEqual(d, { failed: true, message: 'gas budget exceeded', code: '714A', params: [] });
+      }
+      const unknown = describeReceiptError(null, { code: '0bad', params: ['1:uint8'] });
+      assert.equal(unknown.failed, true);
+      assert.equal(unknown.message, undefined, 'no template, no invented message');
+      assert.equal(unknown.code, '0bad');
+    });
     it('leaves decodedRevert out when nothing decodes', () => {
       const d = describeReceiptError('execution reverted: 0x', { code: 'a774', params: ['0x:string'] });
       assert.equal(d.failed, true);

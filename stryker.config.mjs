@@ -1,0 +1,45 @@
+// Mutation testing of the pure parts (issue 16): `npm run mutation` breaks src/api, src/core and
+// every model/ in small ways and counts the breaks the unit suite notices. Not part of `npm test`
+// (it takes many minutes); the HTML report lands in reports/mutation/ (git-ignored).
+// mocha runs the TypeScript tests from source through esbuild-register, so the mutated sources in
+// Stryker's sandbox are what the tests load (the esbuild bundles under out/ would hide them).
+// Stryker reads only a default export from its config file.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  packageManager: 'npm',
+  testRunner: 'mocha',
+  mochaOptions: {
+    spec: ['test/unit/**/*.test.ts'],
+    extension: ['ts'],
+    require: ['esbuild-register'],
+    // Stryker's mocha options take no timeout: the unit runner's 10 s comes from this file.
+    config: 'stryker.mocharc.json',
+  },
+  // Run only the tests that cover a mutant; each mutant is timed against its own tests.
+  coverageAnalysis: 'perTest',
+  // Mutants that do not type-check are dropped before any test runs (a test that would fail on
+  // them proves nothing). The checker compiles only what the unit suite reaches.
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.stryker.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  mutate: [
+    'src/api/**/*.ts',
+    'src/core/**/*.ts',
+    'src/**/model/**/*.ts',
+    // The panel messages: their guards decide what a webview may ask of the host.
+    'src/**/protocol.ts',
+    // The pure parts hold no unreachable code by design; every file above is loaded by a unit test.
+  ],
+  // The machine's 2 cores are shared; `STRYKER_CONCURRENCY=2 npm run mutation` on a quiet machine.
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
+  reporters: ['clear-text', 'html', 'json', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true, reportMutants: true },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  // The loopback-node tests run real timers: a mutant that stalls one is a timeout, not a hang.
+  timeoutMS: 10_000,
+  timeoutFactor: 2,
+};
