@@ -83,6 +83,11 @@ export interface WaspClientOptions {
   limiter?: Limiter;
   /** Called once per request with what may be logged. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called when a chain route answers the unknown-route 404: the node no longer serves the
+   * generation it was detected as (re-detection). Never called for a detection probe.
+   */
+  onRouteNotFound?: () => void;
 }
 
 export interface ReadOptions {
@@ -105,8 +110,10 @@ interface CallOptions<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** Sends the token (false for the login call itself). */
   auth?: boolean;
-  /** What a 404 means on this route. */
-  notFound?: 'receipt' | 'chain' | 'route';
+  /** What a 404 means on this route; `rebasedChain` is `/v1/chain` (an empty 404 = no chain). */
+  notFound?: 'receipt' | 'chain' | 'route' | 'rebasedChain';
+  /** A detection probe: its unknown-route 404 is an answer, not a sign to re-detect. */
+  probe?: boolean;
 }
 
 export class WaspClient {
@@ -200,8 +207,15 @@ export class WaspClient {
   }
 
   /** Rebased: `GET /v1/chain`: the node's chain (ID, isActive, evmChainId, EVM URLs filled in). */
-  async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<RebasedChainResponse> {
-    return this.call({ segments: ['chain'], schema: RebasedChainResponseSchema, signal: options.signal, onBody: options.onBody, notFound: 'chain' });
+  async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void; probe?: boolean } = {}): Promise<RebasedChainResponse> {
+    return this.call({
+      segments: ['chain'],
+      schema: RebasedChainResponseSchema,
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'rebasedChain',
+      probe: options.probe,
+    });
   }
 
   /** `GET /auth/info`: which authentication scheme the node uses. */
@@ -229,7 +243,7 @@ export class WaspClient {
 
   /** `GET /v1/node/version`. */
   async getNodeVersion(options: { signal?: AbortSignal } = {}): Promise<string> {
-    const r = await this.call({ segments: ['node', 'version'], schema: VersionSchema, signal: options.signal, notFound: 'route' });
+    const r = await this.call({ segments: ['node', 'version'], schema: VersionSchema, signal: options.signal, notFound: 'route', probe: true });
     return r.version;
   }
 
@@ -444,21 +458,36 @@ export class WaspClient {
         throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
       }
       case status === 404: {
+        // echo's own 404 for a path no handler serves (a v1 path on a v2 node, or the reverse).
+        const unknownRoute = parsed.ok && /^not found$/i.test((err.Message ?? err.message ?? '').trim()) && !err.Error;
         const what =
           o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
             ? 'receipt'
             : /chain id/i.test(err.Message ?? '')
               ? 'chain'
-              : o.notFound === 'receipt' || o.notFound === 'chain'
-                ? parsed.ok && (err.Message || err.Error)
-                  ? o.notFound
+              : o.notFound === 'rebasedChain'
+                ? text.trim() === ''
+                  ? 'chain'
                   : 'route'
-                : 'route';
+                : unknownRoute
+                  ? 'route'
+                  : o.notFound === 'receipt' || o.notFound === 'chain'
+                    ? parsed.ok && (err.Message || err.Error)
+                      ? o.notFound
+                      : 'route'
+                    : 'route';
+        if (what === 'route' && o.notFound !== 'route' && !o.probe) {
+          try {
+            this.options.onRouteNotFound?.();
+          } catch {
+            // A listener must never change the error the caller gets.
+          }
+        }
         const message =
           what === 'receipt'
             ? 'No receipt: the request is not known at this state'
             : what === 'chain'
-              ? `Chain not found${err.Message ? `: ${err.Message}` : ''}`
+              ? `Chain not found${err.Message ? `: ${err.Message}` : o.notFound === 'rebasedChain' ? ': the node runs no chain' : ''}`
               : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
         throw new NotFoundError(message, what, context);
       }
