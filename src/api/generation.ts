@@ -2,7 +2,7 @@
 // its public endpoints only (FACTS "Telling a v1 node from a v2 node"), and kept per node while the
 // window lives: one probe in flight per node, shared by every caller; forgotten on Refresh and
 // when a route of the detected generation answers the unknown-route 404.
-import { CancelledError, NetworkError, NotFoundError, TimeoutError, WaspApiError } from './errors';
+import { CancelledError, NetworkError, NotFoundError, TimeoutError, UnauthorizedError, WaspApiError } from './errors';
 import { clip, revealInvisible } from '../core/text';
 import type { RebasedChainResponse } from './rebasedSchemas';
 
@@ -48,8 +48,9 @@ function shown(s: string): string {
 
 /**
  * Probes a node: the version first (one round trip on a release build), `/v1/chain` only when
- * the version is inconclusive. Throws the transport error when the node cannot be reached (not
- * an answer: nothing to cache); otherwise always resolves, `unknown` naming what it answered.
+ * the version is inconclusive. Throws the transport error when the node cannot be reached, and
+ * the 401 when both endpoints want a token (not an answer: nothing to cache); otherwise always
+ * resolves, `unknown` naming what it answered.
  */
 export async function detectGeneration(probe: GenerationProbe): Promise<DetectedGeneration> {
   let version: string | undefined;
@@ -70,6 +71,8 @@ export async function detectGeneration(probe: GenerationProbe): Promise<Detected
     return { kind: 'rebased', version: version ?? '', chain };
   } catch (e) {
     if (unreachable(e)) throw e;
+    // A gateway that wants a token for both: the caller says so ("needs a token"), not "unknown".
+    if (e instanceof UnauthorizedError && version === undefined) throw e;
     // v2 without a chain: 404 with an empty body. v1: echo's unknown-route 404 (no /v1/chain there).
     if (e instanceof NotFoundError && e.what === 'chain') return { kind: 'rebased', version: version ?? '', chain: null };
     if (e instanceof NotFoundError && e.what === 'route') return { kind: 'stardust', version: version ?? '' };

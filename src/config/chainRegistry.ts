@@ -86,7 +86,8 @@ export class ChainRegistry implements vscode.Disposable {
     const inspect = config.inspect<unknown[]>(Settings.chains);
     const current = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
     const list = Array.isArray(current) ? [...current] : [];
-    list.push({ name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
+    // A Rebased entry without a chain ID follows the node's chain: the key is left out.
+    list.push(entry.chainId === '' ? { name: entry.name, nodeUrl: entry.nodeUrl } : { name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
     await config.update(Settings.chains, list, target);
   }
 
@@ -114,6 +115,25 @@ export class ChainRegistry implements vscode.Disposable {
       current.filter((_, i) => i !== index),
       target,
     );
+    return true;
+  }
+
+  /**
+   * Rewrites the chain ID of exactly this entry where it is written (same scope, same place in
+   * its list, other keys kept): the node now runs another chain or another generation.
+   */
+  async replaceChainId(chain: ChainEntry, chainId: string): Promise<boolean> {
+    const { config, current, target } = chainListOf(chain.source);
+    if (!Array.isArray(current)) return false;
+    const index = current.findIndex((e, i) => {
+      const r = validateEntry(e, chain.source, i);
+      return r.valid && r.chain.name.toLowerCase() === chain.name.toLowerCase() && r.chain.nodeUrl === chain.nodeUrl && r.chain.chainId === chain.chainId;
+    });
+    const entry: unknown = current[index];
+    if (index < 0 || typeof entry !== 'object' || entry === null) return false;
+    const list = [...current];
+    list[index] = { ...(entry as Record<string, unknown>), chainId };
+    await config.update(Settings.chains, list, target);
     return true;
   }
 

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
-import { NetworkError } from '../../../src/api/errors';
+import { NetworkError, UnauthorizedError } from '../../../src/api/errors';
 import { GenerationCache, detectGeneration, generationOfVersion, type GenerationProbe } from '../../../src/api/generation';
 
 const SAMPLES = join(process.cwd(), 'test/fixtures/samples/rebased');
@@ -97,12 +97,20 @@ describe('api/generation', () => {
     assert.equal((await detectGeneration(probeOf())).kind, 'rebased');
   });
 
-  it('401 on both: cannot classify, naming both answers', async () => {
+  it('401 on both (a gateway that wants a token): the 401 itself, not cached, so the tree says "needs a token"', async () => {
     routes.set('/v1/node/version', { status: 401, body: '{"missingPermission":"read","error":"Missing permission"}' });
     routes.set('/v1/chain', { status: 401, body: '{"missingPermission":"read","error":"Missing permission"}' });
+    const cache = new GenerationCache(() => probeOf());
+    await assert.rejects(cache.detect('n'), (e: unknown) => e instanceof UnauthorizedError && e.missingPermission === 'read');
+    assert.equal(cache.peek('n'), undefined);
+  });
+
+  it('an odd version and a 404 with another body on /v1/chain: cannot classify, naming both answers', async () => {
+    routes.set('/v1/node/version', version('v0.0.0-testing'));
+    routes.set('/v1/chain', { status: 403, body: '<html>Forbidden</html>', type: 'text/html' });
     const g = await detectGeneration(probeOf());
     assert.equal(g.kind, 'unknown');
-    assert.match(g.kind === 'unknown' ? g.answered : '', /\/v1\/node\/version: .*read.*; \/v1\/chain: .*read/);
+    assert.match(g.kind === 'unknown' ? g.answered : '', /\/v1\/node\/version: version "v0\.0\.0-testing"; \/v1\/chain: .*403/);
   });
 
   it('a proxy answering HTML: cannot classify, saying it was an HTML page', async () => {
