@@ -1,9 +1,8 @@
 // Which node generation a Wasp node runs (Stardust = Wasp 1.x, Rebased = Wasp 2.x), told from
 // its public endpoints only (FACTS "Telling a v1 node from a v2 node"), and kept per node while the
 // window lives: one probe in flight per node, shared by every caller; forgotten on Refresh and
-// when a route of the detected generation answers the unknown-route 404.
-import { CancelledError, NetworkError, NotFoundError, TimeoutError, UnauthorizedError, WaspApiError } from './errors';
-import { clip, revealInvisible } from '../core/text';
+// when a route of the detected generation answers the unknown-route 404. The probe itself
+// (generationProbe.ts) is loaded on first use.
 import type { RebasedChainResponse } from './rebasedSchemas';
 
 export type DetectedGeneration =
@@ -21,66 +20,7 @@ export interface GenerationProbe {
   chain(): Promise<RebasedChainResponse>;
 }
 
-/**
- * The generation a version string names: major 1 = Stardust, 2 = Rebased (a `v` prefix is
- * tolerated); anything else (`v0.0.0-testing`, a commit hash, `3.0.0`) is inconclusive.
- */
-export function generationOfVersion(version: string): 'stardust' | 'rebased' | undefined {
-  const m = /^\s*v?(\d{1,4})\.\d{1,6}\.\d{1,6}(?:[-+.][0-9A-Za-z.+-]*)?\s*$/.exec(version);
-  if (!m) return undefined;
-  if (m[1] === '1') return 'stardust';
-  if (m[1] === '2') return 'rebased';
-  return undefined;
-}
-
-/** Failures that say nothing about the node's generation: it was not reached at all. */
-function unreachable(e: unknown): boolean {
-  return e instanceof NetworkError || e instanceof TimeoutError || e instanceof CancelledError;
-}
-
-function describe(e: unknown): string {
-  return shown(e instanceof WaspApiError || e instanceof Error ? e.message : String(e));
-}
-
-function shown(s: string): string {
-  return clip(revealInvisible(s), 200);
-}
-
-/**
- * Probes a node: the version first (one round trip on a release build), `/v1/chain` only when
- * the version is inconclusive. Throws the transport error when the node cannot be reached, and
- * the 401 when both endpoints want a token (not an answer: nothing to cache); otherwise always
- * resolves, `unknown` naming what it answered.
- */
-export async function detectGeneration(probe: GenerationProbe): Promise<DetectedGeneration> {
-  let version: string | undefined;
-  let versionAnswer: string;
-  try {
-    version = await probe.version();
-    const g = generationOfVersion(version);
-    if (g === 'stardust') return { kind: 'stardust', version };
-    if (g === 'rebased') return { kind: 'rebased', version };
-    versionAnswer = `version "${shown(version)}"`;
-  } catch (e) {
-    if (unreachable(e)) throw e;
-    versionAnswer = describe(e);
-  }
-  const known = version === undefined ? {} : { version };
-  try {
-    const chain = await probe.chain();
-    return { kind: 'rebased', version: version ?? '', chain };
-  } catch (e) {
-    if (unreachable(e)) throw e;
-    // A gateway that wants a token for both: the caller says so ("needs a token"), not "unknown".
-    if (e instanceof UnauthorizedError && version === undefined) throw e;
-    // v2 without a chain: 404 with an empty body. v1: echo's unknown-route 404 (no /v1/chain there).
-    if (e instanceof NotFoundError && e.what === 'chain') return { kind: 'rebased', version: version ?? '', chain: null };
-    if (e instanceof NotFoundError && e.what === 'route') return { kind: 'stardust', version: version ?? '' };
-    return { kind: 'unknown', ...known, answered: `/v1/node/version: ${versionAnswer}; /v1/chain: ${describe(e)}` };
-  }
-}
-
-/** Detections per node key, one in flight per node; the probe of a node comes from `probeFor`. */
+/** Detections per node key, one in flight per node; `detectNode` probes one node (generationProbe.ts). */
 export class GenerationCache {
   private readonly done = new Map<string, DetectedGeneration>();
   private readonly inFlight = new Map<string, Promise<DetectedGeneration>>();
@@ -88,7 +28,7 @@ export class GenerationCache {
   private readonly epochs = new Map<string, number>();
   private probes = 0;
 
-  constructor(private readonly probeFor: (nodeKey: string) => GenerationProbe) {}
+  constructor(private readonly detectNode: (nodeKey: string) => Promise<DetectedGeneration>) {}
 
   /** Detections started so far (the bench counts them). */
   get started(): number {
@@ -108,7 +48,7 @@ export class GenerationCache {
     if (running) return running;
     const epoch = this.epochs.get(nodeKey) ?? 0;
     this.probes++;
-    const promise = detectGeneration(this.probeFor(nodeKey)).then(
+    const promise = this.detectNode(nodeKey).then(
       (g) => {
         if ((this.epochs.get(nodeKey) ?? 0) === epoch) {
           this.done.set(nodeKey, g);

@@ -260,7 +260,11 @@ export class ChainsModel implements vscode.Disposable {
           () => false,
         );
     }
-    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive, finding }, vscode.l10n);
+    // An expired token still comes first: it is what the user must fix before anything else.
+    const decision =
+      finding && tokenStatus.kind !== 'expired'
+        ? (await import('./model/generationState.js')).findingDecision(finding, tokenStatus.kind !== 'none', vscode.l10n)
+        : decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
     return { state: decision.state, decision, info, error, tokenStatus, generation, finding, loadedAt: Date.now() };
   }
 

@@ -118,25 +118,6 @@ export class ChainRegistry implements vscode.Disposable {
     return true;
   }
 
-  /**
-   * Rewrites the chain ID of exactly this entry where it is written (same scope, same place in
-   * its list, other keys kept): the node now runs another chain or another generation.
-   */
-  async replaceChainId(chain: ChainEntry, chainId: string): Promise<boolean> {
-    const { config, current, target } = chainListOf(chain.source);
-    if (!Array.isArray(current)) return false;
-    const index = current.findIndex((e, i) => {
-      const r = validateEntry(e, chain.source, i);
-      return r.valid && r.chain.name.toLowerCase() === chain.name.toLowerCase() && r.chain.nodeUrl === chain.nodeUrl && r.chain.chainId === chain.chainId;
-    });
-    const entry: unknown = current[index];
-    if (index < 0 || typeof entry !== 'object' || entry === null) return false;
-    const list = [...current];
-    list[index] = { ...(entry as Record<string, unknown>), chainId };
-    await config.update(Settings.chains, list, target);
-    return true;
-  }
-
   /** After a removal: a default that named the chain would name nothing, so it is reset where it is set. */
   async clearDefaultIfNamed(name: string): Promise<void> {
     if (this.get(name)) return; // another entry of that name is still there
@@ -190,7 +171,7 @@ function readRawLists(): RawChainList[] {
 }
 
 /** The `waspChain.chains` list of the settings scope an entry came from, and where to write it back. */
-function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
+export function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
   const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
   const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
   const inspect = config.inspect<unknown>(Settings.chains);

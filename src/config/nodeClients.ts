@@ -40,9 +40,10 @@ export class NodeClients implements vscode.Disposable {
    * contacted starts a probe (detectGeneration), so the token stored for that node may go along
    * (a gateway may want one), to that node only.
    */
-  readonly generations = new GenerationCache((key) => {
+  readonly generations = new GenerationCache(async (key) => {
+    const { detectGeneration } = await import('../api/generationProbe.js');
     const client = this.clientForNode(key, true);
-    return { version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) };
+    return detectGeneration({ version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) });
   });
 
   constructor(

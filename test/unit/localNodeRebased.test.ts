@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WaspClient } from '../../src/api/client';
 import { BadRequestError, NotFoundError, ServerError, UnauthorizedError } from '../../src/api/errors';
-import { detectGeneration } from '../../src/api/generation';
+import { detectGeneration } from '../../src/api/generationProbe';
 import { RebasedChainInfoSchema, RebasedReceiptSchema } from '../../src/api/rebasedSchemas';
 import {
   DEMO_CHAINS,

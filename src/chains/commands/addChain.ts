@@ -3,7 +3,7 @@
 // The chain ID is Bech32 for a Stardust node, `0x` + 64 hex for a Rebased one, or left out (a
 // Rebased node runs one chain); once the URL is known, the node's own Rebased chain is offered.
 import * as vscode from 'vscode';
-import { detectGeneration } from '../../api/generation';
+import { detectGeneration } from '../../api/generationProbe';
 import { checkChainId, checkNodeUrl, checkRebasedChainId } from '../../api/ids';
 import { describeSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';

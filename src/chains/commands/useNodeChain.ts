@@ -2,6 +2,9 @@
 // node that now runs Rebased, or a Rebased chain ID that is not the node's) is rewritten with the
 // chain the node runs, in the settings scope the entry comes from.
 import * as vscode from 'vscode';
+import { chainListOf } from '../../config/chainRegistry';
+import { validateEntry, type ChainEntry } from '../../config/model/chainConfig';
+import { Settings } from '../../constants';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
 import { notificationText } from '../../core/text';
@@ -31,7 +34,7 @@ export async function useNodeChain(services: Services, model: ChainsModel, arg: 
     );
     if (choice !== use) return undefined;
   }
-  const written = await services.chains.replaceChainId(chain, nodeChainId);
+  const written = await replaceChainId(chain, nodeChainId);
   if (!written) {
     void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The entry "{0}" changed meanwhile: it was not rewritten.', chain.name)));
     return undefined;
@@ -40,4 +43,23 @@ export async function useNodeChain(services: Services, model: ChainsModel, arg: 
   services.log.info(`Chain "${chain.name}": chain ID rewritten to ${nodeChainId}, the chain its node runs`);
   await model.refresh(chain.name);
   return nodeChainId;
+}
+
+/**
+ * Rewrites the chain ID of exactly this entry where it is written (same scope, same place in its
+ * list, its other keys kept); false when the entry is no longer there as it was read.
+ */
+export async function replaceChainId(chain: ChainEntry, chainId: string): Promise<boolean> {
+  const { config, current, target } = chainListOf(chain.source);
+  if (!Array.isArray(current)) return false;
+  const index = current.findIndex((e, i) => {
+    const r = validateEntry(e, chain.source, i);
+    return r.valid && r.chain.name.toLowerCase() === chain.name.toLowerCase() && r.chain.nodeUrl === chain.nodeUrl && r.chain.chainId === chain.chainId;
+  });
+  const entry: unknown = current[index];
+  if (index < 0 || typeof entry !== 'object' || entry === null) return false;
+  const list = [...current];
+  list[index] = { ...(entry as Record<string, unknown>), chainId };
+  await config.update(Settings.chains, list, target);
+  return true;
 }

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
 import { NetworkError, UnauthorizedError } from '../../../src/api/errors';
-import { GenerationCache, detectGeneration, generationOfVersion, type GenerationProbe } from '../../../src/api/generation';
+import { GenerationCache, type GenerationProbe } from '../../../src/api/generation';
+import { detectGeneration, generationOfVersion } from '../../../src/api/generationProbe';
 
 const SAMPLES = join(process.cwd(), 'test/fixtures/samples/rebased');
 const text = (name: string) => readFileSync(join(SAMPLES, name), 'utf8');
@@ -100,7 +101,7 @@ describe('api/generation', () => {
   it('401 on both (a gateway that wants a token): the 401 itself, not cached, so the tree says "needs a token"', async () => {
     routes.set('/v1/node/version', { status: 401, body: '{"missingPermission":"read","error":"Missing permission"}' });
     routes.set('/v1/chain', { status: 401, body: '{"missingPermission":"read","error":"Missing permission"}' });
-    const cache = new GenerationCache(() => probeOf());
+    const cache = new GenerationCache(() => detectGeneration(probeOf()));
     await assert.rejects(cache.detect('n'), (e: unknown) => e instanceof UnauthorizedError && e.missingPermission === 'read');
     assert.equal(cache.peek('n'), undefined);
   });
@@ -138,7 +139,7 @@ describe('api/generation', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const cache = new GenerationCache(() => probeOf(url));
+    const cache = new GenerationCache(() => detectGeneration(probeOf(url)));
     await assert.rejects(cache.detect('n'), NetworkError);
     assert.equal(cache.peek('n'), undefined);
     await assert.rejects(cache.detect('n'), NetworkError);
@@ -149,7 +150,7 @@ describe('api/generation', () => {
     routes.set('/v1/node/version', version('2.0.2'));
     let release!: () => void;
     gate = new Promise<void>((r) => (release = r));
-    const cache = new GenerationCache(() => probeOf());
+    const cache = new GenerationCache(() => detectGeneration(probeOf()));
     const all = Promise.all(Array.from({ length: 20 }, () => cache.detect('node')));
     await new Promise((r) => setTimeout(r, 50));
     release();
@@ -162,14 +163,14 @@ describe('api/generation', () => {
 
   it('each node is detected on its own', async () => {
     routes.set('/v1/node/version', version('1.0.3'));
-    const cache = new GenerationCache(() => probeOf());
+    const cache = new GenerationCache(() => detectGeneration(probeOf()));
     await Promise.all([cache.detect('a'), cache.detect('b'), cache.detect('a')]);
     assert.equal(cache.started, 2);
   });
 
   it('re-detects after a route of the detected generation answered the unknown-route 404', async () => {
     routes.set('/v1/node/version', version('1.0.3'));
-    const cache = new GenerationCache(() => probeOf());
+    const cache = new GenerationCache(() => detectGeneration(probeOf()));
     const client = new WaspClient({ baseUrl: base, onRouteNotFound: () => cache.forget('node') });
     assert.equal((await cache.detect('node')).kind, 'stardust');
     // The node was upgraded: its v1 routes now answer the unknown-route 404.
@@ -184,7 +185,7 @@ describe('api/generation', () => {
     routes.set('/v1/node/version', version('1.0.3'));
     let release!: () => void;
     gate = new Promise<void>((r) => (release = r));
-    const cache = new GenerationCache(() => probeOf());
+    const cache = new GenerationCache(() => detectGeneration(probeOf()));
     const first = cache.detect('node');
     await new Promise((r) => setTimeout(r, 30));
     cache.forgetAll();
