@@ -1,6 +1,6 @@
 // How a node's generation is told from its public endpoints (FACTS "Telling a v1 node from a v2
 // node"): the version first, `/v1/chain` when the version is inconclusive. Loaded on first use.
-import { CancelledError, NetworkError, NotFoundError, TimeoutError, UnauthorizedError, WaspApiError } from './errors';
+import { CancelledError, InvalidInputError, NetworkError, NotFoundError, TimeoutError, TokenExpiredError, UnauthorizedError, WaspApiError } from './errors';
 import type { DetectedGeneration, GenerationProbe } from './generation';
 import { clip, revealInvisible } from '../core/text';
 
@@ -16,9 +16,14 @@ export function generationOfVersion(version: string): 'stardust' | 'rebased' | u
   return undefined;
 }
 
-/** Failures that say nothing about the node's generation: it was not reached at all. */
+/**
+ * Failures that say nothing about the node's generation: it was not reached at all, or the
+ * request never left (an expired or unusable stored token is refused before it is sent).
+ */
 function unreachable(e: unknown): boolean {
-  return e instanceof NetworkError || e instanceof TimeoutError || e instanceof CancelledError;
+  return (
+    e instanceof NetworkError || e instanceof TimeoutError || e instanceof CancelledError || e instanceof TokenExpiredError || e instanceof InvalidInputError
+  );
 }
 
 function describe(e: unknown): string {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
-import { NetworkError, UnauthorizedError } from '../../../src/api/errors';
+import { NetworkError, TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
 import { GenerationCache, type GenerationProbe } from '../../../src/api/generation';
 import { detectGeneration, generationOfVersion } from '../../../src/api/generationProbe';
 
@@ -144,6 +144,19 @@ describe('api/generation', () => {
     assert.equal(cache.peek('n'), undefined);
     await assert.rejects(cache.detect('n'), NetworkError);
     assert.equal(cache.started, 2, 'tried again on the next use');
+  });
+
+  it('an expired stored token is not an answer: the error comes back (the tree says "token expired"), nothing is cached or sent', async () => {
+    const client = new WaspClient({
+      baseUrl: base,
+      token: () => {
+        throw new TokenExpiredError(Date.now() - 1000);
+      },
+    });
+    const cache = new GenerationCache(() => detectGeneration({ version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) }));
+    await assert.rejects(cache.detect('n'), TokenExpiredError);
+    assert.equal(cache.peek('n'), undefined);
+    assert.deepEqual(seen, []);
   });
 
   it('concurrent callers share one probe; later callers get the cached answer', async () => {
