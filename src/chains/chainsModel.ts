@@ -51,6 +51,8 @@ export class ChainsModel implements vscode.Disposable {
   private readonly tokenWaiters = new Map<string, Set<(loads: Promise<void>) => void>>();
   private seq = 0;
   private shown = false;
+  /** What each node ran before Refresh made the extension ask again (see fetch). */
+  private readonly previousGeneration = new Map<string, DetectedGeneration>();
   private disposed = false;
 
   constructor(private readonly services: Services) {
@@ -126,8 +128,14 @@ export class ChainsModel implements vscode.Disposable {
   refresh(name?: string): Promise<void> {
     this.shown = true;
     // Refresh also asks each node again what it runs (it may have been upgraded meanwhile).
+    const generations = this.services.clients.generations;
+    for (const r of this.validRows()) {
+      const key = safeNodeKey(r.chain.nodeUrl);
+      const known = key === undefined ? undefined : generations.peek(key);
+      if (key !== undefined && known) this.previousGeneration.set(key, known);
+    }
     if (name === undefined) {
-      this.services.clients.generations.forgetAll();
+      generations.forgetAll();
       return this.loadRows(this.validRows());
     }
     const row = this.findRow(name);
@@ -221,20 +229,37 @@ export class ChainsModel implements vscode.Disposable {
     }
     try {
       tokenStatus = await this.services.clients.tokenStatus(chain);
+      const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
+      // The data request of a generation, started at most once per load and shared by what decides
+      // the answer: the node, the generation, the chain, and whether the token goes along.
+      const started = new Map<'stardust' | 'rebased', Promise<ChainInfoState>>();
+      const request = (kind: 'stardust' | 'rebased'): Promise<ChainInfoState> => {
+        let p = started.get(kind);
+        if (!p) {
+          const key = [node, kind, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
+          const client = this.services.clients.clientFor(chain);
+          // An expired token is refused by the client before the request leaves (TokenExpiredError).
+          p = batch.run(key, signal, (shared) =>
+            kind === 'stardust' ? client.getChainInfo(chain.chainId, { signal: shared }) : client.getRebasedChain({ signal: shared }),
+          );
+          p.catch(() => undefined); // awaited below only if the node still runs that generation
+          started.set(kind, p);
+        }
+        return p;
+      };
+      // What the node ran last time (Refresh forgot it): its data request goes out beside the
+      // detection, so a Refresh costs one round trip, not two, while the node stays the same.
+      const expected = this.services.clients.generations.peek(node) ?? this.previousGeneration.get(node);
+      if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void request(expected.kind);
       // Once per node per window (shared by every chain of the node); Refresh asks again.
       generation = await this.services.clients.detectGeneration(chain);
-      // Shared by what decides the answer: the node, the chain, and whether the token goes along.
-      const key = [safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl, generation.kind, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join(
-        '\n',
-      );
       if (generation.kind === 'unknown') finding = { kind: 'unclassified', answered: generation.answered };
       else if (generation.kind === 'stardust') {
         if (chain.generation === 'rebased') finding = { kind: 'stardustNode', version: generation.version };
-        // An expired token is refused by the client before the request leaves (TokenExpiredError).
-        else info = await batch.run(key, signal, (shared) => this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { signal: shared }));
+        else info = await request('stardust');
       } else {
         // The node's one chain: its ID decides whether the entry still applies.
-        const nodeChain = await batch.run(key, signal, (shared) => this.services.clients.clientFor(chain).getRebasedChain({ signal: shared }));
+        const nodeChain = await request('rebased');
         const nodeChainId = nodeChain.chainID.toLowerCase();
         if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
         else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
