@@ -85,6 +85,7 @@ describe('Rebased chains', function () {
     assert.equal(meta['Name'], 'Example EVM');
     assert.equal(meta['EVM JSON-RPC URL'], 'https://wasp.example.net/v1/chain/evm', 'filled in from publicURL by /v1/chain');
     assert.equal(rows[4]?.item.description, 'https://wasp.example.net/v1/chain');
+    assert.equal(await vscode.commands.executeCommand('waspChain.copyChainId', 'Rebased'), DEMO_REBASED_CHAIN_ID, "copies the node's chain");
     assert.equal(hits(rebased, '/v1/node/version'), 1, 'one detection request');
     assert.equal(hits(rebased, '/v1/chains'), 0, 'no Stardust route is asked');
   });
@@ -141,6 +142,24 @@ describe('Rebased chains', function () {
     const inspect = config().inspect<unknown[]>('chains');
     assert.deepEqual(inspect?.workspaceValue, [{ name: 'WS', nodeUrl: rebased.url, chainId: DEMO_REBASED_CHAIN_ID }]);
     assert.equal(inspect?.globalValue, undefined);
+  });
+
+  it('Add Chain accepts a Rebased entry without a chain ID (written without the key) or with a 0x chain ID', async () => {
+    assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Added R', nodeUrl: rebased.url, target: 'user', probe: true }), 'Added R');
+    assert.equal(
+      await vscode.commands.executeCommand('waspChain.addChain', {
+        name: 'Added R2',
+        nodeUrl: rebased.url,
+        chainId: DEMO_REBASED_CHAIN_ID.toUpperCase().replace('0X', '0x'),
+      }),
+      'Added R2',
+    );
+    assert.deepEqual(config().inspect('chains')?.globalValue, [
+      { name: 'Added R', nodeUrl: rebased.url },
+      { name: 'Added R2', nodeUrl: rebased.url, chainId: DEMO_REBASED_CHAIN_ID },
+    ]);
+    assert.equal(item(a, 'Added R').contextValue, 'chain.ok');
+    assert.equal(await vscode.commands.executeCommand('waspChain.addChain', { name: 'Bad', nodeUrl: rebased.url, chainId: `0x${'ab'.repeat(34)}` }), undefined);
   });
 
   it('a Rebased entry for another chain says which chain the node runs', async () => {
