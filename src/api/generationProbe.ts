@@ -44,11 +44,13 @@ export async function detectGeneration(probe: GenerationProbe): Promise<Detected
   let version: string | undefined;
   let versionAnswer: string;
   try {
-    version = await probe.version();
-    const g = generationOfVersion(version);
+    const raw = await probe.version();
+    const g = generationOfVersion(raw);
+    // Kept for the tooltip: the node's words, revealed and short once here.
+    version = shown(raw);
     if (g === 'stardust') return { kind: 'stardust', version };
     if (g === 'rebased') return { kind: 'rebased', version };
-    versionAnswer = `version "${shown(version)}"`;
+    versionAnswer = `version "${version}"`;
   } catch (e) {
     if (unreachable(e)) throw e;
     versionAnswer = describe(e);

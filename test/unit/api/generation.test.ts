@@ -131,6 +131,7 @@ describe('api/generation', () => {
     const answered = g.kind === 'unknown' ? g.answered : '';
     assert.ok(!answered.includes('\u202e'), 'no bidi override reaches the text');
     assert.match(answered, /U\+202E/i);
+    assert.ok(!(g.version ?? '').includes('\u202e'), 'the version kept for the tooltip is revealed too');
     assert.match(answered, /500/);
   });
 
