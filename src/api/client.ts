@@ -84,10 +84,10 @@ export interface WaspClientOptions {
   /** Called once per request with what may be logged. */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
-   * Called when a chain route answers the unknown-route 404: the node no longer serves the
-   * generation it was detected as (re-detection). Never called for a detection probe.
+   * Called when a chain route answers the unknown-route 404, with the generation the route belongs
+   * to: a node detected as that generation no longer serves it (re-detection). Never for a probe.
    */
-  onRouteNotFound?: () => void;
+  onRouteNotFound?: (routeGeneration: 'stardust' | 'rebased') => void;
 }
 
 export interface ReadOptions {
@@ -478,7 +478,7 @@ export class WaspClient {
                     : 'route';
         if (what === 'route' && o.notFound !== 'route' && !o.probe) {
           try {
-            this.options.onRouteNotFound?.();
+            this.options.onRouteNotFound?.(o.segments[0] === 'chain' ? 'rebased' : 'stardust');
           } catch {
             // A listener must never change the error the caller gets.
           }

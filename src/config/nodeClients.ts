@@ -102,7 +102,12 @@ export class NodeClients implements vscode.Disposable {
   /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */
   clientForNode(nodeUrl: string, sendToken: boolean): WaspClient {
     return new WaspClient({
-      onRouteNotFound: () => this.generations.forget(nodeKey(nodeUrl)),
+      // Only a route of the generation the node was detected as says the node changed: a route of
+      // the other one (an entry written for the other generation) answers 404 anyway.
+      onRouteNotFound: (routeGeneration) => {
+        const key = nodeKey(nodeUrl);
+        if (this.generations.peek(key)?.kind === routeGeneration) this.generations.forget(key);
+      },
       baseUrl: nodeUrl,
       timeoutMs: this.setting(Settings.timeoutMs),
       maxResponseBytes: this.setting(Settings.maxResponseBytes),
