@@ -13,6 +13,8 @@ import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
 import {
   BENCH_CHAIN_ID,
   BENCH_CHAIN_NAME,
+  MIXED_REBASED_NODES,
+  MIXED_STARDUST_CHAINS,
   PLANTED,
   REFRESH_CHAINS,
   NARROW_LIMIT,
@@ -31,7 +33,7 @@ const UNCACHED_WARMUP = 5;
 const CONCURRENT_HOVERS = 100;
 const REFRESH_RUNS = 5;
 
-type ChainSetting = { name: string; nodeUrl: string; chainId: string };
+type ChainSetting = { name: string; nodeUrl: string; chainId?: string };
 
 export async function run(): Promise<void> {
   const config = JSON.parse(process.env.WASP_BENCH ?? 'null') as BenchConfig | null;
@@ -52,6 +54,7 @@ export async function run(): Promise<void> {
   await panelTimes(api);
   await bigReceipt(api);
   await treeRefresh(api, config);
+  await mixedGenerations(api, config);
   emit('done', true);
 }
 
@@ -546,6 +549,49 @@ async function treeRefresh(api: ExtensionApi, benchConfig: BenchConfig): Promise
   );
   emit('refresh.narrow.ratio', round(narrow / one, 2), 'x', { maxConcurrent: NARROW_LIMIT });
   await config.update('request.maxConcurrent', undefined, vscode.ConfigurationTarget.Global);
+  await setChains(api, []);
+}
+
+/** 50 chains over a Stardust node and 5 Rebased nodes (100 ms each): detection per node, and the refresh. */
+async function mixedGenerations(api: ExtensionApi, benchConfig: BenchConfig): Promise<void> {
+  const model = api.chains.model;
+  const generations = api.services.clients.generations;
+  const perRebased = (REFRESH_CHAINS - MIXED_STARDUST_CHAINS) / MIXED_REBASED_NODES;
+  const chains = (suffix: string): ChainSetting[] => [
+    ...Array.from({ length: MIXED_STARDUST_CHAINS }, (_, i) => ({
+      name: `Stardust ${i + 1}${suffix}`,
+      nodeUrl: benchConfig.mixedStardustUrl,
+      chainId: distinctChainId(i),
+    })),
+    // Rebased entries as users write them: without a chain ID (the node's one chain).
+    ...benchConfig.mixedRebasedUrls.flatMap((url, n) =>
+      Array.from({ length: perRebased }, (_, i) => ({ name: `Rebased ${n + 1}.${i + 1}${suffix}`, nodeUrl: url })),
+    ),
+  ];
+  const nodes = 1 + benchConfig.mixedRebasedUrls.length;
+  // A window's life without Refresh: the first load, then a settings change that reloads every chain.
+  const before = generations.started;
+  const t0 = performance.now();
+  await setChains(api, chains(''));
+  await model.ensureLoaded();
+  await model.whenIdle();
+  const firstLoad = performance.now() - t0;
+  await setChains(api, chains(' (renamed)'));
+  await model.ensureLoaded();
+  await model.whenIdle();
+  const probes = generations.started - before;
+  emit('detect.perNode', round(probes / nodes, 2), 'requests', { nodes, probes, loads: 2, chains: chains('').length });
+  emit('refresh.mixed.firstLoad', round(firstLoad, 1), 'ms', { what: 'settings written → every chain loaded, detection included' });
+  const notOk = model.validRows().filter((r) => model.snapshot(r).state !== 'ok').length;
+  if (notOk > 0) throw new Error(`bench: ${notOk} of ${chains('').length} mixed chains did not load`);
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    await model.refresh();
+    times.push(performance.now() - t);
+  }
+  const s = stats(times);
+  emit('refresh.mixed', round(s.p50, 1), 'ms', { chains: chains('').length, nodes, runs: times.map((x) => round(x, 1)) });
   await setChains(api, []);
 }
 

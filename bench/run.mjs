@@ -133,7 +133,14 @@ try {
   const require = createRequire(import.meta.url);
   const { startBenchNodes, benchRequestId, BENCH_CHAIN_ID, BENCH_CHAIN_NAME } = require(join(root, 'out/bench/node/nodes.js'));
   nodes = await startBenchNodes();
-  const benchConfig = { mainUrl: nodes.main.url, slowUrl: nodes.slow.url, distinctUrl: nodes.distinct.url, narrowUrl: nodes.narrow.url };
+  const benchConfig = {
+    mainUrl: nodes.main.url,
+    slowUrl: nodes.slow.url,
+    distinctUrl: nodes.distinct.url,
+    narrowUrl: nodes.narrow.url,
+    mixedStardustUrl: nodes.mixedStardust.url,
+    mixedRebasedUrls: nodes.mixedRebased.map((n) => n.url),
+  };
 
   // 4. The extension host.
   const cacheDir = installOfflineHost();
@@ -170,6 +177,13 @@ try {
   put('node.narrow.peakInFlight', nodes.narrow.maxConcurrent, 'requests', {
     chainInfoRequests: nodes.narrow.requests.filter((r) => r.route === 'chaininfo').length,
   });
+  // Detection as the mixed nodes saw it: version requests per node over the first load, the reload
+  // and the 3 (+1 warm-up-free) refreshes of host.ts's mixedGenerations (each Refresh asks again).
+  const mixed = [nodes.mixedStardust, ...nodes.mixedRebased];
+  const versions = mixed.map((n) => n.requests.filter((r) => r.route === 'version').length);
+  put('node.mixed.versionRequests', Math.max(...versions), 'requests', { perNode: versions, refreshes: 3 });
+  const [one, mixedRefresh] = [figures.get('refresh.one'), figures.get('refresh.mixed')];
+  if (one && mixedRefresh) put('refresh.mixed.ratio', Math.round((mixedRefresh.value / one.value) * 100) / 100, 'x');
 } catch (err) {
   say(`ERROR: ${err instanceof Error ? err.message : err}`);
 } finally {
@@ -332,6 +346,30 @@ const ROWS = [
   { what: '50 distinct chains, maxConcurrent set to 6', id: 'refresh.narrow', show: (f) => ms(f.value) },
   { what: '… relative to 1 chain', id: 'refresh.narrow.ratio', show: (f) => `${f.value}x` },
   { what: '… peak requests in flight at that node', id: 'node.narrow.peakInFlight', show: (f) => String(f.value), target: '≤ 6', check: (f) => f.value <= 6 },
+  ['Both generations: a Stardust node (25 chains) and 5 Rebased nodes (25 entries), 100 ms each'],
+  {
+    what: 'generation detections per node in a window (first load + a reload of every chain)',
+    id: 'detect.perNode',
+    show: (f) => `${f.value} (${f.detail.probes} for ${f.detail.nodes} nodes)`,
+    target: '= 1',
+    check: (f) => f.value === 1,
+  },
+  {
+    what: '… /v1/node/version requests a node received (that window + 3 Refreshes, each asks again)',
+    id: 'node.mixed.versionRequests',
+    show: (f) => `${f.value} (per node: ${f.detail.perNode.join(', ')})`,
+    target: '≤ 4',
+    check: (f) => f.value <= 4,
+  },
+  { what: 'settings written → 50 mixed chains loaded (detection included)', id: 'refresh.mixed.firstLoad', show: (f) => ms(f.value) },
+  { what: 'Refresh of the 50 mixed chains (re-detection included, p50 of 3)', id: 'refresh.mixed', show: (f) => ms(f.value) },
+  {
+    what: '… relative to 1 chain',
+    id: 'refresh.mixed.ratio',
+    show: (f) => `${f.value}x`,
+    target: '≤ 1.5x',
+    check: (f) => f.value <= 1.5,
+  },
 ];
 
 const rows = ROWS.map((r) => {

@@ -118,7 +118,15 @@ export interface BenchConfig {
   distinctUrl: string;
   /** The same, for the refresh with a higher concurrency limit. */
   narrowUrl: string;
+  /** The mixed refresh: a Stardust node with MIXED_STARDUST_CHAINS distinct chains (100 ms)… */
+  mixedStardustUrl: string;
+  /** …and MIXED_REBASED_NODES Rebased nodes (100 ms), one chain each, under several names. */
+  mixedRebasedUrls: string[];
 }
+
+/** The 50-chain refresh over mixed nodes: 25 Stardust chains on one node, 25 entries on 5 Rebased nodes. */
+export const MIXED_STARDUST_CHAINS = 25;
+export const MIXED_REBASED_NODES = 5;
 
 export const SLOW_NODE_LATENCY_MS = 100;
 export const REFRESH_CHAINS = 50;

@@ -16,23 +16,31 @@ export const DEMO_IDS = {
   transferReverted: '0x34d1c3d5395b97153a8531a38efc0286702e718e6f69e97711d5f0b27b0d038d0000',
   /** Contract call with params and a gas burn log (the receipt panel's chart). */
   withBurnLog: '0xcc93b041822ecd41b79ac156ecafc6164e273de295c8f74c95ed79d2b7813cb50000',
+  /** Rebased (Wasp 2.x): an EVM transaction, success; its request ID is the transaction hash (64 hex). */
+  rebasedEvmOk: '0x3356f3dd90e7a6940c8f38068c9ba01b40c6d5144c5f6e2c7a2b584ffa91e338',
 };
 
-/** The demo chains as `waspChain.chains` entries: all served by the one demo node. */
-export function demoChains(nodeUrl) {
+/**
+ * The demo chains as `waspChain.chains` entries: the Stardust ones on the Stardust demo node and,
+ * when it runs, the Rebased node's chain, configured as a user would: without a chain ID.
+ */
+export function demoChains(nodeUrl, rebasedUrl) {
   return [
     { name: 'IOTA EVM', nodeUrl, chainId: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' },
     { name: 'ShimmerEVM', nodeUrl, chainId: 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s' },
     { name: 'Stopped testnet', nodeUrl, chainId: 'rms1pqps62rkyfzwy646hg5097e6t6rfs7mnhs9sxfgl2tv9qp6kwmf6spfqxa3' },
+    ...(rebasedUrl ? [{ name: 'Example EVM (Rebased)', nodeUrl: rebasedUrl }] : []),
   ];
 }
 
 /**
- * Starts the demo node (built by `esbuild.mjs --tests`) on a free port; resolves with its URL
- * once it listens. `stop()` ends it.
+ * Starts a demo node (built by `esbuild.mjs --tests`) on a free port, Stardust or, with
+ * `generation: 'rebased'`, Rebased; resolves with its URL once it listens. `stop()` ends it.
  */
-export async function startDemoNode(repo) {
-  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startDemoNode(repo, generation = 'stardust') {
+  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0', '--generation', generation], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stop = async () => {
     if (node.exitCode !== null || node.signalCode !== null) return;
     const exited = new Promise((r) => node.once('exit', r));
@@ -52,14 +60,14 @@ export async function startDemoNode(repo) {
 }
 
 /** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */
-export function writeDemoWorkspace(repo, nodeUrl) {
+export function writeDemoWorkspace(repo, nodeUrl, rebasedUrl) {
   // A folder named like the demo inside the run's temporary folder: the window title shows it.
   const workspace = join(tempDir('demo-workspace'), 'wasp-demo');
   cpSync(join(repo, 'demo/workspace'), workspace, { recursive: true });
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(
     join(workspace, '.vscode/settings.json'),
-    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
+    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl, rebasedUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
   );
   return workspace;
 }
@@ -108,7 +116,11 @@ export async function startDemoHost(o) {
     closers.push(node.stop);
     notClosing();
     say(`local Wasp node on ${node.url}`);
-    const workspace = writeDemoWorkspace(o.repo, node.url);
+    const rebasedNode = await startDemoNode(o.repo, 'rebased');
+    closers.push(rebasedNode.stop);
+    notClosing();
+    say(`local Rebased Wasp node on ${rebasedNode.url}`);
+    const workspace = writeDemoWorkspace(o.repo, node.url, rebasedNode.url);
     closers.push(async () => removeFolder(dirname(workspace)));
     say(`demo workspace ${workspace}`);
 

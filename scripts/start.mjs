@@ -12,7 +12,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEMO_FILE, DEMO_IDS, hoverText, launchBrowser, removeFolder, showDemoChains, startDemoHost, startDemoNode, writeDemoWorkspace } from './demo.mjs';
+import {
+  DEMO_FILE,
+  DEMO_IDS,
+  chainRow,
+  hoverText,
+  launchBrowser,
+  removeFolder,
+  showDemoChains,
+  startDemoHost,
+  startDemoNode,
+  writeDemoWorkspace,
+} from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,7 +52,10 @@ if (desktop && !values.offline && !values.check) {
   const node = await startDemoNode(repo);
   cleanups.push(node.stop);
   say(`local Wasp node on ${node.url}`);
-  const workspace = writeDemoWorkspace(repo, node.url);
+  const rebasedNode = await startDemoNode(repo, 'rebased');
+  cleanups.push(rebasedNode.stop);
+  say(`local Rebased Wasp node on ${rebasedNode.url}`);
+  const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url);
   cleanups.push(async () => removeFolder(dirname(workspace)));
   say(`demo workspace ${workspace}`);
   say(`opening desktop VS Code (${desktop}); close its window or press Ctrl+C here to stop`);
@@ -83,7 +97,8 @@ async function check(cacheDir, host, screenshot) {
   try {
     await page.goto(host.url);
     await showDemoChains(page);
-    say('check: the Chains view lists the demo chains');
+    await chainRow(page, 'Example EVM (Rebased)').waitFor({ timeout: 30_000 });
+    say('check: the Chains view lists the demo chains of both generations');
     await hoverText(page, DEMO_IDS.transferOk.slice(0, 12), 'Request succeeded');
     say(`check: hovering a request ID in ${DEMO_FILE} shows its receipt`);
     say('check passed');

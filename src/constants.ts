@@ -15,6 +15,7 @@ export const Commands = {
   openPublicUrl: 'waspChain.openPublicUrl',
   openWebsite: 'waspChain.openWebsite',
   copyRequestId: 'waspChain.copyRequestId',
+  useNodeChain: 'waspChain.useNodeChain',
 } as const;
 
 export const Settings = {

@@ -3,12 +3,16 @@
 //   main      answers at once; holds every planted receipt (bench/shared.ts PLANTED);
 //   slow      answers in 100 ms; the demo chains (the tree refresh of one chain, and of 50 names);
 //   distinct  answers in 100 ms; 50 distinct chains (the refresh of 50 different chains);
-//   narrow    the same as distinct, refreshed with waspChain.request.maxConcurrent set to 6.
+//   narrow    the same as distinct, refreshed with waspChain.request.maxConcurrent set to 6;
+//   mixed     a Stardust node (25 distinct chains) and 5 Rebased nodes, 100 ms each (generation
+//             detection per node, and a 50-chain refresh over both generations).
 // run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
 // extension believes it sent.
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
 import {
   BENCH_CHAIN_ID,
+  MIXED_REBASED_NODES,
+  MIXED_STARDUST_CHAINS,
   PLANTED,
   REFRESH_CHAINS,
   SLOW_NODE_LATENCY_MS,
@@ -27,6 +31,8 @@ export interface BenchNodes {
   slow: LocalNode;
   distinct: LocalNode;
   narrow: LocalNode;
+  mixedStardust: LocalNode;
+  mixedRebased: LocalNode[];
   /** Receipt requests the main node received for a planted ID. */
   receiptRequestsFor(requestId: string): number;
   close(): Promise<void>;
@@ -43,14 +49,20 @@ export async function startBenchNodes(): Promise<BenchNodes> {
   const slow = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS });
   const distinct = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
   const narrow = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(REFRESH_CHAINS) });
+  const mixedStardust = await startLocalNode({ latencyMs: SLOW_NODE_LATENCY_MS, chains: distinctChains(MIXED_STARDUST_CHAINS) });
+  const mixedRebased = await Promise.all(
+    Array.from({ length: MIXED_REBASED_NODES }, () => startLocalNode({ generation: 'rebased', latencyMs: SLOW_NODE_LATENCY_MS })),
+  );
   return {
     main,
     slow,
     distinct,
     narrow,
+    mixedStardust,
+    mixedRebased,
     receiptRequestsFor: (requestId) => main.requests.filter((r) => r.route === 'receipt' && r.path.toLowerCase().includes(requestId.toLowerCase())).length,
     close: async () => {
-      await Promise.all([main.close(), slow.close(), distinct.close(), narrow.close()]);
+      await Promise.all([main, slow, distinct, narrow, mixedStardust, ...mixedRebased].map((n) => n.close()));
     },
   };
 }

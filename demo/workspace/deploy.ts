@@ -12,3 +12,13 @@ export const deposits = [
   '0x5c323bfc0cbe05a229fd9b39adc6ee0cb1905c31d8129f55e347a988ed5e03a90100', // on-ledger, tokens and an NFT (ShimmerEVM)
   '0xcc93b041822ecd41b79ac156ecafc6164e273de295c8f74c95ed79d2b7813cb50000', // contract call with params and a gas burn log
 ];
+
+// Rebased (Wasp 2.x): the "Example EVM (Rebased)" chain, configured without a chain ID (its node
+// runs one chain). A request ID there is 0x + 64 hex; an EVM request's ID is its transaction hash.
+export const rebasedRequests = {
+  evmTransfer: '0x3356f3dd90e7a6940c8f38068c9ba01b40c6d5144c5f6e2c7a2b584ffa91e338', // EVM transaction, success
+  evmReverted: '0xfd73e87fea43372dedab5d2b96d288425415072a7948b9877559ec9fec49fcb9', // reverted: ERC20 transfer amount exceeds balance
+  onLedger: '0xe47aa6b567c9d1e6c265fa2797805783a4f641e2a6496f60cf8eb5d678a62c1e', // on-ledger, coins and an object
+  iscFailure: '0xba5d2eac9662aa01bbc659ac65fff7a2f79bedfe62d9aa7e100d666f36c737cb', // contract not found (core error c674)
+  contractError: '0x5be0d5c8e2a1f1e4b7a9d3c6f0e2b4a6c8d0e2f4a6b8c0d2e4f6a8b0c2d4e6f8', // a contract's own error 0xfa9fa907:0001
+};

@@ -71,6 +71,11 @@ export interface WaspClientOptions {
   limiter?: Limiter;
   /** Called once per request with what may be logged. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called when a chain route answers the unknown-route 404, with the generation the route belongs
+   * to: a node detected as that generation no longer serves it (re-detection). Never for a probe.
+   */
+  onRouteNotFound?: (routeGeneration: 'stardust' | 'rebased') => void;
 }
 
 export interface ReadOptions {
@@ -94,8 +99,10 @@ interface CallOptions<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** Sends the token (false for the login call itself). */
   auth?: boolean;
-  /** What a 404 means on this route. */
-  notFound?: 'receipt' | 'chain' | 'route';
+  /** What a 404 means on this route; `rebasedChain` is `/v1/chain` (an empty 404 = no chain). */
+  notFound?: 'receipt' | 'chain' | 'route' | 'rebasedChain';
+  /** A detection probe: its unknown-route 404 is an answer, not a sign to re-detect. */
+  probe?: boolean;
 }
 
 export class WaspClient {
@@ -195,13 +202,14 @@ export class WaspClient {
   }
 
   /** Rebased: `GET /v1/chain`: the node's chain (ID, isActive, evmChainId, EVM URLs filled in). */
-  async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void } = {}): Promise<RebasedChainResponse> {
+  async getRebasedChain(options: { signal?: AbortSignal; onBody?: (text: string) => void; probe?: boolean } = {}): Promise<RebasedChainResponse> {
     return this.call({
       segments: ['chain'],
       schema: (b) => b.v2.RebasedChainResponseSchema,
       signal: options.signal,
       onBody: options.onBody,
-      notFound: 'chain',
+      notFound: 'rebasedChain',
+      probe: options.probe,
     });
   }
 
@@ -230,7 +238,7 @@ export class WaspClient {
 
   /** `GET /v1/node/version`. */
   async getNodeVersion(options: { signal?: AbortSignal } = {}): Promise<string> {
-    const r = await this.call({ segments: ['node', 'version'], schema: (b) => b.v1.VersionSchema, signal: options.signal, notFound: 'route' });
+    const r = await this.call({ segments: ['node', 'version'], schema: (b) => b.v1.VersionSchema, signal: options.signal, notFound: 'route', probe: true });
     return r.version;
   }
 
@@ -452,21 +460,36 @@ export class WaspClient {
         throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
       }
       case status === 404: {
+        // echo's own 404 for a path no handler serves (a v1 path on a v2 node, or the reverse).
+        const unknownRoute = parsed.ok && /^not found$/i.test((err.Message ?? err.message ?? '').trim()) && !err.Error;
         const what =
           o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
             ? 'receipt'
             : /chain id/i.test(err.Message ?? '')
               ? 'chain'
-              : o.notFound === 'receipt' || o.notFound === 'chain'
-                ? parsed.ok && (err.Message || err.Error)
-                  ? o.notFound
+              : o.notFound === 'rebasedChain'
+                ? text.trim() === ''
+                  ? 'chain'
                   : 'route'
-                : 'route';
+                : unknownRoute
+                  ? 'route'
+                  : o.notFound === 'receipt' || o.notFound === 'chain'
+                    ? parsed.ok && (err.Message || err.Error)
+                      ? o.notFound
+                      : 'route'
+                    : 'route';
+        if (what === 'route' && o.notFound !== 'route' && !o.probe) {
+          try {
+            this.options.onRouteNotFound?.(o.segments[0] === 'chain' ? 'rebased' : 'stardust');
+          } catch {
+            // A listener must never change the error the caller gets.
+          }
+        }
         const message =
           what === 'receipt'
             ? 'No receipt: the request is not known at this state'
             : what === 'chain'
-              ? `Chain not found${err.Message ? `: ${err.Message}` : ''}`
+              ? `Chain not found${err.Message ? `: ${err.Message}` : o.notFound === 'rebasedChain' ? ': the node runs no chain' : ''}`
               : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
         throw new NotFoundError(message, what, context);
       }

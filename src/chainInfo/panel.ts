@@ -8,7 +8,8 @@ import { prettyJsonExact } from '../api/json';
 import * as vscode from 'vscode';
 import { BadRequestError, InvalidInputError, NotFoundError, WaspApiError } from '../api/errors';
 import { checkBlock } from '../api/ids';
-import type { ChainInfo, ChainInfoResponse } from '../api/schemas';
+import type { ChainInfoState } from '../core/chainInfoFields';
+import type { GeneralChainInfo } from './model/chainInfoView';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { buildChainInfoView, buildComparison, chainInfoJson, describeState, stateInProse } from './model/chainInfoView';
 import {
@@ -45,8 +46,10 @@ function chainInfoTitle(identity: ChainInfoIdentity): string {
 interface Loaded {
   chain: ChainEntry;
   block: string | undefined;
-  governance: ChainInfo | undefined;
-  general: ChainInfoResponse | undefined;
+  /** Stardust or Rebased governance chain info (one table reads both shapes). */
+  governance: ChainInfoState | undefined;
+  /** `GET /v1/chains/{id}` (Stardust) or `GET /v1/chain` (Rebased). */
+  general: GeneralChainInfo | undefined;
   /** The node's answer exactly as sent (governance, or the general info it fell back to). */
   raw: string | undefined;
 }
@@ -120,7 +123,10 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       return undefined;
     }
     const client = this.services.clients.clientFor(l.chain);
-    const [url, body] = l.governance ? [client.chainInfoUrl(l.chain.chainId, l.block), l.governance] : [client.urlOf(['chains', l.chain.chainId]), l.general];
+    const rebased = l.chain.generation === 'rebased';
+    const [url, body] = l.governance
+      ? [rebased ? client.rebasedChainInfoUrl(l.block) : client.chainInfoUrl(l.chain.chainId, l.block), l.governance]
+      : [rebased ? client.urlOf(['chain']) : client.urlOf(['chains', l.chain.chainId]), l.general];
     const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
     const content = [
       `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as the node sent it.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
@@ -210,10 +216,14 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
 
     const client = this.services.clients.clientFor(chain);
     const raw: { governance?: string; general?: string } = {};
-    const [gov, general] = await Promise.allSettled([
-      client.getChainInfo(chain.chainId, { block, signal, onBody: (t) => (raw.governance = t) }),
-      client.getChain(chain.chainId, { signal, onBody: (t) => (raw.general = t) }),
-    ]);
+    // The entry's generation picks the routes (a Rebased node serves its one chain under /v1/chain).
+    const onGovernance = (t: string) => (raw.governance = t);
+    const onGeneral = (t: string) => (raw.general = t);
+    const [gov, general] = await Promise.allSettled<[Promise<ChainInfoState>, Promise<GeneralChainInfo>]>(
+      chain.generation === 'rebased'
+        ? [client.getRebasedChainInfo({ block, signal, onBody: onGovernance }), client.getRebasedChain({ signal, onBody: onGeneral })]
+        : [client.getChainInfo(chain.chainId, { block, signal, onBody: onGovernance }), client.getChain(chain.chainId, { signal, onBody: onGeneral })],
+    );
     if (stale()) return;
 
     const governance = gov.status === 'fulfilled' ? gov.value : undefined;
@@ -256,7 +266,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
   private async loadComparison(
     chain: ChainEntry,
     ownBlock: string | undefined,
-    own: ChainInfo | ChainInfoResponse | undefined,
+    own: ChainInfoState | undefined,
     targetBlock: string | undefined,
     signal: AbortSignal,
     stale: () => boolean,
@@ -273,7 +283,13 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       return;
     }
     try {
-      const other = check.block === ownBlock ? own : await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { block: check.block, signal });
+      const client = this.services.clients.clientFor(chain);
+      const other =
+        check.block === ownBlock
+          ? own
+          : chain.generation === 'rebased'
+            ? await client.getRebasedChainInfo({ block: check.block, signal })
+            : await client.getChainInfo(chain.chainId, { block: check.block, signal });
       if (stale()) return;
       const comparison = buildComparison({ block: ownBlock, info: own }, { block: check.block, info: other }, vscode.l10n);
       this.show({ ...this.state, compare: { label, comparison } });

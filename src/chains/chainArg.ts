@@ -75,7 +75,7 @@ async function pickChain(services: Services, placeHolder?: string): Promise<Chai
   const items = services.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.
     label: iconSafeLabel(chain.name),
-    description: shortId(chain.chainId),
+    description: chain.chainId ? shortId(chain.chainId) : vscode.l10n.t("Rebased: the node's chain"),
     detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,

@@ -3,11 +3,12 @@
 // and never polled. The TreeDataProvider (tree.ts) is only a view over this.
 import { NotFoundError } from '../api/errors';
 import * as vscode from 'vscode';
-import type { ChainInfo } from '../api/schemas';
+import type { DetectedGeneration } from '../api/generation';
 import { SharedRequests } from '../api/sharedRequests';
+import type { ChainInfoState } from '../core/chainInfoFields';
 import type { TokenStatus } from '../config/nodeClients';
 import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../config/model/chainConfig';
-import { decideChainState, type ChainState, type ChainStateDecision } from './model/chainState';
+import { decideChainState, type ChainState, type ChainStateDecision, type GenerationFinding } from './model/chainState';
 import type { Services } from '../services';
 
 /** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */
@@ -18,7 +19,12 @@ export type ChainRow =
 export interface ChainSnapshot {
   readonly state: ChainState;
   readonly decision: ChainStateDecision;
-  readonly info?: ChainInfo;
+  /** Stardust: the governance chain info; Rebased: `GET /v1/chain` (adds isActive, evmChainId). */
+  readonly info?: ChainInfoState;
+  /** What the node runs, when it was detected (tooltip: generation and version). */
+  readonly generation?: DetectedGeneration;
+  /** Set when the node's generation or chain does not fit the entry (the tree offers a fix). */
+  readonly finding?: GenerationFinding;
   readonly error?: unknown;
   readonly tokenStatus: TokenStatus;
   /** Date.now() when the last load ended; undefined while the chain was never loaded. */
@@ -45,6 +51,8 @@ export class ChainsModel implements vscode.Disposable {
   private readonly tokenWaiters = new Map<string, Set<(loads: Promise<void>) => void>>();
   private seq = 0;
   private shown = false;
+  /** What each node ran before Refresh made the extension ask again (see fetch). */
+  private readonly previousGeneration = new Map<string, DetectedGeneration>();
   private disposed = false;
 
   constructor(private readonly services: Services) {
@@ -119,9 +127,22 @@ export class ChainsModel implements vscode.Disposable {
   /** Reloads one chain (by name) or all of them, concurrently; resolves when they are loaded. */
   refresh(name?: string): Promise<void> {
     this.shown = true;
-    if (name === undefined) return this.loadRows(this.validRows());
+    // Refresh also asks each node again what it runs (it may have been upgraded meanwhile).
+    const generations = this.services.clients.generations;
+    for (const r of this.validRows()) {
+      const key = safeNodeKey(r.chain.nodeUrl);
+      const known = key === undefined ? undefined : generations.peek(key);
+      if (key !== undefined && known) this.previousGeneration.set(key, known);
+    }
+    if (name === undefined) {
+      generations.forgetAll();
+      return this.loadRows(this.validRows());
+    }
     const row = this.findRow(name);
-    return row?.valid ? this.loadRows([row]) : Promise.resolve();
+    if (!row?.valid) return Promise.resolve();
+    const key = safeNodeKey(row.chain.nodeUrl);
+    if (key !== undefined) this.services.clients.generations.forget(key);
+    return this.loadRows([row]);
   }
 
   /**
@@ -161,11 +182,11 @@ export class ChainsModel implements vscode.Disposable {
     // Entries that name the same chain of the same node (in user and workspace settings, under
     // two names) share one request within this batch; a later batch never joins an earlier
     // one's request, which may predate a token change.
-    const batch = new SharedRequests<ChainInfo>();
+    const batch = new SharedRequests<ChainInfoState>();
     return Promise.all(rows.map((r) => this.load(r, batch))).then(() => undefined);
   }
 
-  private load(row: Extract<ChainRow, { valid: true }>, batch: SharedRequests<ChainInfo>): Promise<void> {
+  private load(row: Extract<ChainRow, { valid: true }>, batch: SharedRequests<ChainInfoState>): Promise<void> {
     if (this.disposed) return Promise.resolve();
     this.pending.get(row.key)?.controller.abort();
     const seq = ++this.seq;
@@ -187,10 +208,12 @@ export class ChainsModel implements vscode.Disposable {
     return promise;
   }
 
-  private async fetch(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfo>): Promise<Omit<ChainSnapshot, 'busy'>> {
+  private async fetch(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfoState>): Promise<Omit<ChainSnapshot, 'busy'>> {
     let tokenStatus: TokenStatus = NO_TOKEN;
-    let info: ChainInfo | undefined;
+    let info: ChainInfoState | undefined;
     let error: unknown;
+    let generation: DetectedGeneration | undefined;
+    let finding: GenerationFinding | undefined;
     if (!this.services.chains.isContactable(chain)) {
       // Restricted Mode: a host the workspace chose (localhost included) gets no request at all.
       const decision: ChainStateDecision = {
@@ -206,17 +229,54 @@ export class ChainsModel implements vscode.Disposable {
     }
     try {
       tokenStatus = await this.services.clients.tokenStatus(chain);
-      // Shared by what decides the answer: the node, the chain, and whether the token goes along.
-      const key = [safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
-      // An expired token is refused by the client before the request leaves (TokenExpiredError).
-      info = await batch.run(key, signal, (shared) => this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { signal: shared }));
+      const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
+      // The data request of a generation, started at most once per load and shared by what decides
+      // the answer: the node, the generation, the chain, and whether the token goes along.
+      const started = new Map<'stardust' | 'rebased', Promise<ChainInfoState>>();
+      const request = (kind: 'stardust' | 'rebased'): Promise<ChainInfoState> => {
+        let p = started.get(kind);
+        if (!p) {
+          const key = [node, kind, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
+          const client = this.services.clients.clientFor(chain);
+          // An expired token is refused by the client before the request leaves (TokenExpiredError).
+          p = batch.run(key, signal, (shared) =>
+            kind === 'stardust' ? client.getChainInfo(chain.chainId, { signal: shared }) : client.getRebasedChain({ signal: shared }),
+          );
+          p.catch(() => undefined); // awaited below only if the node still runs that generation
+          started.set(kind, p);
+        }
+        return p;
+      };
+      // What the node ran last time (Refresh forgot it): its data request goes out beside the
+      // detection, so a Refresh costs one round trip, not two, while the node stays the same.
+      const expected = this.services.clients.generations.peek(node) ?? this.previousGeneration.get(node);
+      if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void request(expected.kind);
+      // Once per node per window (shared by every chain of the node); Refresh asks again.
+      generation = await this.services.clients.detectGeneration(chain);
+      if (generation.kind === 'unknown') finding = { kind: 'unclassified', answered: generation.answered };
+      else if (generation.kind === 'stardust') {
+        if (chain.generation === 'rebased') finding = { kind: 'stardustNode', version: generation.version };
+        else info = await request('stardust');
+      } else {
+        // The node's one chain: its ID decides whether the entry still applies.
+        const nodeChain = await request('rebased');
+        const nodeChainId = nodeChain.chainID.toLowerCase();
+        if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
+        else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
+        else info = nodeChain;
+      }
     } catch (e) {
       error = e;
+      if (generation?.kind === 'rebased' && e instanceof NotFoundError && e.what === 'chain') {
+        finding = { kind: 'noChain' };
+        error = undefined;
+      }
     }
     // A node answers "chain not found" on governance for a chain it has but does not run: the
     // common endpoint tells the two apart, so the tree can say "not running" instead.
     let inactive = false;
-    if (error instanceof NotFoundError && error.what === 'chain') {
+    if (generation?.kind === 'rebased' && info && 'isActive' in info && info.isActive === false) inactive = true;
+    else if (generation?.kind === 'stardust' && error instanceof NotFoundError && error.what === 'chain') {
       inactive = await this.services.clients
         .clientFor(chain)
         .getChain(chain.chainId, { signal })
@@ -225,8 +285,12 @@ export class ChainsModel implements vscode.Disposable {
           () => false,
         );
     }
-    const decision = decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
-    return { state: decision.state, decision, info, error, tokenStatus, loadedAt: Date.now() };
+    // An expired token still comes first: it is what the user must fix before anything else.
+    const decision =
+      finding && tokenStatus.kind !== 'expired'
+        ? (await import('./model/generationState.js')).findingDecision(finding, tokenStatus.kind !== 'none', vscode.l10n)
+        : decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
+    return { state: decision.state, decision, info, error, tokenStatus, generation, finding, loadedAt: Date.now() };
   }
 
   /** Settings changed: forget what belongs to entries that are gone, load the new ones if shown. */

@@ -32,6 +32,7 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
   const setDefault = once(() => import('./commands/setDefaultChain.js'));
   const tokens = once(() => import('./commands/tokens.js'));
   const actions = once(() => import('./commands/chainActions.js'));
+  const useChain = once(() => import('./commands/useNodeChain.js'));
   const command = vscode.commands.registerCommand;
   services.context.subscriptions.push(
     command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(services, model, args)),
@@ -41,9 +42,10 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
     command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(services, model, chainArg, token)),
     command(Commands.signIn, async (chainArg?: unknown, creds?: unknown) => (await tokens()).signIn(services, model, chainArg, creds)),
     command(Commands.signOut, async (chainArg?: unknown) => (await tokens()).signOut(services, model, chainArg)),
-    command(Commands.copyChainId, async (arg?: unknown) => (await actions()).copyChainId(services, arg)),
+    command(Commands.copyChainId, async (arg?: unknown) => (await actions()).copyChainId(services, arg, model)),
     command(Commands.openPublicUrl, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'publicUrl')),
     command(Commands.openWebsite, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'website')),
+    command(Commands.useNodeChain, async (arg?: unknown, confirmed?: unknown) => (await useChain()).useNodeChain(services, model, arg, confirmed)),
     problems,
     statusBar,
     view,

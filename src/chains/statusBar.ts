@@ -50,7 +50,7 @@ export class ChainStatusBar implements vscode.Disposable {
       const known = snap !== undefined && snap.loadedAt !== undefined;
       this.item.text = `$(${known || snap?.busy ? stateCodicon(state, snap?.busy) : 'circle-outline'}) ${labelText(chain.name)}`;
       this.item.backgroundColor =
-        state === 'needsToken' || state === 'expired'
+        state === 'needsToken' || state === 'expired' || state === 'migrated' || state === 'otherChain'
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : state === 'unreachable' || state === 'nodeError'
             ? new vscode.ThemeColor('statusBarItem.errorBackground')

@@ -4,7 +4,6 @@
 // node is plain text here (labels, descriptions: one line, invisible characters revealed) or
 // fully escaped Markdown (tooltips: no link, image, HTML, entity or command can form).
 import * as vscode from 'vscode';
-import type { ChainInfo } from '../api/schemas';
 import { Commands } from '../constants';
 import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { chainContextValue, type ChainState } from './model/chainState';
@@ -15,6 +14,7 @@ import {
   type ChainInfoFieldId,
   type ChainInfoFieldSpec,
   type ChainInfoGroup,
+  type ChainInfoState,
 } from '../core/chainInfoFields';
 import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
@@ -70,6 +70,8 @@ const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
   invalid: ['warning', 'list.errorForeground'],
   nodeError: ['error', 'list.errorForeground'],
   untrusted: ['workspace-untrusted', 'list.warningForeground'],
+  migrated: ['arrow-swap', 'list.warningForeground'],
+  otherChain: ['arrow-swap', 'list.warningForeground'],
 };
 
 /** The codicon of a state, e.g. for `$(…)` in a status bar text. */
@@ -179,7 +181,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     const source = row.valid ? row.chain.source : row.invalid.source;
     const parts: string[] = [];
     if (snap.state !== 'ok') parts.push(snap.decision.label);
-    if (row.valid) parts.push(shortId(row.chain.chainId));
+    if (row.valid) parts.push(row.chain.chainId ? shortId(row.chain.chainId) : snap.info ? shortId(snap.info.chainID) : vscode.l10n.t("the node's chain"));
     parts.push(sourceLabel(source));
     item.description = `${isDefault ? '★ ' : ''}${plainLine(parts.join(' · '), 200)}`;
     item.iconPath = stateIcon(snap.state, snap.busy);
@@ -187,6 +189,9 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     item.tooltip = chainTooltip(row, snap, isDefault);
     // Restricted Mode: the chain's node is not contacted; a click offers to manage trust.
     if (snap.state === 'untrusted') item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+    // The entry no longer fits its node: a click offers to rewrite it with the node's chain.
+    if (snap.state === 'migrated' || snap.state === 'otherChain')
+      item.command = { command: Commands.useNodeChain, title: vscode.l10n.t("Use the Node's Chain"), arguments: [node] };
     item.accessibilityInformation = {
       label: vscode.l10n.t('Chain {0}, {1}{2}', node.chainName, snap.decision.label, isDefault ? vscode.l10n.t(', default chain') : ''),
     };
@@ -250,7 +255,16 @@ function chainTooltip(row: ChainRow, snap: ChainSnapshot, isDefault: boolean): v
   }
   if (row.valid) {
     line(md, vscode.l10n.t('Node'), row.chain.nodeUrl);
-    line(md, vscode.l10n.t('Chain ID'), row.chain.chainId);
+    const g = snap.generation;
+    if (g && g.kind !== 'unknown') {
+      const name = g.kind === 'rebased' ? vscode.l10n.t('Rebased (Wasp 2.x)') : vscode.l10n.t('Stardust (Wasp 1.x)');
+      line(md, vscode.l10n.t('Generation'), g.version ? vscode.l10n.t('{0}, node version {1}', name, g.version) : name);
+    }
+    line(
+      md,
+      vscode.l10n.t('Chain ID'),
+      row.chain.chainId || (snap.info ? vscode.l10n.t("{0} (the node's chain)", snap.info.chainID) : vscode.l10n.t("the node's chain")),
+    );
     line(md, vscode.l10n.t('Access token'), tokenText(snap));
   }
   line(md, vscode.l10n.t('From'), describeSource(row.valid ? row.chain.source : row.invalid.source, vscode.l10n));
@@ -280,7 +294,7 @@ function tokenText(snap: ChainSnapshot): string {
 const LINK_CONTEXT: Partial<Record<ChainInfoFieldId, string>> = { 'metadata.website': 'chainUrl.website', publicURL: 'chainUrl.publicUrl' };
 
 /** Owner, fee policy, limits, metadata and public URL of a loaded chain, as declared in core/chainInfoFields.ts. */
-function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
+function infoNodes(chain: ChainNode, info: ChainInfoState): DetailNode[] {
   const l10n = vscode.l10n;
   const none = l10n.t('(none)');
   const node = (parent: ChainNode | DetailNode, id: string, label: string, value: string, extra: Partial<DetailNode> = {}): DetailNode => ({
@@ -296,7 +310,7 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
     const value = spec.value(info, l10n) ?? '';
     const context = LINK_CONTEXT[spec.id];
     const extra: Partial<DetailNode> = { ...(icon ? { icon } : {}), ...(context && isSafeExternalUrl(value.trim()) ? { contextValue: context } : {}) };
-    return node(parent, spec.id, spec.label(l10n), value || none, extra);
+    return node(parent, spec.id, spec.label(l10n, info), value || none, extra);
   };
   const group = (g: ChainInfoGroup, summary: string, icon: string): DetailNode => {
     const d: { -readonly [K in keyof DetailNode]: DetailNode[K] } = node(chain, g, chainInfoGroupTitle(g, l10n), summary, { icon });
@@ -305,8 +319,9 @@ function infoNodes(chain: ChainNode, info: ChainInfo): DetailNode[] {
   };
   return [
     field(chain, chainInfoField('owner'), 'person'),
-    group('fees', describeGasPerToken(info.gasFeePolicy.gasPerToken, l10n), 'flame'),
-    group('limits', l10n.t('{0} per request', formatBigInt(info.gasLimits.maxGasPerRequest)), 'dashboard'),
+    // /v1/chain sends null policy and limits for an inactive chain.
+    group('fees', info.gasFeePolicy ? describeGasPerToken(info.gasFeePolicy.gasPerToken, l10n) : none, 'flame'),
+    group('limits', info.gasLimits ? l10n.t('{0} per request', formatBigInt(BigInt(info.gasLimits.maxGasPerRequest))) : none, 'dashboard'),
     group('metadata', info.metadata.name || none, 'tag'),
     field(chain, chainInfoField('publicURL'), 'link'),
   ];

@@ -86,7 +86,8 @@ export class ChainRegistry implements vscode.Disposable {
     const inspect = config.inspect<unknown[]>(Settings.chains);
     const current = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
     const list = Array.isArray(current) ? [...current] : [];
-    list.push({ name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
+    // A Rebased entry without a chain ID follows the node's chain: the key is left out.
+    list.push(entry.chainId === '' ? { name: entry.name, nodeUrl: entry.nodeUrl } : { name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
     await config.update(Settings.chains, list, target);
   }
 
@@ -170,7 +171,7 @@ function readRawLists(): RawChainList[] {
 }
 
 /** The `waspChain.chains` list of the settings scope an entry came from, and where to write it back. */
-function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
+export function chainListOf(source: ChainSource): { config: vscode.WorkspaceConfiguration; current: unknown; target: vscode.ConfigurationTarget } {
   const scopeUri = source.folderUri ? vscode.Uri.parse(source.folderUri) : undefined;
   const config = vscode.workspace.getConfiguration(Settings.section, scopeUri);
   const inspect = config.inspect<unknown>(Settings.chains);

@@ -4,9 +4,10 @@
 import * as vscode from 'vscode';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, WaspClient, type RequestLogEntry } from '../api/client';
 import { InvalidInputError, TokenExpiredError } from '../api/errors';
+import { GenerationCache, type DetectedGeneration } from '../api/generation';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
-import type { ChainEntry } from './model/chainConfig';
+import { nodeKey, type ChainEntry } from './model/chainConfig';
 import { decodeJwtClaims, isExpired } from '../core/jwt';
 import type { TokenStore } from './tokenStore';
 
@@ -34,6 +35,16 @@ const LIMITS = {
 export class NodeClients implements vscode.Disposable {
   private readonly limiter: Limiter;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /**
+   * What each node runs, detected once per window (per node key). Only a chain that may be
+   * contacted starts a probe (detectGeneration), so the token stored for that node may go along
+   * (a gateway may want one), to that node only.
+   */
+  readonly generations = new GenerationCache(async (key) => {
+    const { detectGeneration } = await import('../api/generationProbe.js');
+    const client = this.clientForNode(key, true);
+    return detectGeneration({ version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) });
+  });
 
   constructor(
     private readonly tokens: TokenStore,
@@ -79,9 +90,24 @@ export class NodeClients implements vscode.Disposable {
     return this.clientForNode(chain.nodeUrl, true);
   }
 
+  /**
+   * The generation the chain's node runs (cached per node while the window lives; Refresh and an
+   * unknown-route 404 on a chain route forget it). A chain of an untrusted workspace is never probed.
+   */
+  async detectGeneration(chain: ChainEntry): Promise<DetectedGeneration> {
+    this.clientFor(chain);
+    return this.generations.detect(nodeKey(chain.nodeUrl));
+  }
+
   /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */
   clientForNode(nodeUrl: string, sendToken: boolean): WaspClient {
     return new WaspClient({
+      // Only a route of the generation the node was detected as says the node changed: a route of
+      // the other one (an entry written for the other generation) answers 404 anyway.
+      onRouteNotFound: (routeGeneration) => {
+        const key = nodeKey(nodeUrl);
+        if (this.generations.peek(key)?.kind === routeGeneration) this.generations.forget(key);
+      },
       baseUrl: nodeUrl,
       timeoutMs: this.setting(Settings.timeoutMs),
       maxResponseBytes: this.setting(Settings.maxResponseBytes),

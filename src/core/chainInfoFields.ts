@@ -2,6 +2,8 @@
 // shown. The Chains tree, the chain info panel and the comparison of two states all read this
 // table, so a field is named and formatted the same way on every surface. Values are plain text;
 // remote ones (owner, metadata, URLs) are raw here: each surface reveals or escapes them.
+// Both generations go through it: a Stardust state has `chainOwnerId` (Bech32), a Rebased one
+// `chainAdmin` (hex agent ID); the `owner` field is labelled "Admin" for the latter.
 import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText, type FeePolicy } from './fees';
 import { formatBigInt } from './format';
 import type { L10n } from './l10n';
@@ -13,7 +15,10 @@ import type { L10n } from './l10n';
  */
 export type ChainInfoState = {
   chainID: string;
-  chainOwnerId: string;
+  /** Stardust (Wasp 1.x). */
+  chainOwnerId?: string;
+  /** Rebased (Wasp 2.x): the owner's new name; `''` when the node does not know it. */
+  chainAdmin?: string;
   gasFeePolicy: FeePolicy | null | undefined;
   gasLimits:
     | {
@@ -64,9 +69,10 @@ export interface ChainInfoFieldSpec {
   readonly id: ChainInfoFieldId;
   readonly group: ChainInfoGroup;
   readonly kind: ChainInfoFieldKind;
-  readonly label: (l10n: L10n) => string;
+  /** With the state shown, where the name depends on the generation (Owner or Admin). */
+  readonly label: (l10n: L10n, info?: ChainInfoState) => string;
   /** The field named in a sentence ("Copied the {noun}"): set on what can be copied or opened. */
-  readonly noun?: (l10n: L10n) => string;
+  readonly noun?: (l10n: L10n, info?: ChainInfoState) => string;
   /** The value as text ('' when the node left it empty); undefined when its group is missing (inactive chain). */
   readonly value: (info: ChainInfoState, l10n: L10n) => string | undefined;
   /** Compared between two states; false for what follows from other fields (the fee formula). */
@@ -114,9 +120,9 @@ export const CHAIN_INFO_FIELDS: readonly ChainInfoFieldSpec[] = [
     id: 'owner',
     group: 'chain',
     kind: 'id',
-    label: (l10n) => l10n.t('Owner'),
-    noun: (l10n) => l10n.t('chain owner'),
-    value: (s) => s.chainOwnerId,
+    label: (l10n, s) => (s && isRebasedState(s) ? l10n.t('Admin') : l10n.t('Owner')),
+    noun: (l10n, s) => (s && isRebasedState(s) ? l10n.t('chain admin') : l10n.t('chain owner')),
+    value: (s) => s.chainAdmin ?? s.chainOwnerId ?? '',
     compared: true,
   },
   fee(
@@ -177,6 +183,11 @@ export const CHAIN_INFO_FIELDS: readonly ChainInfoFieldSpec[] = [
     compared: true,
   },
 ];
+
+/** A Rebased (Wasp 2.x) chain info: it names the owner `chainAdmin`. */
+export function isRebasedState(info: ChainInfoState): boolean {
+  return info.chainAdmin !== undefined && info.chainOwnerId === undefined;
+}
 
 /** The fields of a group, in display order. */
 export function chainInfoFields(group: ChainInfoGroup): ChainInfoFieldSpec[] {

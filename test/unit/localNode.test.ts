@@ -141,7 +141,7 @@ describe('local Wasp node: routes', () => {
     assert.deepEqual((await call(`${node.url}/auth/info`)).json, { scheme: 'none', authURL: '' });
     const nf = await call(`${node.url}/v1/nothing`);
     assert.equal(nf.status, 404);
-    assert.deepEqual(nf.json, { message: 'Not Found' });
+    assert.deepEqual(nf.json, { Message: 'Not Found', Error: '' }, "echo's global 404");
     assert.equal((await call(`${node.origin}/v1/node/version`)).status, 404, 'outside the prefix');
   });
 

@@ -27,7 +27,7 @@ export function diffChainInfo(before: ChainInfoState, after: ChainInfoState, l10
     if (!field.compared) continue;
     const b = field.value(before, l10n) ?? NOT_SET;
     const a = field.value(after, l10n) ?? NOT_SET;
-    if (a !== b) changes.push({ field: field.id, label: field.label(l10n), before: b, after: a });
+    if (a !== b) changes.push({ field: field.id, label: field.label(l10n, after), before: b, after: a });
   }
   return changes;
 }

@@ -8,7 +8,7 @@ import type { Row } from '../../webviews/protocol';
 import { parseAgentId, type AgentId } from '../../core/agentId';
 import type { ChainInfoState } from '../../core/chainInfoFields';
 import { diffChainInfo } from './chainInfoDiff';
-import { chainInfoField, chainInfoFields, chainInfoGroupTitle, type ChainInfoFieldId } from '../../core/chainInfoFields';
+import { chainInfoField, chainInfoFields, chainInfoGroupTitle, isRebasedState, type ChainInfoFieldId } from '../../core/chainInfoFields';
 import { feeForGas, isFreeGas } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
@@ -128,6 +128,17 @@ function agentKindText(agent: AgentId, l10n: L10n): string {
   }
 }
 
+/** A Rebased agent ID (`chainAdmin`) is told apart by its length (v2 FACTS, Identifiers). */
+function rebasedAgentKindText(id: string, l10n: L10n): string {
+  const s = id.trim();
+  if (s === '') return l10n.t('not known to the node');
+  if (s === '-') return l10n.t('no admin');
+  if (/^0x[0-9a-fA-F]{64}$/.test(s)) return l10n.t('an L1 address');
+  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return l10n.t('an EVM account');
+  if (/^0x[0-9a-fA-F]{8}$/.test(s)) return l10n.t('contract {0}', s.toLowerCase());
+  return l10n.t('an agent ID in an unrecognised format');
+}
+
 /** A URL row: http(s) ones can be opened, ws(s) ones are text to copy, others are flagged. */
 function urlRow(field: string, label: string, raw: string, what: string, l10n: L10n): ChainInfoRow {
   const url = raw.trim();
@@ -149,9 +160,9 @@ function textRow(field: string, label: string, raw: string, l10n: L10n, multilin
 /** A field of the shared table (core/chainInfoFields.ts) as a row, shown as its kind says; `extra` adds the panel's notes. */
 function fieldRow(id: ChainInfoFieldId, info: ChainInfoState, l10n: L10n, extra: Partial<ChainInfoRow> = {}): ChainInfoRow {
   const spec = chainInfoField(id);
-  const label = spec.label(l10n);
+  const label = spec.label(l10n, info);
   const raw = spec.value(info, l10n) ?? '';
-  const what = spec.noun?.(l10n) ?? label;
+  const what = spec.noun?.(l10n, info) ?? label;
   switch (spec.kind) {
     case 'url':
       return { ...urlRow(id, label, raw, what, l10n), ...extra };
@@ -240,7 +251,8 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
     notices.push({ level: 'warning', text: l10n.t('The node reports this chain as not active (it is not running on this node).') });
   }
   const answered = info.chainID.trim().toLowerCase();
-  if (answered !== input.configuredChainId.trim().toLowerCase()) {
+  // A Rebased entry may leave its chain ID out: the node's one chain is the configured one.
+  if (input.configuredChainId.trim() !== '' && answered !== input.configuredChainId.trim().toLowerCase()) {
     notices.push({
       level: 'warning',
       text: l10n.t(
@@ -264,8 +276,8 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
   ];
   if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
 
-  const owner = parseAgentId(info.chainOwnerId);
-  const chainRows: ChainInfoRow[] = [fieldRow('chainID', info, l10n), fieldRow('owner', info, l10n, { detail: revealInvisible(agentKindText(owner, l10n)) })];
+  const ownerKind = isRebasedState(info) ? rebasedAgentKindText(info.chainAdmin ?? '', l10n) : agentKindText(parseAgentId(info.chainOwnerId ?? ''), l10n);
+  const chainRows: ChainInfoRow[] = [fieldRow('chainID', info, l10n), fieldRow('owner', info, l10n, { detail: revealInvisible(ownerKind) })];
   if (input.general) {
     const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
     chainRows.push(

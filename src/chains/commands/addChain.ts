@@ -1,7 +1,10 @@
 // "Chain: Add Chain": name, node URL and chain ID, each validated as it is typed, then written to
-// user or workspace settings. Scripted: `waspChain.addChain({ name, nodeUrl, chainId, target?, probe? })`.
+// user or workspace settings. Scripted: `waspChain.addChain({ name, nodeUrl, chainId?, target?, probe? })`.
+// The chain ID is Bech32 for a Stardust node, `0x` + 64 hex for a Rebased one, or left out (a
+// Rebased node runs one chain); once the URL is known, the node's own Rebased chain is offered.
 import * as vscode from 'vscode';
-import { checkChainId, checkNodeUrl } from '../../api/ids';
+import { detectGeneration } from '../../api/generationProbe';
+import { checkChainId, checkNodeUrl, checkRebasedChainId } from '../../api/ids';
 import { describeSource } from '../../config/model/chainConfig';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
@@ -41,9 +44,30 @@ function urlProblem(value: string): string | undefined {
   return r.ok ? undefined : r.reason;
 }
 
+/** Empty (a Rebased node's own chain), `0x` + 64 hex (Rebased) or Bech32 (Stardust), normalised. */
+function parseAnyChainId(value: string): { ok: true; chainId: string } | { ok: false; reason: string } {
+  const v = value.trim();
+  if (v === '') return { ok: true, chainId: '' };
+  return v.startsWith('0x') ? checkRebasedChainId(v) : checkChainId(v);
+}
+
 function chainIdProblem(value: string): string | undefined {
-  const r = checkChainId(value);
+  const r = parseAnyChainId(value);
   return r.ok ? undefined : r.reason;
+}
+
+/** The chain a Rebased node runs, when the node answers as one (one probe, no token: a user-typed URL). */
+async function nodeRebasedChain(services: Services, nodeUrl: string): Promise<string | undefined> {
+  try {
+    const client = services.clients.clientForNode(nodeUrl, false);
+    const g = await detectGeneration({ version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) });
+    if (g.kind !== 'rebased') return undefined;
+    if (g.chain !== undefined) return g.chain?.chainID;
+    return (await client.getRebasedChain()).chainID;
+  } catch {
+    // Only a suggestion: the entry is still checked when the chain loads.
+    return undefined;
+  }
 }
 
 function asArgs(v: unknown): AddChainArgs {
@@ -62,7 +86,7 @@ function asArgs(v: unknown): AddChainArgs {
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
 export async function addChain(services: Services, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
-  const scripted = args.name !== undefined && args.nodeUrl !== undefined && args.chainId !== undefined;
+  const scripted = args.name !== undefined && args.nodeUrl !== undefined;
   let name: string;
   let nodeUrl: string;
   let chainId: string;
@@ -97,11 +121,14 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
       validateInput: urlProblem,
     });
     if (u === undefined) return undefined;
+    const offered = args.chainId === undefined ? await nodeRebasedChain(services, u) : undefined;
     const c = await vscode.window.showInputBox({
       title: `${title} (3/3)`,
-      prompt: vscode.l10n.t('The chain ID (Bech32)'),
-      placeHolder: 'iota1p…',
-      value: args.chainId,
+      prompt: offered
+        ? vscode.l10n.t("The node runs the Rebased generation and chain {0}: keep it, or leave the field empty to follow the node's chain", offered)
+        : vscode.l10n.t("The chain ID: Bech32 (Stardust, Wasp 1.x), 0x + 64 hex (Rebased, Wasp 2.x), or empty for a Rebased node's own chain"),
+      placeHolder: vscode.l10n.t('iota1p… or 0x…, or empty'),
+      value: args.chainId ?? offered,
       ignoreFocusOut: true,
       validateInput: chainIdProblem,
     });
@@ -112,7 +139,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
   }
   // Stored normalised, as the registry reads it: no trailing slash, lower-case Bech32.
   const url = checkNodeUrl(nodeUrl);
-  const id = checkChainId(chainId);
+  const id = parseAnyChainId(chainId);
   if (!url.ok || !id.ok) return undefined;
   const entry = { name, nodeUrl: url.url.toString().replace(/\/+$/, ''), chainId: id.chainId };
 

@@ -9,16 +9,24 @@ import { parseChainArg } from '../model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
 
 /** Returns the chain ID copied, or undefined. */
-export async function copyChainId(services: Services, arg: unknown): Promise<string | undefined> {
+export async function copyChainId(services: Services, arg: unknown, model?: ChainsModel): Promise<string | undefined> {
   const chain = await resolveChain(services, arg, {
     preferDefault: false,
     placeHolder: vscode.l10n.t('Copy the ID of which chain?'),
     invalidEntryMessage: (name) => vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', name),
   });
   if (!chain) return undefined;
-  await vscode.env.clipboard.writeText(chain.chainId);
+  // A Rebased entry may leave its chain ID out: the node's own chain, once loaded, is the one.
+  const chainId = chain.chainId || model?.snapshotOf(chain.name)?.info?.chainID || '';
+  if (!chainId) {
+    void vscode.window.showInformationMessage(
+      notificationText(vscode.l10n.t('"{0}" follows its node\'s chain, which is not known yet: refresh the chain first.', chain.name)),
+    );
+    return undefined;
+  }
+  await vscode.env.clipboard.writeText(chainId);
   vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the chain ID of "{0}"', chain.name), 3000);
-  return chain.chainId;
+  return chainId;
 }
 
 /** What happened, for tests: the link was opened, or why not. */

@@ -5,8 +5,25 @@
 import { NotFoundError, TokenExpiredError, UnauthorizedError, WaspApiError } from '../../api/errors';
 import { englishL10n, type L10n } from '../../core/l10n';
 
-/** `untrusted`: a chain from the settings of a workspace in Restricted Mode, listed but never contacted. */
-export type ChainState = 'loading' | 'ok' | 'needsToken' | 'expired' | 'unreachable' | 'invalid' | 'nodeError' | 'untrusted';
+/**
+ * `untrusted`: a chain from the settings of a workspace in Restricted Mode, listed but never contacted.
+ * `migrated`: a Stardust entry whose node now runs Rebased; `otherChain`: a Rebased entry whose chain
+ * ID is not the node's. Both offer to rewrite the entry with the node's chain.
+ */
+export type ChainState = 'loading' | 'ok' | 'needsToken' | 'expired' | 'unreachable' | 'invalid' | 'nodeError' | 'untrusted' | 'migrated' | 'otherChain';
+
+/** What the node's detected generation says about the entry (src/api/generation.ts detects it). */
+export type GenerationFinding =
+  /** A Stardust (Bech32) entry on a node that runs Rebased, with chain `nodeChainId`. */
+  | { kind: 'migrated'; nodeChainId: string }
+  /** A Rebased entry whose chain ID differs from the chain the node runs. */
+  | { kind: 'otherChain'; nodeChainId: string; configuredChainId: string }
+  /** A Rebased entry (0x chain ID or none) on a node that runs Stardust. */
+  | { kind: 'stardustNode'; version: string }
+  /** A Rebased node that runs no chain. */
+  | { kind: 'noChain' }
+  /** Neither generation could be told: what the node answered (revealed, short). */
+  | { kind: 'unclassified'; answered: string };
 
 /** What the token store says about the chain's node (NodeClients.tokenStatus has this shape). */
 export type TokenStatusLike =

@@ -18,6 +18,7 @@ describe('untrusted workspace', () => {
       name: scope,
       nodeUrl: 'http://127.0.0.1:1',
       chainId: DEMO_CHAINS.iotaEvm,
+      generation: 'stardust',
       source: { scope },
     });
     assert.equal(a.services.chains.isContactable(entry('workspace')), false);

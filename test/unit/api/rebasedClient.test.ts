@@ -79,4 +79,26 @@ describe('api/client: Rebased routes', () => {
     await assert.rejects(client.getChainInfo('iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5'), (e: unknown) => e instanceof NotFoundError);
     assert.equal(seen.length, 1);
   });
+
+  it('/v1/chain: 404 with an empty body is "no chain", the unknown-route 404 is a route not found', async () => {
+    const client = new WaspClient({ baseUrl: base });
+    routes.set('/v1/chain', { status: 404, body: '' });
+    await assert.rejects(client.getRebasedChain(), (e: unknown) => e instanceof NotFoundError && e.what === 'chain');
+    routes.delete('/v1/chain');
+    await assert.rejects(client.getRebasedChain(), (e: unknown) => e instanceof NotFoundError && e.what === 'route');
+  });
+
+  it('the unknown-route 404 on a data route is reported once (re-detection), never on a probe', async () => {
+    const routes404: string[] = [];
+    const client = new WaspClient({ baseUrl: base, onRouteNotFound: (g) => routes404.push(g) });
+    await assert.rejects(client.getChainInfo('iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5'));
+    assert.deepEqual(routes404, ['stardust'], 'a Stardust route');
+    const other = `0x${'ab'.repeat(32)}`;
+    routes.set(`/v1/chain/core/blocklog/requests/${other}`, { status: 404, body: text('error-404-receipt-not-found.json') });
+    await assert.rejects(client.getRebasedReceipt(other));
+    assert.deepEqual(routes404, ['stardust'], 'an unknown receipt is not an unknown route');
+    routes.delete('/v1/chain');
+    await assert.rejects(client.getRebasedChain({ probe: true }));
+    assert.deepEqual(routes404, ['stardust'], 'the probe itself does not report');
+  });
 });

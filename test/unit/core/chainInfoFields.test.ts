@@ -79,3 +79,46 @@ describe('core/chainInfoFields', () => {
     assert.equal(chainInfoField('owner').value(s, englishL10n), 'iota1owner1');
   });
 });
+
+describe('core/chainInfoFields: a Rebased state', () => {
+  const rebased: ChainInfoState = {
+    chainID: '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05',
+    chainAdmin: '0xcde8c8fec3de77ac41e71f960eac6d9d3fec1e1689ad393fa5a834066ea79417',
+    gasFeePolicy: { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 1, b: 10 }, validatorFeeShare: 0 },
+    gasLimits: { maxGasPerBlock: 1000000000, minGasPerRequest: 10000, maxGasPerRequest: 50000000, maxGasExternalViewCall: 50000000 },
+    publicURL: 'https://wasp.example.net/v1/chain',
+    metadata: { evmJsonRpcURL: '', evmWebSocketURL: '', name: 'Example EVM', description: '', website: '' },
+  };
+
+  it('names the owner "Admin" and reads chainAdmin; a Stardust state keeps "Owner"', () => {
+    const owner = chainInfoField('owner');
+    assert.equal(owner.label(englishL10n, rebased), 'Admin');
+    assert.equal(owner.value(rebased, englishL10n), rebased.chainAdmin);
+    assert.equal(owner.label(englishL10n, state(1)), 'Owner');
+  });
+
+  it('the panel shows every field of a Rebased chain, the admin as an L1 address; the comparison lists an admin change', () => {
+    const view = buildChainInfoView(
+      {
+        chainName: 'R',
+        nodeUrl: 'http://n',
+        configuredChainId: '',
+        block: undefined,
+        governance: rebased,
+        general: { ...rebased, isActive: true, evmChainId: 8822 },
+      },
+      englishL10n,
+    );
+    const rows = view.sections.flatMap((s) => s.rows);
+    const admin = rows.find((r) => r.field === 'owner');
+    assert.equal(admin?.label, 'Admin');
+    assert.equal(admin?.detail, 'an L1 address');
+    assert.equal(rows.find((r) => r.field === 'evmChainId')?.value, '8822');
+    assert.equal(view.notices.length, 0, 'an entry without a chain ID is the node chain: no mismatch notice');
+    const changes = diffChainInfo(rebased, { ...rebased, chainAdmin: '0x' + '1'.repeat(40) }, englishL10n);
+    assert.deepEqual(
+      changes.map((c) => [c.label, c.after]),
+      [['Admin', '0x' + '1'.repeat(40)]],
+    );
+  });
+});
