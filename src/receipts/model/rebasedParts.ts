@@ -45,12 +45,6 @@ export interface RebasedAssetsView {
   empty: boolean;
 }
 
-export interface PositionalParamView {
-  index: number;
-  hex: string;
-  byteLength: number;
-}
-
 export interface EvmTxView {
   type: 0 | 1 | 2;
   typeText: string;
@@ -75,7 +69,6 @@ export interface RebasedPartView {
   allowance: RebasedAssetsView | null;
   /** Why the node could not decode the allowance (remote text). */
   allowanceError?: string;
-  params: PositionalParamView[];
   /** The decoded transaction of an EVM request, or why it could not be decoded. */
   evmTx?: EvmTxView;
   evmTxError?: string;
@@ -172,7 +165,6 @@ export function buildRebasedPart(receipt: RebasedReceipt, l10n: L10n): RebasedPa
   const part: RebasedPartView = {
     assets: rebasedAssetsView(req.assets) ?? { coins: [], objects: [], empty: true },
     allowance: rebasedAssetsView(req.allowance),
-    params: req.params.map((hex, index) => ({ index, hex: clip(hex, 1_000_000), byteLength: (hex.length - 2) / 2 })),
   };
   if (req.allowanceError !== undefined) part.allowanceError = revealInvisible(clip(req.allowanceError, 2000));
   const tx = rebasedEvmTx(receipt);

@@ -10,9 +10,9 @@ import type { AssetBundle, Nft, Receipt } from '../../api/schemas';
 import type { Row } from '../../webviews/protocol';
 import { parseAgentId, type AgentKind } from '../../core/agentId';
 import { parseRebasedAgentId } from '../../core/rebasedAgentId';
-import { ceilDiv } from '../../core/units';
+import { ceilDiv, formatUnits } from '../../core/units';
 import { summarizeBurnLog, type Generation } from './burnCodes';
-import { buildRebasedPart, evmTxLine, rebasedEvmTx, txGasPrice, type RebasedPartView } from './rebasedParts';
+import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
 import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
@@ -129,9 +129,11 @@ export interface ReceiptView {
     fee: AmountView;
     storageDeposit: AmountView;
     requestBudget: AmountView;
+    /** Rebased: the fee in IOTA with 9 decimals ("0.00021 IOTA"); the exact nanos stay in `fee`. */
+    feeDecimal?: string;
   };
   /** The panel's field rows, by section. */
-  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error'; title: string; rows: Row[] }>;
+  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx'; title: string; rows: Row[] }>;
   fungibleTokens: AssetsView | null;
   allowance: AssetsView | null;
   nft: NftView | null;
@@ -299,6 +301,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     storageDeposit: amount(receipt.storageDepositCharged),
     requestBudget: amount(req.gasBudget),
   } as ReceiptView['gas'];
+  if (rebased) gas.feeDecimal = tokenAmount(receipt.gasFeeCharged, IOTA_DECIMALS, 'IOTA').decimal;
   const share = percentText(receipt.gasBurned, receipt.gasBudget);
   if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
 
@@ -347,6 +350,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
       label: l10n.t('Fee charged'),
       value: l10n.t('{0} base tokens', gas.fee.text),
       mono: true,
+      ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
       copy: { text: gas.fee.raw, what: l10n.t('fee') },
     },
     {
@@ -428,11 +432,14 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
   );
 
   const burn = summarizeBurnLog(receipt.gasBurnLog, generation);
-  const params = (stardust?.request.params ?? []).map((p): ParamView => {
-    const key = payload(p.key);
-    const keyLabel = key.text !== undefined && key.text.length <= 64 && !/\s/.test(key.text) ? key.text : shortId(key.hex, 18, 6);
-    return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
-  });
+  const params = stardust
+    ? stardust.request.params.map((p): ParamView => {
+        const key = payload(p.key);
+        const keyLabel = key.text !== undefined && key.text.length <= 64 && !/\s/.test(key.text) ? key.text : shortId(key.hex, 18, 6);
+        return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
+      })
+    : // Rebased params are positional (one BCS-encoded argument each): labelled by position, no key bytes.
+      (rebased?.request.params ?? []).map((hex, i): ParamView => ({ key: payload('0x'), keyLabel: l10n.t('argument {0}', i + 1), value: payload(hex) }));
 
   const view: ReceiptView = {
     generation,
@@ -470,6 +477,8 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
   if (rebased) {
     view.rebased = buildRebasedPart(rebased, l10n);
     if (view.rebased.evmTx) view.evmTxLine = evmTxLine(view.rebased.evmTx, l10n);
+    const txRows = evmTxRows(view.rebased, l10n);
+    if (txRows) view.sections.push({ id: 'evmTx', title: l10n.t('EVM transaction'), rows: txRows });
   }
   return view;
 }
@@ -498,6 +507,60 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
           )
         : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBigInt(diff), ratio, formatBigInt(check.expected)),
   };
+}
+
+/** The decoded EVM transaction as panel rows: exact integers to copy, decimal forms beside them. */
+function evmTxRows(part: RebasedPartView, l10n: L10n): Row[] | undefined {
+  if (part.evmTxError !== undefined) {
+    return [
+      { field: 'evmTxError', label: l10n.t('Not decoded'), value: part.evmTxError, detail: l10n.t('the request parameter is not a valid signed transaction') },
+    ];
+  }
+  const tx = part.evmTx;
+  if (!tx) return undefined;
+  const wei = (field: string, label: string, a: { raw: string; text: string }, detail: string | undefined): Row => ({
+    field,
+    label,
+    value: l10n.t('{0} wei', a.text),
+    mono: true,
+    ...(detail !== undefined ? { detail } : {}),
+    copy: { text: a.raw, what: label },
+  });
+  const gwei = (a: { raw: string }) => l10n.t('{0} gwei', formatUnits(BigInt(a.raw), 9));
+  const rows: Row[] = [
+    {
+      field: 'evmTxHash',
+      label: l10n.t('Transaction hash'),
+      value: tx.hash,
+      mono: true,
+      detail: tx.hashMatches
+        ? l10n.t('keccak256 of the signed transaction: equals the request ID')
+        : l10n.t('differs from the request ID: this is not the transaction of this request'),
+      copy: { text: tx.hash, what: l10n.t('transaction hash') },
+    },
+    { field: 'evmTxType', label: l10n.t('Type'), value: tx.typeText },
+  ];
+  if (tx.chainId !== undefined) rows.push({ field: 'evmTxChainId', label: l10n.t('EVM chain ID'), value: tx.chainId, mono: true });
+  rows.push(
+    tx.to === undefined
+      ? { field: 'evmTxTo', label: l10n.t('To'), value: l10n.t('contract creation'), empty: true }
+      : { field: 'evmTxTo', label: l10n.t('To'), value: tx.to, mono: true, copy: { text: tx.to, what: l10n.t('address') } },
+    wei('evmTxValue', l10n.t('Value'), tx.value, tx.value.decimal),
+    { field: 'evmTxNonce', label: l10n.t('Nonce'), value: tx.nonce, mono: true },
+    { field: 'evmTxGasLimit', label: l10n.t('Gas limit'), value: tx.gasLimit.text, mono: true, copy: { text: tx.gasLimit.raw, what: l10n.t('gas limit') } },
+  );
+  if (tx.gasPrice) rows.push(wei('evmTxGasPrice', l10n.t('Gas price'), tx.gasPrice, gwei(tx.gasPrice)));
+  if (tx.maxFeePerGas) rows.push(wei('evmTxMaxFee', l10n.t('Max fee per gas'), tx.maxFeePerGas, gwei(tx.maxFeePerGas)));
+  if (tx.maxPriorityFeePerGas) rows.push(wei('evmTxPriorityFee', l10n.t('Max priority fee per gas'), tx.maxPriorityFeePerGas, gwei(tx.maxPriorityFeePerGas)));
+  rows.push({
+    field: 'evmTxData',
+    label: l10n.t('Data'),
+    value: tx.data.selector === undefined ? l10n.t('{0} bytes', tx.data.byteLength) : l10n.t('selector {0}, {1} bytes', tx.data.selector, tx.data.byteLength),
+    mono: true,
+    ...(tx.data.truncated ? { detail: l10n.t('the first 4,096 bytes can be copied') } : {}),
+    ...(tx.data.byteLength > 0 ? { copy: { text: tx.data.hex, what: l10n.t('call data') } } : {}),
+  });
+  return rows;
 }
 
 /**

@@ -96,7 +96,10 @@ describe('model/receiptView (Rebased)', () => {
       isBaseToken: true,
       balance: { raw: '1000000000', text: '1,000,000,000', decimal: '1 IOTA' },
     });
-    assert.deepEqual(v.rebased?.params, [{ index: 0, hex: '0x40420f0000000000', byteLength: 8 }]);
+    assert.equal(v.params.length, 1);
+    assert.equal(v.params[0]?.keyLabel, 'argument 1');
+    assert.equal(v.params[0]?.value.hex, '0x40420f0000000000');
+    assert.equal(v.params[0]?.value.byteLength, 8);
   });
 
   it('an on-ledger success: coins (base token with decimals, other coins exact only) and objects', () => {
