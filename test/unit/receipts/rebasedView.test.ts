@@ -173,6 +173,46 @@ describe('model/receiptView (Rebased)', () => {
     assert.equal(v.error?.codeText, 'error 7 of contract accounts');
   });
 
+  it('without errorMessage, c674 is filled from its template with the hname in hex', () => {
+    const v = buildReceiptView(receipt('receipt-failed-isc', (b) => delete b.errorMessage));
+    assert.equal(v.error?.headline, 'contract with hname a5072732 not found');
+  });
+
+  it('the panel rows: fee in nanos with IOTA beside it, an EVM transaction section with exact wei to copy', () => {
+    const v = buildReceiptView(receipt('receipt-success-evm'));
+    assert.equal(v.gas.feeDecimal, '0.00021 IOTA');
+    assert.deepEqual(row(v, 'gasFeeCharged')?.copy, { text: '210000', what: 'fee' });
+    assert.equal(row(v, 'gasFeeCharged')?.detail, '0.00021 IOTA');
+    assert.deepEqual(
+      v.sections.map((s) => s.id),
+      ['receipt', 'gas', 'request', 'evmTx'],
+    );
+    assert.equal(row(v, 'evmTxValue')?.value, '1,250,000,000,000,000,000 wei');
+    assert.equal(row(v, 'evmTxValue')?.copy?.text, '1250000000000000000');
+    assert.equal(row(v, 'evmTxValue')?.detail, '1.25 IOTA');
+    assert.equal(row(v, 'evmTxGasPrice')?.detail, '10 gwei');
+    assert.equal(row(v, 'evmTxChainId')?.value, '8822');
+    assert.match(row(v, 'evmTxHash')?.detail ?? '', /equals the request ID/);
+    const bad = buildReceiptView(receipt('receipt-success-evm', (b) => (b.request.params = ['0x01ff'])));
+    assert.equal(bad.sections.at(-1)?.id, 'evmTx');
+    assert.equal(row(bad, 'evmTxError')?.label, 'Not decoded');
+  });
+
+  it('call data past 4,096 bytes is cut for copying, its length exact', () => {
+    const { param, requestId } = evmParam(txLegacy({ gasPrice: 1n, data: `0xa9059cbb${'ab'.repeat(10_000)}` }), false);
+    const v = buildReceiptView(
+      receipt('receipt-success-evm', (b) => {
+        b.request.params = [param];
+        b.request.requestId = requestId;
+      }),
+    );
+    const data = v.rebased?.evmTx?.data;
+    assert.equal(data?.byteLength, 10_004);
+    assert.equal(data?.truncated, true);
+    assert.equal(data?.hex.length, 2 + 2 * 4096);
+    assert.equal(v.rebased?.evmTx?.hashMatches, true);
+  });
+
   it('0fc8 carries the plain Go error text', () => {
     const v = buildReceiptView(
       receipt('receipt-failed-isc', (b) => {
