@@ -3,12 +3,13 @@
 // the ID under the cursor, else an input box validated as you type. A malformed ID or block is
 // rejected before any request. Resolves with the panel, so callers (and tests) can await it.
 import * as vscode from 'vscode';
-import { checkBlock, checkRequestId } from '../api/ids';
+import { checkBlock } from '../api/ids';
 import { Commands, Settings } from '../constants';
 import { requestIdAt, requestIdsIn } from './requestIdAt';
 import type { ReceiptIdentity } from './protocol';
 import type { Services } from '../services';
 import { notificationText } from '../core/text';
+import { classifyRequestId, routeChains } from './model/routing';
 
 /** What the command needs of the feature: a way to open a panel. */
 export interface ReceiptOpener<P> {
@@ -37,19 +38,15 @@ export function parseShowReceiptArgs(arg: unknown): ShowReceiptArgs {
  * The input box's check, as you type: undefined when valid (or still empty), else what is
  * wrong in words a user can act on.
  */
-export function validateRequestIdInput(value: string, allowEvmHash: boolean): string | undefined {
+export function validateRequestIdInput(value: string): string | undefined {
   const v = value.trim();
   if (v === '') return undefined;
-  if (checkRequestId(v, { allowEvmHash }).ok) return undefined;
-  if (!/^0x/i.test(v)) return vscode.l10n.t('A request ID starts with 0x, followed by 68 hex digits.');
+  // Both forms are valid input: which chains are asked is the routing's business (model/routing.ts).
+  if (classifyRequestId(v)) return undefined;
+  if (!/^0x/i.test(v)) return vscode.l10n.t('A request ID starts with 0x, followed by 64 (Rebased) or 68 (Stardust) hex digits.');
   const hex = v.slice(2);
   if (/[^0-9a-fA-F]/.test(hex)) return vscode.l10n.t('Only hex digits (0-9, a-f) may follow 0x.');
-  if (hex.length === 64) {
-    return vscode.l10n.t(
-      'This is an EVM transaction hash (64 hex digits). Its request ID is the hash followed by 0000; or turn on the setting waspChain.hover.evmTransactions to use hashes directly.',
-    );
-  }
-  return vscode.l10n.t('A request ID has 68 hex digits after 0x; this has {0}.', hex.length);
+  return vscode.l10n.t('A request ID has 64 (Rebased) or 68 (Stardust) hex digits after 0x; this has {0}.', hex.length);
 }
 
 /** The ID from the active editor: the selection (or one ID inside it), else the ID under the cursor. */
@@ -68,27 +65,25 @@ function idFromEditor(): string | undefined {
   return requestIdAt(editor.document, selection.active)?.text;
 }
 
-async function askRequestId(allowEvmHash: boolean): Promise<string | undefined> {
+async function askRequestId(): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: vscode.l10n.t('Show Request Receipt'),
-    prompt: allowEvmHash
-      ? vscode.l10n.t('A request ID (0x + 68 hex digits) or an EVM transaction hash (0x + 64 hex digits).')
-      : vscode.l10n.t('A request ID: 0x followed by 68 hex digits.'),
+    prompt: vscode.l10n.t('A request ID: 0x + 64 hex digits (Rebased; an EVM transaction hash) or 0x + 68 hex digits (Stardust).'),
     placeHolder: '0x…',
     ignoreFocusOut: true,
-    validateInput: (v) => validateRequestIdInput(v, allowEvmHash),
+    validateInput: (v) => validateRequestIdInput(v),
   });
 }
 
 export async function showReceipt<P>(services: Services, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
   const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
-  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(allowEvmHash));
+  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId());
   if (raw === undefined || raw.trim() === '') return undefined;
 
-  const id = checkRequestId(raw, { allowEvmHash });
-  if (!id.ok) {
-    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw, allowEvmHash) ?? id.reason)));
+  const id = classifyRequestId(raw);
+  if (!id) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw) ?? '')));
     return undefined;
   }
   const block = checkBlock(args.block);
@@ -106,7 +101,19 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
     if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
     return undefined;
   }
-  const identity: ReceiptIdentity = { requestId: id.requestId };
+  if (args.chainName === undefined && routeChains(id.id, services.chains.valid(), allowEvmHash).length === 0) {
+    void vscode.window.showErrorMessage(
+      notificationText(
+        id.shape === 'hex68'
+          ? vscode.l10n.t('This is a Stardust request ID (68 hex digits), and no Stardust chain is configured.')
+          : vscode.l10n.t(
+              'This is a Rebased request ID or an EVM transaction hash (64 hex digits), and no Rebased chain is configured. For a Stardust chain, add 0000 or turn on waspChain.hover.evmTransactions.',
+            ),
+      ),
+    );
+    return undefined;
+  }
+  const identity: ReceiptIdentity = { requestId: id.id };
   if (args.chainName !== undefined) identity.chainName = services.chains.get(args.chainName)?.name ?? args.chainName;
   if (block.block !== undefined) identity.block = block.block;
   return feature.open(identity);

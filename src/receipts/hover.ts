@@ -9,7 +9,6 @@
 // private key…) is never sent: the hover says so and offers an explicit "Look up" instead.
 import * as vscode from 'vscode';
 import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
-import { checkRequestId } from '../api/ids';
 import { Commands, Settings } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -18,6 +17,7 @@ import { clip, escapeMarkdown } from '../core/text';
 import type { ReceiptView } from './model/receiptView';
 import { errorSummary } from '../ui/errors';
 import { requestIdAt, type IdAt } from './requestIdAt';
+import { classifyRequestId } from './model/routing';
 import { secretContext, type SecretFileReason, type SecretLineReason, type SecretVerdict } from './model/secretContext';
 
 /** The commands a receipt hover may link to: isTrusted allows these and nothing else. */
@@ -49,17 +49,20 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     if (!config.get<boolean>(Settings.hoverEnabled, true)) return undefined;
     const at = requestIdAt(document, position);
     if (!at) return undefined;
-    if (at.isEvmHash && !config.get<boolean>(Settings.hoverEvmTransactions, false)) return undefined;
-    const check = checkRequestId(at.text, { allowEvmHash: true });
-    if (!check.ok) return undefined;
-    const requestId = check.requestId;
-    // Before anything could be sent, and before the chains are read: nothing about this ID leaves the machine.
+    const check = classifyRequestId(at.text);
+    if (!check) return undefined;
+    const requestId = check.id;
+
+    if (this.service.candidates().length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
+    // The chain entry's generation routes the ID: 64 hex to Rebased chains (and to Stardust ones as
+    // hash + 0000 only with waspChain.hover.evmTransactions), 68 hex to Stardust chains only.
+    const chains = this.service.candidates(undefined, requestId);
+    if (chains.length === 0 || token.isCancellationRequested) return undefined;
+    // Before anything is sent (the chains above come from settings only): nothing about this ID
+    // leaves the machine when it may be a secret.
     const secret = secretAt(document, at);
     if (secret) return new vscode.Hover(secretMarkdown(secret, requestId), at.range);
-
-    const chains = this.service.candidates();
-    if (chains.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
-    if (token.isCancellationRequested) return undefined;
+    const isHash = check.shape === 'hex64';
 
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
@@ -79,8 +82,11 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
       if (token.isCancellationRequested) return undefined;
+      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet.
+      if (isHash && !first.found && first.failures.length === 0) return undefined;
+      const stardustHash = isHash && first.found && first.chain.generation === 'stardust';
       return new vscode.Hover(
-        resultMarkdown(first, requestId, check.fromEvmHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined),
+        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined),
         at.range,
       );
     } catch (e) {
@@ -269,13 +275,16 @@ function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEn
       v.gas.burnedShare === undefined
         ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
         : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
-      vscode.l10n.t('fee charged {0}', v.gas.fee.text),
-      vscode.l10n.t('storage deposit {0}', v.gas.storageDeposit.text),
+      v.generation === 'rebased' ? vscode.l10n.t('fee charged {0}', v.gas.feeDecimal ?? v.gas.fee.text) : vscode.l10n.t('fee charged {0}', v.gas.fee.text),
+      // Rebased never charges a storage deposit (always 0): not worth a word there.
+      ...(v.generation === 'rebased' ? [] : [vscode.l10n.t('storage deposit {0}', v.gas.storageDeposit.text)]),
     ]
       .map(esc)
       .join(SEP),
   );
   lines.push([vscode.l10n.t('Call {0}', v.callTarget.label), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
+  if (v.evmTxLine !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction: {0}', clip(v.evmTxLine, 200))));
+  if (v.rebased?.evmTx?.hashMatches === false) lines.push(`$(warning) ${esc(vscode.l10n.t('The transaction hash is not the request ID.'))}`);
   if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
   md.appendMarkdown(lines.join('  \n'));
   md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}`);

@@ -8,7 +8,7 @@ import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { describeFeeCheck, type FeeCheckView } from './model/receiptView';
+import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
@@ -155,8 +155,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private async checkFee(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<FeeCheckView | undefined> {
     const receipt = result.value.receipt;
     try {
-      const info = await this.services.clients.clientFor(chain).getChainInfo(chain.chainId, { block: receipt.blockIndex, signal });
-      return describeFeeCheck(receipt.gasBurned, receipt.gasFeeCharged, info.gasFeePolicy.gasPerToken, vscode.l10n);
+      const client = this.services.clients.clientFor(chain);
+      // The fee policy at the receipt's block, from the route of the entry's generation.
+      const read = { block: String(receipt.blockIndex), signal };
+      const info =
+        chain.generation === 'rebased'
+          ? await client.getRebasedChainInfo(read)
+          : await client.getChainInfo(chain.chainId, { block: receipt.blockIndex, signal });
+      return describeReceiptFeeCheck(receipt, info.gasFeePolicy.gasPerToken, vscode.l10n);
     } catch (e) {
       if (signal.aborted) return undefined;
       this.services.log.warn(`fee policy of ${chain.name} at block ${receipt.blockIndex}: ${e instanceof Error ? e.message : String(e)}`);

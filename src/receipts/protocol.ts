@@ -74,6 +74,14 @@ export interface ReceiptPanelLabels extends CommonLabels {
   bytes: string;
   truncated: string;
   payloadView: string;
+  /** Rebased: the request's coins and objects. */
+  assetsSent: string;
+  coins: string;
+  objects: string;
+  coinType: string;
+  balance: string;
+  objectType: string;
+  allowanceError: string;
 }
 
 export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
@@ -114,6 +122,13 @@ export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
     bytes: l10n.t('bytes'),
     truncated: l10n.t('(cut for display)'),
     payloadView: l10n.t('Show as'),
+    assetsSent: l10n.t('Assets sent'),
+    coins: l10n.t('Coins'),
+    objects: l10n.t('Objects'),
+    coinType: l10n.t('Coin type'),
+    balance: l10n.t('Balance'),
+    objectType: l10n.t('Type'),
+    allowanceError: l10n.t('The node could not decode the allowance'),
   };
 }
 

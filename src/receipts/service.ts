@@ -3,11 +3,12 @@
 // recent receipts.
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
-import type { Receipt } from '../api/schemas';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
+import { Settings } from '../constants';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
-import type { ReceiptView } from './model/receiptView';
+import type { AnyReceipt, ReceiptView } from './model/receiptView';
+import { classifyRequestId, idForGeneration, routeChains } from './model/routing';
 
 const TOKEN = 'token';
 const NO_TOKEN = 'none';
@@ -22,7 +23,7 @@ function safeNodeKey(nodeUrl: string): string | undefined {
 
 /** A receipt as the node sent it (validated) and as the UI shows it. */
 export interface ProcessedReceipt {
-  receipt: Receipt;
+  receipt: AnyReceipt;
   view: ReceiptView;
   /** What it weighs in the cache (bytes, estimated), raw JSON included. */
   weight: number;
@@ -31,6 +32,11 @@ export interface ProcessedReceipt {
 /** The view code (receipt view, revert decoding, contract names) loads with the first receipt. */
 let viewModules: Promise<[typeof import('./model/receiptView.js'), typeof import('./model/rawJson.js')]> | undefined;
 const loadViewModules = () => (viewModules ??= Promise.all([import('./model/receiptView.js'), import('./model/rawJson.js')]));
+
+/** Whether a 64-hex hash is also asked on Stardust chains (as hash + 0000). */
+function allowStardustHash(): boolean {
+  return vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
+}
 
 export type FindResult = LookupResult<ChainEntry, ProcessedReceipt> & {
   /** The chains asked, in order. */
@@ -54,7 +60,14 @@ export class ReceiptService {
     this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
       fetch: async (chain, requestId, { block, signal }) => {
         let raw: string | undefined;
-        const receipt = await services.clients.clientFor(chain).getReceipt(chain.chainId, requestId, { block, signal, onBody: (t) => (raw = t) });
+        // The generation of the entry decides the route; a 68-hex ID never reaches a Rebased node.
+        const id = idForGeneration(requestId, chain.generation, allowStardustHash());
+        if (id === undefined)
+          throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
+        const client = services.clients.clientFor(chain);
+        const read = { block, signal, onBody: (t: string) => (raw = t) };
+        const receipt: AnyReceipt =
+          chain.generation === 'rebased' ? await client.getRebasedReceipt(id, read) : await client.getReceipt(chain.chainId, id, read);
         const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
         const built = buildReceiptView(receipt, vscode.l10n);
         // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
@@ -81,9 +94,15 @@ export class ReceiptService {
     return this.services.chains.sourceNote(chain);
   }
 
-  /** The chains a lookup asks, in order: the one named, or the default chain first, then the others. */
-  candidates(chainName?: string): ChainEntry[] {
-    if (chainName === undefined) return this.services.chains.lookupOrder();
+  /**
+   * The chains a lookup asks, in order: the one named, or the default chain first, then the others;
+   * with a request ID, only those of the generation that knows its form (see model/routing.ts).
+   */
+  candidates(chainName?: string, requestId?: string): ChainEntry[] {
+    if (chainName === undefined) {
+      const all = this.services.chains.lookupOrder();
+      return requestId === undefined ? all : routeChains(requestId, all, allowStardustHash());
+    }
     const chain = this.services.chains.get(chainName);
     // An input error (not a node's answer): the panel offers to open the settings.
     if (!chain)
@@ -92,11 +111,25 @@ export class ReceiptService {
         vscode.l10n.t('No valid chain named "{0}" is configured', chainName),
         vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
       );
+    if (requestId !== undefined && idForGeneration(requestId, chain.generation, allowStardustHash()) === undefined) {
+      const shape = classifyRequestId(requestId)?.shape;
+      throw new InvalidInputError(
+        'requestId',
+        chain.generation === 'rebased'
+          ? vscode.l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chain.name)
+          : shape === 'hex64'
+            ? vscode.l10n.t('{0} is a Stardust chain: its request IDs have 68 hex digits after 0x.', chain.name)
+            : vscode.l10n.t('Not a request ID.'),
+        chain.generation === 'stardust' && shape === 'hex64'
+          ? vscode.l10n.t('Add 0000 to an EVM transaction hash, or turn on the setting waspChain.hover.evmTransactions.')
+          : undefined,
+      );
+    }
     return [chain];
   }
 
   async find(requestId: string, options: FindOptions = {}): Promise<FindResult> {
-    const chains = this.candidates(options.chainName);
+    const chains = this.candidates(options.chainName, requestId);
     const result = await this.lookup.lookup(requestId, chains, { block: options.block, signal: options.signal, fresh: options.fresh });
     if (result.found) this.remember(result.chain, result.value);
     return { ...result, chains };

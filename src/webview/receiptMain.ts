@@ -4,6 +4,7 @@
 // A receipt may carry megabytes: the state holds excerpts of long texts (the host sends the
 // rest on "Show all"), long lists show their first items, and the raw JSON is built only when
 // its section is opened.
+import type { RebasedAssetsView } from '../receipts/model/rebasedParts';
 import type { AssetsView } from '../receipts/model/receiptView';
 import type { PayloadDisplay, ReceiptAction, ReceiptDisplay, ReceiptPanelLabels, ReceiptPanelState } from '../receipts/protocol';
 import { appendFirst, button, copyButton, copyExcerptButton, errorBanner, h, lazyDetails, longText, mount, rowOf, section, type Mounted } from './dom';
@@ -54,8 +55,13 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
   const out: HTMLElement[] = [statusBanner(view)];
   for (const s of view.sections) out.push(section(s.id, s.title, s.rows, api, L, { after: s.id === 'gas' ? [feeRow(state)] : [] }));
   out.push(burnLog(view, L));
-  out.push(assetsSection(L.fungibleTokens, 'fungibleTokens', view.fungibleTokens, api, L));
-  out.push(assetsSection(L.allowance, 'allowance', view.allowance, api, L));
+  if (view.rebased) {
+    out.push(coinsSection(L.assetsSent, 'assets', view.rebased.assets, undefined, api, L));
+    out.push(coinsSection(L.allowance, 'allowance', view.rebased.allowance, view.rebased.allowanceError, api, L));
+  } else {
+    out.push(assetsSection(L.fungibleTokens, 'fungibleTokens', view.fungibleTokens, api, L));
+    out.push(assetsSection(L.allowance, 'allowance', view.allowance, api, L));
+  }
   if (view.nft) out.push(nftSection(view, api, L));
   out.push(paramsSection(view, api, L));
   out.push(rawJson(view, api, L));
@@ -127,6 +133,40 @@ function assetsSection(title: string, field: string, a: AssetsView | null, api: 
     const list = h('ul', { class: 'list' });
     const more = appendFirst(list, a.nfts, LIST_BATCH, (n) => h('li', { class: 'mono id' }, n, copyButton(api, n, L.nft, L)), L);
     el.append(h('h3', null, L.nfts), list, more ?? '');
+  }
+  return el;
+}
+
+/** Rebased coins (exact balance to copy, IOTA also with decimals) and objects (ID to copy, type). */
+function coinsSection(title: string, field: string, a: RebasedAssetsView | null, error: string | undefined, api: Api, L: Labels): HTMLElement {
+  const el = h('section', { class: 'section section-assets', 'aria-label': title, 'data-field': field }, h('h2', null, title));
+  if (error !== undefined) el.append(h('p', { class: 'bad', 'data-field': 'allowanceError' }, `${L.allowanceError}: ${error}`));
+  if (!a || a.empty) {
+    if (error === undefined) el.append(h('p', { class: 'muted' }, L.none));
+    return el;
+  }
+  if (a.coins.length > 0) {
+    const body = h('tbody');
+    const coin = (c: RebasedAssetsView['coins'][number]) =>
+      h(
+        'tr',
+        { 'data-field': 'coin' },
+        h('td', { class: 'mono id', title: c.coinType }, c.isBaseToken ? c.symbol : c.coinType),
+        h('td', { class: 'num mono' }, c.balance.text, copyButton(api, c.balance.raw, c.symbol, L)),
+        h('td', { class: 'num' }, c.balance.decimal ?? ''),
+      );
+    const more = appendFirst(body, a.coins, LIST_BATCH, coin, L);
+    const th = (text: string, cls?: string) => h('th', { scope: 'col', class: cls }, text);
+    const head = h('thead', null, h('tr', null, th(L.coinType), th(L.balance, 'num'), th('', 'num')));
+    el.append(h('table', null, h('caption', { class: 'muted caption' }, L.coins), head, body), more ?? '');
+  }
+  if (a.objects.length > 0) {
+    const body = h('tbody');
+    const object = (o: RebasedAssetsView['objects'][number]) =>
+      h('tr', { 'data-field': 'object' }, h('td', { class: 'mono id' }, o.id, copyButton(api, o.id, L.id, L)), h('td', { class: 'mono' }, o.type));
+    const more = appendFirst(body, a.objects, LIST_BATCH, object, L);
+    const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, L.id), h('th', { scope: 'col' }, L.objectType)));
+    el.append(h('table', null, h('caption', { class: 'muted caption' }, L.objects), head, body), more ?? '');
   }
   return el;
 }

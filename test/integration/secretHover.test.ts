@@ -65,7 +65,7 @@ describe('secret hover', function () {
     const h = ours[0] as HoverText;
     assert.ok(h.plain.includes(NOT_LOOKED_UP), h.plain);
     assert.ok(!/Request (succeeded|failed)/.test(h.plain), 'no receipt shown');
-    const link = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: `${HASH.toLowerCase()}0000` }]))}`;
+    const link = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: HASH.toLowerCase() }]))}`;
     assert.ok(h.value.includes(`(${link})`), `the Look up link carries the validated ID only:\n${h.value}`);
     assert.deepEqual(
       [...h.value.matchAll(/\(command:([^?)]+)/g)].map((m) => m[1]),

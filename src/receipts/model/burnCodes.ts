@@ -1,6 +1,7 @@
 // Names of gas burn codes (`gasBurnLog[].code`), and a per-code summary for the burn chart.
-// The numbering is the iota order of Wasp v1.0's `gas.BurnCode` constants (packages/vm/gas);
-// the codes are only numbers on the wire, so the table is the only way to name them.
+// The numbering is the iota order of `gas.BurnCode` constants (packages/vm/gas/table.go), which
+// Rebased (Wasp 2.x) renumbered 0..21: the codes are only numbers on the wire, so each
+// generation has its own table and a Rebased code never gets a Stardust name.
 
 const BURN_CODE_NAMES: readonly string[] = [
   'storage', // 0 BurnCodeStorage1P
@@ -33,9 +34,38 @@ const BURN_CODE_NAMES: readonly string[] = [
   'evm', // 27 BurnCodeEVM1P
 ];
 
-/** The name of a burn code, e.g. 27 -> "evm"; unknown codes -> "code N". */
-export function burnCodeName(code: number): string {
-  const name = Number.isInteger(code) && code >= 0 ? BURN_CODE_NAMES[code] : undefined;
+/** Wasp v2.0.2 `gas/table.go` (unchanged on develop). */
+const REBASED_BURN_CODE_NAMES: readonly string[] = [
+  'storage', // 0
+  'state read', // 1
+  'target not found', // 2
+  'context', // 3
+  'caller', // 4
+  'allowance', // 5
+  'balance', // 6
+  'coin info', // 7
+  'call', // 8
+  'event', // 9
+  'transfer', // 10
+  'send', // 11
+  'utils: hashing (blake2b)', // 12
+  'utils: hashing (sha3)', // 13
+  'utils: hashing (hname)', // 14
+  'utils: hex encode', // 15
+  'utils: hex decode', // 16
+  'utils: ed25519 address from public key', // 17 (the node's own table says "ed25517")
+  'utils: bls signature check', // 18
+  'utils: bls signature aggregation', // 19
+  'minimum gas per request', // 20
+  'evm', // 21
+];
+
+export type Generation = 'stardust' | 'rebased';
+
+/** The name of a burn code, e.g. 27 -> "evm" (Stardust), 21 -> "evm" (Rebased); unknown codes -> "code N". */
+export function burnCodeName(code: number, generation: Generation = 'stardust'): string {
+  const table = generation === 'rebased' ? REBASED_BURN_CODE_NAMES : BURN_CODE_NAMES;
+  const name = Number.isInteger(code) && code >= 0 ? table[code] : undefined;
   return name ?? `code ${String(code)}`;
 }
 
@@ -58,7 +88,7 @@ export type BurnLogSummary = { total: bigint; entries: BurnCodeTotal[] };
  * Totals a gas burn log per code, largest first (ties by code), with each code's share of
  * the total in percent. Sums stay bigint; only the share is a number (it is only drawn).
  */
-export function summarizeBurnLog(records: readonly BurnLogRecord[]): BurnLogSummary {
+export function summarizeBurnLog(records: readonly BurnLogRecord[], generation: Generation = 'stardust'): BurnLogSummary {
   const byCode = new Map<number, { gasBurned: bigint; count: number }>();
   let total = 0n;
   for (const r of records) {
@@ -70,7 +100,7 @@ export function summarizeBurnLog(records: readonly BurnLogRecord[]): BurnLogSumm
   }
   const entries: BurnCodeTotal[] = [...byCode].map(([code, { gasBurned, count }]) => ({
     code,
-    name: burnCodeName(code),
+    name: burnCodeName(code, generation),
     gasBurned,
     count,
     // Basis points in bigint first, so totals above 2^53 keep an exact ratio.

@@ -1,9 +1,8 @@
 // The receipt panel's raw JSON (the node's answer as it sent it) and what a processed receipt
 // weighs in the receipt cache. Pure.
 import { prettyJsonExact } from '../../api/json';
-import type { Receipt } from '../../api/schemas';
 import { clip, revealInvisible } from '../../core/text';
-import { estimateReceiptBytes } from './receiptView';
+import { estimateReceiptBytes, type AnyReceipt } from './receiptView';
 
 /** Code points of raw JSON shown at most: a node's answer may hold megabytes. */
 export const MAX_RAW_JSON_CHARS = 512 * 1024;
@@ -44,6 +43,6 @@ function jsonDepth(text: string): number {
 }
 
 /** The receipt cache's weight of one answer (roughly the bytes it holds): the raw JSON counts, at two bytes a character. */
-export function processedReceiptWeight(p: { receipt: Receipt; view: { rawJson: string } }): number {
+export function processedReceiptWeight(p: { receipt: AnyReceipt; view: { rawJson: string } }): number {
   return estimateReceiptBytes(p.receipt) + 2 * p.view.rawJson.length;
 }

@@ -18,6 +18,8 @@ export interface LookupChain {
   readonly name: string;
   readonly nodeUrl: string;
   readonly chainId: string;
+  /** 'stardust' or 'rebased': the same node URL answers differently per generation, so it is part of the cache key. */
+  readonly generation?: string;
 }
 
 export type ReceiptFetcher<C, R> = (chain: C, requestId: string, options: { block: string | undefined; signal: AbortSignal }) => Promise<R>;
@@ -252,9 +254,9 @@ function errorTtlFor(error: unknown, base: number): number {
 }
 
 /**
- * One key per (token decision, node, chain, request, block): two chain names for the same node
- * and chain share it when the same token decision applies to both.
+ * One key per (token decision, node, generation, chain, request, block): two chain names for the
+ * same node and chain share it when the same token decision applies to both.
  */
 function cacheKey(chain: LookupChain, requestId: string, block: string | undefined, tokenDecision: string): string {
-  return `${tokenDecision}\n${chain.nodeUrl}\n${chain.chainId}\n${requestId}\n${block ?? ''}`;
+  return `${tokenDecision}\n${chain.nodeUrl}\n${chain.generation ?? ''}\n${chain.chainId}\n${requestId}\n${block ?? ''}`;
 }

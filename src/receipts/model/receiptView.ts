@@ -5,10 +5,14 @@
 // zero-width characters must not spoof an ID), and through escapeMarkdown in a hover.
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension), so the model
 // stays free of 'vscode' and still localises.
+import type { RebasedReceipt } from '../../api/rebasedSchemas';
 import type { AssetBundle, Nft, Receipt } from '../../api/schemas';
 import type { Row } from '../../webviews/protocol';
 import { parseAgentId, type AgentKind } from '../../core/agentId';
-import { summarizeBurnLog } from './burnCodes';
+import { parseRebasedAgentId } from '../../core/rebasedAgentId';
+import { ceilDiv, formatUnits } from '../../core/units';
+import { summarizeBurnLog, type Generation } from './burnCodes';
+import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
 import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
@@ -20,6 +24,13 @@ import { describeReceiptError } from './revert';
 export { englishL10n, type L10n } from '../../core/l10n';
 
 export type RequestKind = 'evm' | 'offLedger' | 'onLedger';
+
+/** A validated receipt of either node generation (Stardust has no `generation` field). */
+export type AnyReceipt = Receipt | RebasedReceipt;
+
+export function isRebasedReceipt(r: AnyReceipt): r is RebasedReceipt {
+  return 'generation' in r && r.generation === 'rebased';
+}
 
 /** Payloads above this many hex characters are cut for display (a node may send megabytes). */
 export const MAX_PAYLOAD_HEX_CHARS = 1_000_000;
@@ -96,6 +107,8 @@ export interface ReceiptErrorView {
 }
 
 export interface ReceiptView {
+  /** Which node generation sent it: Rebased receipts carry `rebased` instead of tokens, NFT and keyed params. */
+  generation: Generation;
   requestId: string;
   failed: boolean;
   /** "Request succeeded" / "Request failed". */
@@ -108,7 +121,8 @@ export interface ReceiptView {
   kind: RequestKind;
   kindText: string;
   callTarget: { label: string; contract?: string; function?: string; hnames: string };
-  sender: { raw: string; display: string; kind: AgentKind; kindText: string };
+  sender: { raw: string; display: string; kind: AgentKind; kindText: string; checksumValid?: boolean };
+  /** Stardust only ('' on Rebased: a node serves one chain). */
   targetAddress: string;
   gas: {
     budget: AmountView;
@@ -118,9 +132,11 @@ export interface ReceiptView {
     fee: AmountView;
     storageDeposit: AmountView;
     requestBudget: AmountView;
+    /** Rebased: the fee in IOTA with 9 decimals ("0.00021 IOTA"); the exact nanos stay in `fee`. */
+    feeDecimal?: string;
   };
   /** The panel's field rows, by section. */
-  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error'; title: string; rows: Row[] }>;
+  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx'; title: string; rows: Row[] }>;
   fungibleTokens: AssetsView | null;
   allowance: AssetsView | null;
   nft: NftView | null;
@@ -128,6 +144,10 @@ export interface ReceiptView {
   burnLog: { total: AmountView; entries: BurnEntryView[] };
   /** The receipt as JSON, pretty-printed, uint64 values as strings. */
   rawJson: string;
+  /** Rebased: coins and objects, allowance, positional params, the decoded EVM transaction. */
+  rebased?: RebasedPartView;
+  /** Rebased EVM request: one line on the transaction for the hover. */
+  evmTxLine?: string;
 }
 
 export interface FeeCheckView {
@@ -237,19 +257,22 @@ function percentText(part: bigint, whole: bigint): string | undefined {
 }
 
 /** The receipt as pretty JSON: bigints as decimal strings, remote text with invisibles revealed. */
-export function receiptJson(receipt: Receipt): string {
+export function receiptJson(receipt: AnyReceipt): string {
   const json = JSON.stringify(receipt, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
   const shown = revealInvisible(json, { keepWhitespace: true });
   return shown.length > MAX_RAW_JSON_CHARS ? `${shown.slice(0, MAX_RAW_JSON_CHARS)}…` : shown;
 }
 
 /** Turns a validated receipt into the strings the hover and the panel show. */
-export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): ReceiptView {
+export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n): ReceiptView {
+  const rebased = isRebasedReceipt(receipt) ? receipt : undefined;
+  const stardust = isRebasedReceipt(receipt) ? undefined : receipt;
+  const generation: Generation = rebased ? 'rebased' : 'stardust';
   const req = receipt.request;
   const err = describeReceiptError(receipt.errorMessage, receipt.rawError);
   const failed = receipt.failed || err.failed;
   const target = describeCallTarget(req.callTarget);
-  const sender = parseAgentId(req.senderAccount);
+  const sender = rebased ? parseRebasedAgentId(req.senderAccount) : parseAgentId(req.senderAccount);
   const kind = requestKind(req);
   const kindText = requestKindText(kind, l10n);
 
@@ -284,6 +307,7 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     storageDeposit: amount(receipt.storageDepositCharged),
     requestBudget: amount(req.gasBudget),
   } as ReceiptView['gas'];
+  if (rebased) gas.feeDecimal = tokenAmount(receipt.gasFeeCharged, IOTA_DECIMALS, 'IOTA').decimal;
   const share = percentText(receipt.gasBurned, receipt.gasBudget);
   if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
 
@@ -292,13 +316,18 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
   if (target.function !== undefined) callTarget.function = target.function;
 
   const senderRaw = remote(req.senderAccount);
-  const senderView = {
+  const senderView: ReceiptView['sender'] = {
     raw: senderRaw,
     display: sender.kind === 'unknown' ? shortId(senderRaw, 48, 8) : remote(sender.display),
     kind: sender.kind,
-    kindText: agentKindText(sender.kind, l10n),
+    // A Rebased L1 address may be of any signature scheme.
+    kindText: rebased && sender.kind === 'address' ? l10n.t('L1 address') : agentKindText(sender.kind, l10n),
   };
-  const targetAddress = remote(req.targetAddress);
+  if ('checksumValid' in sender && sender.checksumValid === false) {
+    senderView.checksumValid = false;
+    senderView.kindText = l10n.t('{0}; its EIP-55 checksum does not match', senderView.kindText);
+  }
+  const targetAddress = stardust ? remote(stardust.request.targetAddress) : '';
   const requestId = req.requestId;
 
   const summaryRows: Row[] = [
@@ -327,6 +356,7 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
       label: l10n.t('Fee charged'),
       value: l10n.t('{0} base tokens', gas.fee.text),
       mono: true,
+      ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
       copy: { text: gas.fee.raw, what: l10n.t('fee') },
     },
     {
@@ -348,13 +378,17 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
       mono: true,
       copy: { text: req.senderAccount, what: l10n.t('sender') },
     },
-    {
-      field: 'targetAddress',
-      label: l10n.t('Target chain'),
-      value: targetAddress,
-      mono: true,
-      copy: { text: req.targetAddress, what: l10n.t('target address') },
-    },
+    ...(stardust
+      ? [
+          {
+            field: 'targetAddress',
+            label: l10n.t('Target chain'),
+            value: targetAddress,
+            mono: true,
+            copy: { text: stardust.request.targetAddress, what: l10n.t('target address') },
+          },
+        ]
+      : []),
     {
       field: 'callTarget',
       label: l10n.t('Call target'),
@@ -366,7 +400,13 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     },
     { field: 'isOffLedger', label: l10n.t('Off-ledger'), value: req.isOffLedger ? yes : no },
     { field: 'isEVM', label: l10n.t('EVM'), value: req.isEVM ? yes : no },
-    { field: 'requestGasBudget', label: l10n.t('Request gas budget'), value: gas.requestBudget.text, mono: true, detail: l10n.t('as sent with the request') },
+    {
+      field: 'requestGasBudget',
+      label: l10n.t('Request gas budget'),
+      value: gas.requestBudget.text,
+      mono: true,
+      detail: rebased && req.isEVM ? l10n.t("the transaction's gas limit, in EVM gas") : l10n.t('as sent with the request'),
+    },
   ];
   const sections: ReceiptView['sections'] = [];
   if (error) {
@@ -397,14 +437,18 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     { id: 'request', title: l10n.t('Request'), rows: requestRows },
   );
 
-  const burn = summarizeBurnLog(receipt.gasBurnLog);
-  const params = req.params.map((p): ParamView => {
-    const key = payload(p.key);
-    const keyLabel = key.text !== undefined && key.text.length <= 64 && !/\s/.test(key.text) ? key.text : shortId(key.hex, 18, 6);
-    return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
-  });
+  const burn = summarizeBurnLog(receipt.gasBurnLog, generation);
+  const params = stardust
+    ? stardust.request.params.map((p): ParamView => {
+        const key = payload(p.key);
+        const keyLabel = key.text !== undefined && key.text.length <= 64 && !/\s/.test(key.text) ? key.text : shortId(key.hex, 18, 6);
+        return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
+      })
+    : // Rebased params are positional (one BCS-encoded argument each): labelled by position, no key bytes.
+      (rebased?.request.params ?? []).map((hex, i): ParamView => ({ key: payload('0x'), keyLabel: l10n.t('argument {0}', i + 1), value: payload(hex) }));
 
   const view: ReceiptView = {
+    generation,
     requestId,
     failed,
     statusText: failed ? l10n.t('Request failed') : l10n.t('Request succeeded'),
@@ -418,9 +462,9 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     targetAddress,
     gas,
     sections,
-    fungibleTokens: assets(req.fungibleTokens),
-    allowance: assets(req.allowance),
-    nft: nftView(req.nft),
+    fungibleTokens: stardust ? assets(stardust.request.fungibleTokens) : null,
+    allowance: stardust ? assets(stardust.request.allowance) : null,
+    nft: stardust ? nftView(stardust.request.nft) : null,
     params,
     burnLog: {
       total: amount(burn.total),
@@ -436,6 +480,12 @@ export function buildReceiptView(receipt: Receipt, l10n: L10n = englishL10n): Re
     rawJson: receiptJson(receipt),
   };
   if (error) view.error = error;
+  if (rebased) {
+    view.rebased = buildRebasedPart(rebased, l10n);
+    if (view.rebased.evmTx) view.evmTxLine = evmTxLine(view.rebased.evmTx, l10n);
+    const txRows = evmTxRows(view.rebased, l10n);
+    if (txRows) view.sections.push({ id: 'evmTx', title: l10n.t('EVM transaction'), rows: txRows });
+  }
   return view;
 }
 
@@ -465,14 +515,104 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
   };
 }
 
+/** The decoded EVM transaction as panel rows: exact integers to copy, decimal forms beside them. */
+function evmTxRows(part: RebasedPartView, l10n: L10n): Row[] | undefined {
+  if (part.evmTxError !== undefined) {
+    return [
+      { field: 'evmTxError', label: l10n.t('Not decoded'), value: part.evmTxError, detail: l10n.t('the request parameter is not a valid signed transaction') },
+    ];
+  }
+  const tx = part.evmTx;
+  if (!tx) return undefined;
+  const wei = (field: string, label: string, a: { raw: string; text: string }, detail: string | undefined): Row => ({
+    field,
+    label,
+    value: l10n.t('{0} wei', a.text),
+    mono: true,
+    ...(detail !== undefined ? { detail } : {}),
+    copy: { text: a.raw, what: label },
+  });
+  const gwei = (a: { raw: string }) => l10n.t('{0} gwei', formatUnits(BigInt(a.raw), 9));
+  const rows: Row[] = [
+    {
+      field: 'evmTxHash',
+      label: l10n.t('Transaction hash'),
+      value: tx.hash,
+      mono: true,
+      detail: tx.hashMatches
+        ? l10n.t('keccak256 of the signed transaction: equals the request ID')
+        : l10n.t('differs from the request ID: this is not the transaction of this request'),
+      copy: { text: tx.hash, what: l10n.t('transaction hash') },
+    },
+    { field: 'evmTxType', label: l10n.t('Type'), value: tx.typeText },
+  ];
+  if (tx.chainId !== undefined) rows.push({ field: 'evmTxChainId', label: l10n.t('EVM chain ID'), value: tx.chainId, mono: true });
+  rows.push(
+    tx.to === undefined
+      ? { field: 'evmTxTo', label: l10n.t('To'), value: l10n.t('contract creation'), empty: true }
+      : { field: 'evmTxTo', label: l10n.t('To'), value: tx.to, mono: true, copy: { text: tx.to, what: l10n.t('address') } },
+    wei('evmTxValue', l10n.t('Value'), tx.value, tx.value.decimal),
+    { field: 'evmTxNonce', label: l10n.t('Nonce'), value: tx.nonce, mono: true },
+    { field: 'evmTxGasLimit', label: l10n.t('Gas limit'), value: tx.gasLimit.text, mono: true, copy: { text: tx.gasLimit.raw, what: l10n.t('gas limit') } },
+  );
+  if (tx.gasPrice) rows.push(wei('evmTxGasPrice', l10n.t('Gas price'), tx.gasPrice, gwei(tx.gasPrice)));
+  if (tx.maxFeePerGas) rows.push(wei('evmTxMaxFee', l10n.t('Max fee per gas'), tx.maxFeePerGas, gwei(tx.maxFeePerGas)));
+  if (tx.maxPriorityFeePerGas) rows.push(wei('evmTxPriorityFee', l10n.t('Max priority fee per gas'), tx.maxPriorityFeePerGas, gwei(tx.maxPriorityFeePerGas)));
+  rows.push({
+    field: 'evmTxData',
+    label: l10n.t('Data'),
+    value: tx.data.selector === undefined ? l10n.t('{0} bytes', tx.data.byteLength) : l10n.t('selector {0}, {1} bytes', tx.data.selector, tx.data.byteLength),
+    mono: true,
+    ...(tx.data.truncated ? { detail: l10n.t('the first 4,096 bytes can be copied') } : {}),
+    ...(tx.data.byteLength > 0 ? { copy: { text: tx.data.hex, what: l10n.t('call data') } } : {}),
+  });
+  return rows;
+}
+
+/**
+ * The fee check for either generation. Rebased EVM requests pay by the transaction's gas price,
+ * not the chain's gas-per-token ratio: fee = ceil(gasBurned × txGasPrice / 10^9) nanos, with
+ * txGasPrice = gasPrice (legacy, EIP-2930) or maxFeePerGas (EIP-1559); still 0 when gas is free.
+ */
+export function describeReceiptFeeCheck(receipt: AnyReceipt, gasPerToken: Ratio32, l10n: L10n = englishL10n): FeeCheckView {
+  if (!isRebasedReceipt(receipt) || !receipt.request.isEVM) return describeFeeCheck(receipt.gasBurned, receipt.gasFeeCharged, gasPerToken, l10n);
+  if (isFreeGas(gasPerToken)) return describeFeeCheck(receipt.gasBurned, receipt.gasFeeCharged, gasPerToken, l10n);
+  const tx = rebasedEvmTx(receipt);
+  if (!tx?.ok) return { ok: undefined, text: l10n.t('not checked: the EVM transaction could not be decoded') };
+  const price = txGasPrice(tx.tx);
+  const expected = ceilDiv(receipt.gasBurned * price, 1_000_000_000n);
+  const priceText = l10n.t('{0} wei per gas', formatBigInt(price));
+  if (expected === receipt.gasFeeCharged) return { ok: true, text: l10n.t("matches the transaction's gas price ({0})", priceText) };
+  const diff = receipt.gasFeeCharged - expected;
+  return {
+    ok: false,
+    text:
+      diff < 0n
+        ? l10n.t(
+            "{0} less than the transaction's gas price asks ({1}: {2}); the fee is capped at the funds the sender had left",
+            formatBigInt(-diff),
+            priceText,
+            formatBigInt(expected),
+          )
+        : l10n.t("{0} more than the transaction's gas price asks ({1}: {2})", formatBigInt(diff), priceText, formatBigInt(expected)),
+  };
+}
+
 /**
  * Roughly the bytes a processed receipt holds in memory: its view model keeps each payload in
  * hex, text and JSON form plus the raw JSON, about six times the params' hex. Used as the
  * receipt cache's weight, so the cache is bounded in bytes and not only in entries.
  */
-export function estimateReceiptBytes(receipt: Receipt): number {
-  let payload = receipt.request.nft?.metadata.length ?? 0;
-  for (const p of receipt.request.params) payload += p.key.length + p.value.length;
+export function estimateReceiptBytes(receipt: AnyReceipt): number {
+  let payload = 0;
+  if (isRebasedReceipt(receipt)) {
+    for (const p of receipt.request.params) payload += p.length;
+    const a = receipt.request.assets;
+    payload += 200 * (a.coins.length + a.objects.length) + (receipt.request.allowanceError?.length ?? 0);
+  } else {
+    payload += receipt.request.nft?.metadata.length ?? 0;
+    for (const p of receipt.request.params) payload += p.key.length + p.value.length;
+  }
   for (const s of receipt.rawError?.params ?? []) payload += s.length;
   payload += (receipt.errorMessage?.length ?? 0) + receipt.request.senderAccount.length;
   return 4096 + 6 * payload + 200 * receipt.gasBurnLog.length;

@@ -65,6 +65,12 @@ const CORE_ERROR_TEMPLATES: ReadonlyMap<string, string> = new Map([
   ['714a', 'gas budget exceeded'],
   ['ee24', 'not enough funds left to pay for gas'],
   ['d9b6', 'not enough funds for allowance'],
+  // Codes hash the message format, so these are the same on Stardust and Rebased (packages/vm/errors.go).
+  ['ffb5', 'invalid allowance'],
+  ['151e', 'not enough funds'],
+  ['c674', 'contract with hname %08x not found'],
+  ['690d', 'entry point not found'],
+  ['0fc8', '%s'],
 ]);
 
 /** The message template of a known core error code (e.g. "a774"), or undefined. */
@@ -83,10 +89,17 @@ export function parseErrorParam(param: string): ErrorParam {
 /** Fills Go-style verbs (%s, %d, %v, %x, %q, …) in order; %% is a literal percent. */
 function fillTemplate(template: string, params: readonly ErrorParam[]): string {
   let next = 0;
-  return template.replace(/%(%|[a-zA-Z])/g, (whole: string, verb: string) => {
+  return template.replace(/%(%|0?[0-9]*[a-zA-Z])/g, (whole: string, verb: string) => {
     if (verb === '%') return '%';
     const p = params[next++];
-    return p === undefined ? whole : p.value;
+    if (p === undefined) return whole;
+    // "%08x" of a uint32 param (e.g. c674's hname): hex, zero-padded, as Go prints it.
+    const hex = /^0?([0-9]*)x$/.exec(verb);
+    if (hex && /^[0-9]{1,20}$/.test(p.value))
+      return BigInt(p.value)
+        .toString(16)
+        .padStart(Number(hex[1] || 0), '0');
+    return p.value;
   });
 }
 
@@ -119,7 +132,7 @@ export type ReceiptErrorDescription = {
   message: string | undefined;
   /** Decoded `Error(string)`/`Panic(uint256)` of an EVM revert (code a774). */
   decodedRevert?: string;
-  /** rawError.code when non-empty: 4 hex digits (core) or "<hname>:<id>" (contract). */
+  /** rawError.code when non-empty: 4 hex digits (core) or "<hname>:<id>" (contract; "0x<hname>:<id>" on Rebased). */
   code?: string;
   /** For "<hname>:<id>" codes: which contract registered the error, and its id. */
   contractError?: ContractErrorRef;
@@ -141,7 +154,7 @@ export function describeReceiptError(errorMessage?: string | null, rawError?: { 
 
   const result: ReceiptErrorDescription = { failed, message, params };
   if (code !== undefined) result.code = code;
-  const contractRef = code === undefined ? undefined : /^([0-9a-fA-F]{8}):([0-9]{1,5})$/.exec(code);
+  const contractRef = code === undefined ? undefined : /^(?:0x)?([0-9a-fA-F]{8}):([0-9]{1,5})$/.exec(code);
   if (contractRef?.[1] !== undefined && contractRef[2] !== undefined) {
     result.contractError = { contractHname: contractRef[1].toLowerCase(), errorId: Number(contractRef[2]) };
   }

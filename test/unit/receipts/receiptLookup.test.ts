@@ -191,6 +191,20 @@ describe('model/receiptLookup', () => {
     assert.equal(shared.chain.name, 'A2', 'and the answer names the chain the caller asked');
   });
 
+  it('the same node asked as a Stardust and as a Rebased chain keeps two answers (generation in the key)', async () => {
+    const rebased: LookupChain = { name: 'R', nodeUrl: 'http://node-a', chainId: '', generation: 'rebased' };
+    const stardust: LookupChain = { name: 'S', nodeUrl: 'http://node-a', chainId: '', generation: 'stardust' };
+    const { calls, fetch } = stubFetcher({ R: () => Promise.resolve('rebased'), S: () => Promise.resolve('stardust') });
+    const lookup = new ReceiptLookup<LookupChain, string>({ fetch });
+    const r = await lookup.lookup(ID, [rebased]);
+    const s = await lookup.lookup(ID, [stardust]);
+    assert.deepEqual(
+      calls.map((c) => c.chain),
+      ['R', 'S'],
+    );
+    assert.ok(r.found && r.value === 'rebased' && s.found && s.value === 'stardust' && !s.fromCache);
+  });
+
   it('a caller that cancels is freed at once; the shared request goes on for the others', async () => {
     const gate = deferred<string>();
     const { calls, fetch } = stubFetcher({ A: () => gate.promise });

@@ -1,0 +1,147 @@
+// The signed EVM transaction inside a Rebased EVM request: `params[0]` is a BCS byte vector
+// (ULEB128 length, then go-ethereum's `Transaction.EncodeRLP`): the RLP list of a legacy tx, or an
+// RLP string wrapping `type || payload` (EIP-2930 type 1, EIP-1559 type 2). keccak256 of the list,
+// or of `type || payload`, is the request ID. All of it is remote bytes: malformed input yields an
+// error text, never an exception. Pure.
+import { keccak_256 } from '@noble/hashes/sha3';
+import { checksumAddressOfBytes } from '../../core/evmAddress';
+import { hexToBytes } from '../../core/hex';
+import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from '../../core/rlp';
+
+export type EvmTxType = 0 | 1 | 2;
+
+export interface EvmTx {
+  type: EvmTxType;
+  /** Absent for a pre-EIP-155 legacy tx (v = 27/28). */
+  chainId?: bigint;
+  nonce: bigint;
+  gasLimit: bigint;
+  /** Legacy and type 1. */
+  gasPrice?: bigint;
+  /** Type 2. */
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
+  /** EIP-55, or undefined for a contract creation. */
+  to?: string;
+  /** Wei. */
+  value: bigint;
+  data: Uint8Array;
+  /** keccak256 of the signed encoding, 0x + 64 lowercase hex. */
+  hash: string;
+}
+
+/** The wei price the fee is computed from (go-ethereum `GasPrice()`: gasPrice, or maxFeePerGas for 1559). */
+export function txGasPrice(tx: EvmTx): bigint {
+  return tx.type === 2 ? (tx.maxFeePerGas ?? 0n) : (tx.gasPrice ?? 0n);
+}
+
+/** Reads a BCS ULEB128 u32 length; undefined when malformed (too long, overflowing, past the end). */
+export function readUleb128(bytes: Uint8Array): { value: number; next: number } | undefined {
+  let value = 0;
+  for (let i = 0; i < 5; i++) {
+    const b = bytes[i];
+    if (b === undefined) return undefined;
+    value += (b & 0x7f) * 2 ** (7 * i);
+    if ((b & 0x80) === 0) {
+      // BCS refuses a trailing zero group (non-canonical) and values past u32.
+      if (i > 0 && b === 0) return undefined;
+      return value > 0xffff_ffff ? undefined : { value, next: i + 1 };
+    }
+  }
+  return undefined;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let s = '0x';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+function list(item: RlpItem, what: string): RlpItem[] {
+  if (item instanceof Uint8Array) throw new RlpError(`${what}: expected a list`);
+  return item;
+}
+
+function toAddress(item: RlpItem | undefined): string | undefined {
+  const b = rlpBytes(item, 'to');
+  if (b.length === 0) return undefined;
+  const address = checksumAddressOfBytes(b);
+  if (address === undefined) throw new RlpError('to: expected 20 bytes or none');
+  return address;
+}
+
+function decodeLegacy(fields: RlpItem[], hash: string): EvmTx {
+  if (fields.length !== 9) throw new RlpError(`a legacy transaction has 9 fields, not ${fields.length}`);
+  const v = rlpUint(fields[6], 'v');
+  const tx: EvmTx = {
+    type: 0,
+    nonce: rlpUint(fields[0], 'nonce', 8),
+    gasPrice: rlpUint(fields[1], 'gasPrice'),
+    gasLimit: rlpUint(fields[2], 'gasLimit', 8),
+    value: rlpUint(fields[4], 'value'),
+    data: rlpBytes(fields[5], 'data'),
+    hash,
+  };
+  const to = toAddress(fields[3]);
+  if (to !== undefined) tx.to = to;
+  // EIP-155: v = chainId * 2 + 35 or 36.
+  if (v >= 35n) tx.chainId = (v - 35n) / 2n;
+  return tx;
+}
+
+function decodeTyped(type: number, fields: RlpItem[], hash: string): EvmTx {
+  if (type === 1) {
+    if (fields.length !== 11) throw new RlpError(`an EIP-2930 transaction has 11 fields, not ${fields.length}`);
+    const tx: EvmTx = {
+      type: 1,
+      chainId: rlpUint(fields[0], 'chainId'),
+      nonce: rlpUint(fields[1], 'nonce', 8),
+      gasPrice: rlpUint(fields[2], 'gasPrice'),
+      gasLimit: rlpUint(fields[3], 'gasLimit', 8),
+      value: rlpUint(fields[5], 'value'),
+      data: rlpBytes(fields[6], 'data'),
+      hash,
+    };
+    const to = toAddress(fields[4]);
+    if (to !== undefined) tx.to = to;
+    return tx;
+  }
+  if (fields.length !== 12) throw new RlpError(`an EIP-1559 transaction has 12 fields, not ${fields.length}`);
+  const tx: EvmTx = {
+    type: 2,
+    chainId: rlpUint(fields[0], 'chainId'),
+    nonce: rlpUint(fields[1], 'nonce', 8),
+    maxPriorityFeePerGas: rlpUint(fields[2], 'maxPriorityFeePerGas'),
+    maxFeePerGas: rlpUint(fields[3], 'maxFeePerGas'),
+    gasLimit: rlpUint(fields[4], 'gasLimit', 8),
+    value: rlpUint(fields[6], 'value'),
+    data: rlpBytes(fields[7], 'data'),
+    hash,
+  };
+  const to = toAddress(fields[5]);
+  if (to !== undefined) tx.to = to;
+  return tx;
+}
+
+export type EvmTxResult = { ok: true; tx: EvmTx } | { ok: false; error: string };
+
+/** Decodes the transaction from the hex of `params[0]`. */
+export function decodeEvmTxParam(paramHex: string): EvmTxResult {
+  const bytes = hexToBytes(paramHex);
+  if (!bytes) return { ok: false, error: 'the parameter is not hex' };
+  const len = readUleb128(bytes);
+  if (!len) return { ok: false, error: 'no valid BCS length' };
+  if (len.next + len.value !== bytes.length) return { ok: false, error: 'the BCS length does not match the bytes' };
+  const body = bytes.subarray(len.next);
+  try {
+    const outer = decodeRlp(body);
+    if (!(outer instanceof Uint8Array)) return { ok: true, tx: decodeLegacy(outer, toHex(keccak_256(body))) };
+    const type = outer[0];
+    if (type !== 1 && type !== 2) return { ok: false, error: `unsupported transaction type ${type === undefined ? '(none)' : String(type)}` };
+    const fields = list(decodeRlp(outer.subarray(1)), 'payload');
+    return { ok: true, tx: decodeTyped(type, fields, toHex(keccak_256(outer))) };
+  } catch (e) {
+    if (e instanceof RlpError) return { ok: false, error: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { decodeRlp, MAX_RLP_DEPTH, rlpUint, RlpError } from '../../../src/core/rlp';
+import { bytesOf, rlp } from '../../fixtures/rlp';
+
+const fails = (h: string, re: RegExp) =>
+  assert.throws(
+    () => decodeRlp(bytesOf(h)),
+    (e: unknown) => e instanceof RlpError && re.test(e.message),
+  );
+
+describe('core/rlp', () => {
+  it('decodes the yellow-paper examples', () => {
+    assert.deepEqual(decodeRlp(bytesOf('83646f67')), new TextEncoder().encode('dog'));
+    assert.deepEqual(decodeRlp(bytesOf('c0')), []);
+    assert.deepEqual(decodeRlp(bytesOf('80')), new Uint8Array(0));
+    assert.deepEqual(decodeRlp(bytesOf('0f')), Uint8Array.of(15));
+    assert.deepEqual(decodeRlp(bytesOf('c7c0c1c0c3c0c1c0')), [[], [[]], [[], [[]]]]);
+    const long = 'a'.repeat(60);
+    assert.deepEqual(decodeRlp(rlp(`0x${Buffer.from(long).toString('hex')}`)), new TextEncoder().encode(long));
+  });
+
+  it('refuses lengths past the end, huge lengths, trailing bytes and non-canonical forms', () => {
+    fails('', /ends before/);
+    fails('83646f', /past the end/);
+    fails('b90400' + '00'.repeat(10), /past the end/);
+    fails('bfffffffffffffffff00', /past the end/);
+    fails('ffffffffffffffffff', /past the end/);
+    fails('c3646f6700', /past the end|left after/);
+    fails('8164', /single byte/);
+    fails('b800', /leading zeros/);
+    fails('b801aa', /short length/);
+    fails('c2c0', /past the end/);
+    fails('0f0f', /left after/);
+  });
+
+  it('bounds nesting depth', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < MAX_RLP_DEPTH + 5; i++) deep = [deep];
+    assert.throws(() => decodeRlp(rlp(deep as never)), /nesting deeper/);
+    let ok: unknown = [];
+    for (let i = 0; i < MAX_RLP_DEPTH - 1; i++) ok = [ok];
+    assert.doesNotThrow(() => decodeRlp(rlp(ok as never)));
+  });
+
+  it('reads canonical unsigned integers only', () => {
+    assert.equal(rlpUint(bytesOf('0400'), 'n'), 1024n);
+    assert.equal(rlpUint(new Uint8Array(0), 'n'), 0n);
+    assert.throws(() => rlpUint(bytesOf('0004'), 'n'), /leading zero/);
+    assert.throws(() => rlpUint(new Uint8Array(33).fill(1), 'n'), /longer than 32/);
+    assert.throws(() => rlpUint([], 'n'), /expected an integer/);
+    assert.equal(rlpUint(new Uint8Array(32).fill(0xff), 'n'), 2n ** 256n - 1n);
+  });
+});

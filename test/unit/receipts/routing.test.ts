@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { classifyRequestId, idForGeneration, routeChains } from '../../../src/receipts/model/routing';
+
+const H64 = `0x${'AB'.repeat(32)}`;
+const H68 = `0x${'cd'.repeat(34)}`;
+const chains = [
+  { name: 'stardust-default', generation: 'stardust' as const },
+  { name: 'rebased-a', generation: 'rebased' as const },
+  { name: 'stardust-b', generation: 'stardust' as const },
+  { name: 'rebased-b', generation: 'rebased' as const },
+];
+const names = (cs: Array<{ name: string }>) => cs.map((c) => c.name);
+
+describe('model/routing', () => {
+  it('classifies 64 and 68 hex IDs (lower-cased) and nothing else', () => {
+    assert.deepEqual(classifyRequestId(` ${H64} `), { id: H64.toLowerCase(), shape: 'hex64' });
+    assert.deepEqual(classifyRequestId(H68), { id: H68, shape: 'hex68' });
+    for (const bad of ['', '0x', H64.slice(0, 65), `${H64}00`, `${H68}00`, H64.slice(2), `0x${'g'.repeat(64)}`])
+      assert.equal(classifyRequestId(bad), undefined, bad);
+  });
+
+  it('never sends a 68-hex ID to a Rebased chain; a hash reaches Stardust as hash + 0000 only when allowed', () => {
+    assert.equal(idForGeneration(H68, 'rebased', true), undefined);
+    assert.equal(idForGeneration(H68, 'stardust', false), H68);
+    assert.equal(idForGeneration(H64, 'rebased', false), H64.toLowerCase());
+    assert.equal(idForGeneration(H64, 'stardust', false), undefined);
+    assert.equal(idForGeneration(H64, 'stardust', true), `${H64.toLowerCase()}0000`);
+    assert.equal(idForGeneration('0x12', 'rebased', true), undefined);
+  });
+
+  it('routes a 64-hex ID to the Rebased chains in lookup order, then Stardust ones with the setting; 68-hex to Stardust only', () => {
+    assert.deepEqual(names(routeChains(H64, chains, false)), ['rebased-a', 'rebased-b']);
+    assert.deepEqual(names(routeChains(H64, chains, true)), ['rebased-a', 'rebased-b', 'stardust-default', 'stardust-b']);
+    assert.deepEqual(names(routeChains(H68, chains, true)), ['stardust-default', 'stardust-b']);
+    assert.deepEqual(names(routeChains('junk', chains, true)), []);
+  });
+});
