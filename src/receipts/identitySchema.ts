@@ -1,7 +1,8 @@
 // The zod schema of a receipt panel's identity in a saved webview state (the serializer's
 // path). Pure; loaded only when a panel is restored.
 import * as z from 'zod/mini';
-import { checkBlock, checkRequestId } from '../api/ids';
+import { checkBlock } from '../api/ids';
+import { classifyRequestId } from './model/routing';
 import type { ReceiptIdentity } from './protocol';
 
 /** The identity in a saved webview state; anything else in it is ignored. */
@@ -10,9 +11,10 @@ export const ReceiptIdentitySchema = z.pipe(
     requestId: z.pipe(
       z.string(),
       z.transform((s, ctx) => {
-        const id = checkRequestId(s);
-        if (id.ok) return id.requestId;
-        ctx.issues.push({ code: 'custom', message: id.reason, input: s });
+        // Either generation's ID: a Rebased panel (0x + 64 hex) is restored like a Stardust one.
+        const id = classifyRequestId(s);
+        if (id) return id.id;
+        ctx.issues.push({ code: 'custom', message: 'A request ID is 0x + 64 (Rebased) or 68 (Stardust) hex digits.', input: s });
         return z.NEVER;
       }),
     ),

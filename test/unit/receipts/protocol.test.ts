@@ -52,6 +52,12 @@ describe('receipts/protocol and identity', () => {
     }
   });
 
+  it('restores the panel of a Rebased request (0x + 64 hex) as well as a Stardust one, lower-cased', () => {
+    const rebased = `0x${'Ab'.repeat(32)}`;
+    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: rebased, chainName: 'IOTA EVM' }), { requestId: rebased.toLowerCase(), chainName: 'IOTA EVM' });
+    assert.equal(ReceiptIdentitySchema.safeParse({ requestId: `0x${'ab'.repeat(33)}` }).success, false, '66 hex is neither');
+  });
+
   it('a panel without a chain name matches the request on any chain; a named chain only itself', () => {
     assert.ok(receiptMatches({ requestId: ID, chainName: 'IOTA' }, { requestId: ID }));
     assert.ok(receiptMatches({ requestId: ID, chainName: 'IOTA' }, { requestId: ID, chainName: 'iota' }));
