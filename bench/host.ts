@@ -8,6 +8,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../src/constants';
+import type { WaspClient } from '../src/api/client';
 import type { ExtensionApi } from '../src/extension';
 import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
 import {
@@ -16,9 +17,12 @@ import {
   MIXED_REBASED_NODES,
   MIXED_STARDUST_CHAINS,
   PLANTED,
+  REBASED_BENCH_CHAIN_NAME,
+  REBASED_PLANTED,
   REFRESH_CHAINS,
   NARROW_LIMIT,
   benchRequestId,
+  rebasedBenchRequestId,
   distinctChainId,
   emit,
   round,
@@ -47,9 +51,10 @@ export async function run(): Promise<void> {
   await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
 
   await hoverOnText(api, token);
-  await cachedHover(api, token);
-  await uncachedHover(api, token);
+  await cachedHover(api, token, STARDUST_HOVERS);
+  await uncachedHover(api, token, STARDUST_HOVERS);
   await concurrentHovers(api, token);
+  await rebasedHovers(api, token, config);
   await memoryAfterManyIds(api, token);
   await panelTimes(api);
   await bigReceipt(api);
@@ -193,9 +198,46 @@ function expectFound(h: vscode.Hover | undefined, what: string): void {
   if (!text.includes('Request succeeded')) throw new Error(`bench: ${what}: the hover did not show the receipt: ${text.slice(0, 300)}`);
 }
 
-async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken): Promise<void> {
+/** One generation's hover measurements: which chain, which planted IDs, how its client asks. */
+interface HoverTarget {
+  /** The figures' ID prefix ('hover' for Stardust, the first and reference figures). */
+  prefix: string;
+  chainName: string;
+  cachedId: string;
+  uncachedIds: string[];
+  url(client: WaspClient, id: string): string;
+  get(client: WaspClient, id: string): Promise<unknown>;
+}
+
+const STARDUST_HOVERS: HoverTarget = {
+  prefix: 'hover',
+  chainName: BENCH_CHAIN_NAME,
+  cachedId: benchRequestId('cached', 0),
+  uncachedIds: Array.from({ length: PLANTED.uncached.count }, (_, i) => benchRequestId('uncached', i)),
+  url: (client, id) => client.receiptUrl(BENCH_CHAIN_ID, id),
+  get: (client, id) => client.getReceipt(BENCH_CHAIN_ID, id),
+};
+
+const REBASED_HOVERS: HoverTarget = {
+  prefix: 'hover.rebased',
+  chainName: REBASED_BENCH_CHAIN_NAME,
+  cachedId: rebasedBenchRequestId('cached', 0),
+  uncachedIds: Array.from({ length: REBASED_PLANTED.uncached.count }, (_, i) => rebasedBenchRequestId('uncached', i)),
+  url: (client, id) => client.rebasedReceiptUrl(id),
+  get: (client, id) => client.getRebasedReceipt(id),
+};
+
+/** The same hover figures on a Rebased chain (an entry without a chain ID), then the Stardust bench chain again. */
+async function rebasedHovers(api: ExtensionApi, token: vscode.CancellationToken, config: BenchConfig): Promise<void> {
+  await setChains(api, [{ name: REBASED_BENCH_CHAIN_NAME, nodeUrl: config.rebasedMainUrl }]);
+  await cachedHover(api, token, REBASED_HOVERS);
+  await uncachedHover(api, token, REBASED_HOVERS);
+  await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
+}
+
+async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken, target: HoverTarget): Promise<void> {
   const hover = api.receipts.hover;
-  const doc = await idDocument([benchRequestId('cached', 0)]);
+  const doc = await idDocument([target.cachedId]);
   const at = idPosition(0);
   expectFound(await hover.provideHover(doc, at, token), 'first hover of the cached ID');
   const fetches = api.receipts.lookup.lookup.fetchCount;
@@ -209,8 +251,8 @@ async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken): 
   }
   const s = stats(times);
   const requests = api.receipts.lookup.lookup.fetchCount - fetches;
-  emit('hover.cached.p50', round(s.p50, 4), 'ms', { calls: s.n, mean: round(s.mean, 4), max: round(s.max, 3), requestsMeanwhile: requests });
-  emit('hover.cached.p99', round(s.p99, 4), 'ms', { calls: s.n });
+  emit(`${target.prefix}.cached.p50`, round(s.p50, 4), 'ms', { calls: s.n, mean: round(s.mean, 4), max: round(s.max, 3), requestsMeanwhile: requests });
+  emit(`${target.prefix}.cached.p99`, round(s.p99, 4), 'ms', { calls: s.n });
 
   const viaCommand: number[] = [];
   for (let i = 0; i < VIA_COMMAND_SAMPLES; i++) {
@@ -219,17 +261,17 @@ async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken): 
     viaCommand.push(performance.now() - t0);
   }
   const c = stats(viaCommand);
-  emit('hover.cached.command.p50', round(c.p50, 3), 'ms', { calls: c.n, p99: round(c.p99, 3) });
+  emit(`${target.prefix}.cached.command.p50`, round(c.p50, 3), 'ms', { calls: c.n, p99: round(c.p99, 3) });
   await closeAll();
 }
 
 /** Each ID hovered once, next to a plain fetch of the very URL the client asks, alternating which goes first. */
-async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken): Promise<void> {
+async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken, target: HoverTarget): Promise<void> {
   const hover = api.receipts.hover;
-  const chain = api.services.chains.get(BENCH_CHAIN_NAME);
-  if (!chain) throw new Error('bench: the bench chain is not configured');
+  const chain = api.services.chains.get(target.chainName);
+  if (!chain) throw new Error(`bench: the chain ${target.chainName} is not configured`);
   const client = api.services.clients.clientFor(chain);
-  const ids = Array.from({ length: PLANTED.uncached.count }, (_, i) => benchRequestId('uncached', i));
+  const ids = target.uncachedIds;
   const doc = await idDocument(ids);
   const hoverMs: number[] = [];
   const rawMs: number[] = [];
@@ -249,7 +291,7 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken)
   };
   const fetches = api.receipts.lookup.lookup.fetchCount;
   for (let i = 0; i < ids.length; i++) {
-    const url = client.receiptUrl(BENCH_CHAIN_ID, ids[i] as string);
+    const url = target.url(client, ids[i] as string);
     let h: number;
     let g: number;
     if (i % 2 === 0) {
@@ -268,10 +310,10 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken)
   if (requests !== ids.length) throw new Error(`bench: ${ids.length} uncached hovers sent ${requests} requests`);
   const hs = stats(hoverMs);
   const gs = stats(rawMs);
-  emit('hover.uncached.p50', round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
-  emit('hover.uncached.rawGet.p50', round(gs.p50, 3), 'ms', { samples: gs.n, p99: round(gs.p99, 3) });
-  emit('hover.uncached.overRawGet', round(hs.p50 - gs.p50, 3), 'ms');
-  emit('hover.uncached.ratio', round(hs.p50 / gs.p50, 2), 'x');
+  emit(`${target.prefix}.uncached.p50`, round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
+  emit(`${target.prefix}.uncached.rawGet.p50`, round(gs.p50, 3), 'ms', { samples: gs.n, p99: round(gs.p99, 3) });
+  emit(`${target.prefix}.uncached.overRawGet`, round(hs.p50 - gs.p50, 3), 'ms');
+  emit(`${target.prefix}.uncached.ratio`, round(hs.p50 / gs.p50, 2), 'x');
 
   // Where the difference goes: the client alone (limiter, token, fetch, JSON, schema) and one
   // read of SecretStorage (a round trip to the workbench).
@@ -279,14 +321,17 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken)
   const secretMs: number[] = [];
   for (let i = UNCACHED_WARMUP; i < ids.length; i++) {
     let t0 = performance.now();
-    await api.services.clients.clientFor(chain).getReceipt(BENCH_CHAIN_ID, ids[i] as string);
+    await target.get(api.services.clients.clientFor(chain), ids[i] as string);
     clientMs.push(performance.now() - t0);
     t0 = performance.now();
     await api.services.tokens.get(chain.nodeUrl);
     secretMs.push(performance.now() - t0);
   }
-  emit('hover.uncached.client.p50', round(stats(clientMs).p50, 3), 'ms', { samples: clientMs.length });
-  emit('diag.secretRead.p50', round(stats(secretMs).p50, 3), 'ms', { samples: secretMs.length, p99: round(stats(secretMs).p99, 3) });
+  emit(`${target.prefix}.uncached.client.p50`, round(stats(clientMs).p50, 3), 'ms', { samples: clientMs.length });
+  emit(target.prefix === 'hover' ? 'diag.secretRead.p50' : `${target.prefix}.secretRead.p50`, round(stats(secretMs).p50, 3), 'ms', {
+    samples: secretMs.length,
+    p99: round(stats(secretMs).p99, 3),
+  });
   await closeAll();
 }
 

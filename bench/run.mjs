@@ -140,6 +140,7 @@ try {
     narrowUrl: nodes.narrow.url,
     mixedStardustUrl: nodes.mixedStardust.url,
     mixedRebasedUrls: nodes.mixedRebased.map((n) => n.url),
+    rebasedMainUrl: nodes.rebasedMain.url,
   };
 
   // 4. The extension host.
@@ -284,6 +285,18 @@ const ROWS = [
   { what: 'hover / raw GET', id: 'hover.uncached.ratio', show: (f) => `${f.value}x` },
   { what: 'the client alone: getReceipt p50 (limiter, token, fetch, JSON, schema)', id: 'hover.uncached.client.p50', show: (f) => ms(f.value) },
   { what: 'one SecretStorage read p50 (a round trip to the workbench)', id: 'diag.secretRead.p50', show: (f) => ms(f.value) },
+  ['Hover on a Rebased chain (a 0x + 64-hex ID, /v1/chain routes, the entry without a chain ID)'],
+  { what: 'cached: provideHover p50', id: 'hover.rebased.cached.p50', show: (f) => ms(f.value) },
+  { what: 'cached: provideHover p99', id: 'hover.rebased.cached.p99', show: (f) => ms(f.value), target: '≤ 1 ms', check: (f) => f.value <= 1 },
+  { what: 'uncached: hover p50', id: 'hover.rebased.uncached.p50', show: (f) => ms(f.value) },
+  { what: 'uncached: raw GET of the same URL p50', id: 'hover.rebased.uncached.rawGet.p50', show: (f) => ms(f.value) },
+  {
+    what: 'uncached: hover over raw GET',
+    id: 'hover.rebased.uncached.overRawGet',
+    show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`,
+    target: '≤ +2 ms',
+    check: (f) => f.value <= 2,
+  },
   ['Concurrent hovers'],
   {
     what: 'requests the node received for 100 concurrent hovers of one ID',

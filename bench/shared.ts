@@ -3,7 +3,17 @@
 // the node, the receipts behind them, the chains, and the `BENCH {json}` line every figure
 // travels in (the host's console lines reach run.mjs through the workbench log).
 import { bech32 } from 'bech32';
-import { DEMO_CHAINS, DEMO_RECEIPTS, createDemoChains, utf8Hex, type DemoChainSpec, type ReceiptJson } from '../test/fixtures/demoData';
+import {
+  DEMO_CHAINS,
+  DEMO_RECEIPTS,
+  DEMO_REBASED_REQUESTS,
+  createDemoChains,
+  createRebasedDemoChain,
+  utf8Hex,
+  type DemoChainSpec,
+  type ReceiptJson,
+} from '../test/fixtures/demoData';
+import type { RebasedReceiptWire } from '../test/fixtures/wire';
 
 export const BENCH_PREFIX = 'BENCH ';
 
@@ -42,6 +52,25 @@ export type PlantedGroup = keyof typeof PLANTED;
 /** `0x` + 68 hex: the group's kind, then the index. */
 export function benchRequestId(group: PlantedGroup, index: number): string {
   return `0x${PLANTED[group].kind.toString(16).padStart(4, '0')}${index.toString(16).padStart(64, '0')}`;
+}
+
+/** The Rebased node's planted groups: the same measurements as the Stardust ones, on /v1/chain. */
+export const REBASED_PLANTED = { cached: PLANTED.cached, uncached: PLANTED.uncached } as const;
+
+/** The name of the Rebased bench chain (an entry without a chain ID, as users write them). */
+export const REBASED_BENCH_CHAIN_NAME = 'Bench Rebased';
+
+/** `0x` + 64 hex (a Rebased request ID): the group's kind, then the index. */
+export function rebasedBenchRequestId(group: keyof typeof REBASED_PLANTED, index: number): string {
+  return `0x${REBASED_PLANTED[group].kind.toString(16).padStart(4, '0')}${index.toString(16).padStart(60, '0')}`;
+}
+
+/** The Rebased demo's on-ledger success (coins and an object, about 1.5 KB) under another request ID. */
+export function plainRebasedReceipt(requestId: string): RebasedReceiptWire {
+  const template = createRebasedDemoChain().receipts.find((r) => r.request.requestId === DEMO_REBASED_REQUESTS.onLedger);
+  if (!template) throw new Error('bench: the Rebased demo onLedger receipt is missing');
+  template.request.requestId = requestId;
+  return template;
 }
 
 let successTemplate: ReceiptJson | undefined;
@@ -122,6 +151,8 @@ export interface BenchConfig {
   mixedStardustUrl: string;
   /** …and MIXED_REBASED_NODES Rebased nodes (100 ms), one chain each, under several names. */
   mixedRebasedUrls: string[];
+  /** A Rebased node (latency 0) holding the REBASED_PLANTED receipts. */
+  rebasedMainUrl: string;
 }
 
 /** The 50-chain refresh over mixed nodes: 25 Stardust chains on one node, 25 entries on 5 Rebased nodes. */

@@ -4,6 +4,7 @@
 //   slow      answers in 100 ms; the demo chains (the tree refresh of one chain, and of 50 names);
 //   distinct  answers in 100 ms; 50 distinct chains (the refresh of 50 different chains);
 //   narrow    the same as distinct, refreshed with waspChain.request.maxConcurrent set to 6;
+//   rebasedMain  a Rebased node answering at once, with planted Rebased receipts (the hover figures);
 //   mixed     a Stardust node (25 distinct chains) and 5 Rebased nodes, 100 ms each (generation
 //             detection per node, and a 50-chain refresh over both generations).
 // run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
@@ -14,12 +15,15 @@ import {
   MIXED_REBASED_NODES,
   MIXED_STARDUST_CHAINS,
   PLANTED,
+  REBASED_PLANTED,
   REFRESH_CHAINS,
   SLOW_NODE_LATENCY_MS,
   benchRequestId,
   bigReceipt,
   distinctChains,
   plainReceipt,
+  plainRebasedReceipt,
+  rebasedBenchRequestId,
   type PlantedGroup,
 } from '../shared';
 
@@ -33,6 +37,8 @@ export interface BenchNodes {
   narrow: LocalNode;
   mixedStardust: LocalNode;
   mixedRebased: LocalNode[];
+  /** A Rebased node answering at once, with the REBASED_PLANTED receipts. */
+  rebasedMain: LocalNode;
   /** Receipt requests the main node received for a planted ID. */
   receiptRequestsFor(requestId: string): number;
   close(): Promise<void>;
@@ -53,8 +59,13 @@ export async function startBenchNodes(): Promise<BenchNodes> {
   const mixedRebased = await Promise.all(
     Array.from({ length: MIXED_REBASED_NODES }, () => startLocalNode({ generation: 'rebased', latencyMs: SLOW_NODE_LATENCY_MS })),
   );
+  const rebasedMain = await startLocalNode({ generation: 'rebased' });
+  for (const group of Object.keys(REBASED_PLANTED) as (keyof typeof REBASED_PLANTED)[]) {
+    for (let i = 0; i < REBASED_PLANTED[group].count; i++) rebasedMain.setRebasedReceipt(plainRebasedReceipt(rebasedBenchRequestId(group, i)));
+  }
   return {
     main,
+    rebasedMain,
     slow,
     distinct,
     narrow,
@@ -62,7 +73,7 @@ export async function startBenchNodes(): Promise<BenchNodes> {
     mixedRebased,
     receiptRequestsFor: (requestId) => main.requests.filter((r) => r.route === 'receipt' && r.path.toLowerCase().includes(requestId.toLowerCase())).length,
     close: async () => {
-      await Promise.all([main, slow, distinct, narrow, mixedStardust, ...mixedRebased].map((n) => n.close()));
+      await Promise.all([main, slow, distinct, narrow, mixedStardust, ...mixedRebased, rebasedMain].map((n) => n.close()));
     },
   };
 }
