@@ -11,7 +11,7 @@ export default {
   mochaOptions: {
     spec: ['test/unit/**/*.test.ts'],
     extension: ['ts'],
-    require: ['esbuild-register'],
+    require: ['./scripts/stryker-register.mjs'],
     // Stryker's mocha options take no timeout: the unit runner's 10 s comes from this file.
     config: 'stryker.mocharc.json',
   },

@@ -1,8 +1,8 @@
 // The API module against a real loopback node that speaks the v1.0.3 wire format and misbehaves
 // on demand.
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
 import {
   BadRequestError,
@@ -21,10 +21,9 @@ import {
 import { Limiter } from '../../../src/api/limiter';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
+import { repoRoot } from '../../fixtures/paths';
 
-// The node's own sample bodies (copied from the shared API notes). The suite runs bundled from
-// out/test/unit/api and, under `npm run mutation`, from its sources: look up from either.
-const repoRoot = (dir: string): string => (existsSync(join(dir, 'package.json')) || dirname(dir) === dir ? dir : repoRoot(dirname(dir)));
+// The node's own sample bodies (copied from the shared API notes).
 const SAMPLES = join(repoRoot(__dirname), 'test', 'fixtures', 'samples');
 const sample = (name: string): unknown => JSON.parse(readFileSync(join(SAMPLES, name), 'utf8'));
 const IOTA = DEMO_CHAINS.iotaEvm;

@@ -3,8 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileReason, lineReason, parts, secretContext, type IdPlace } from '../../../src/receipts/model/secretContext';
 import { REQUEST_ID_WORD, requestIdsIn } from '../../../src/receipts/requestIdAt';
+import { repoRoot } from '../../fixtures/paths';
 
-const CORPUS = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'secrets');
+const CORPUS = join(repoRoot(__dirname), 'test', 'fixtures', 'secrets');
 const HEX64 = 'ab'.repeat(32);
 const ID64 = `0x${HEX64}`;
 const ID68 = `${ID64}0000`;

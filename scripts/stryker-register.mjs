@@ -1,0 +1,20 @@
+// How `npm run mutation` loads the TypeScript sources: esbuild-register compiles each file to
+// CommonJS as mocha requires it (the mutated sources in Stryker's sandbox, not the bundles under
+// out/). Two things the bundler does for the build have to be done here too:
+// - the lazy `import('./schemas.js')` of the client (and the receipt service) becomes a require,
+//   as esbuild does when dynamic import is marked unsupported, so it goes through this hook;
+// - a `.js` specifier names the `.ts` source beside it (the ESM build's import style).
+import Module from 'node:module';
+import { register } from 'esbuild-register/dist/node.js';
+
+register({ supported: { 'dynamic-import': false } });
+
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  try {
+    return resolve.call(this, request, parent, ...rest);
+  } catch (e) {
+    if (!/^\.\.?\/.*\.js$/.test(request)) throw e;
+    return resolve.call(this, `${request.slice(0, -3)}.ts`, parent, ...rest);
+  }
+};
