@@ -73,25 +73,18 @@ describe('model/hex', () => {
       assert.deepEqual(decodeHexPayload('0xabc'), { hex: '0xabc', valid: false, byteLength: 0 });
       assert.equal(decodeHexPayload('nothex').valid, false);
     });
-    it('handles 1 MB payloads quickly', function () {
-      // `npm run mutation` counts coverage at every statement of the instrumented code: more time there.
-      const budgetMs = process.env.STRYKER_MUTATOR_WORKER === undefined ? 2000 : 20_000;
-      this.timeout(5 * budgetMs);
+    it('decodes 1 MB payloads, binary and text (their cost is a figure of npm run bench, not a test)', () => {
       const bytes = new Uint8Array(1024 * 1024);
       for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31 + 7) & 0xff;
-      let t = Date.now();
       const hex = `0x${Buffer.from(bytes).toString('hex')}`;
       assert.equal(hex.length, 2 + 2 * bytes.length);
       const p = decodeHexPayload(hex);
       assert.equal(p.byteLength, bytes.length);
       assert.equal(p.text, undefined);
-      assert.ok(Date.now() - t < budgetMs, `binary took ${Date.now() - t} ms`);
 
       const text = JSON.stringify({ data: 'a'.repeat(1024 * 1024) });
-      t = Date.now();
       const q = decodeHexPayload(utf8Hex(text));
       assert.equal((q.json as { data: string }).data.length, 1024 * 1024);
-      assert.ok(Date.now() - t < budgetMs, `text took ${Date.now() - t} ms`);
     });
   });
 
