@@ -16,6 +16,13 @@ export class RlpError extends Error {
 /** Deeper than this is refused: a transaction nests at most 4 levels (access list entries). */
 export const MAX_RLP_DEPTH = 16;
 
+/**
+ * More items than this in one input are refused before they are built: a list of millions of
+ * one-byte items fits in a response and would cost hundreds of MB of views. A transaction holds
+ * far fewer (its access list included).
+ */
+export const MAX_RLP_ITEMS = 20_000;
+
 interface Header {
   list: boolean;
   /** Where the payload starts and its length. */
@@ -50,14 +57,15 @@ function readHeader(bytes: Uint8Array, at: number, end: number): Header {
   return { list, start, length };
 }
 
-function decodeAt(bytes: Uint8Array, at: number, end: number, depth: number): { item: RlpItem; next: number } {
+function decodeAt(bytes: Uint8Array, at: number, end: number, depth: number, count: { items: number }): { item: RlpItem; next: number } {
+  if (++count.items > MAX_RLP_ITEMS) throw new RlpError(`more than ${MAX_RLP_ITEMS} items`);
   const h = readHeader(bytes, at, end);
   const next = h.start + h.length;
   if (!h.list) return { item: bytes.subarray(h.start, next), next };
   if (depth >= MAX_RLP_DEPTH) throw new RlpError(`nesting deeper than ${MAX_RLP_DEPTH}`);
   const items: RlpItem[] = [];
   for (let p = h.start; p < next;) {
-    const child = decodeAt(bytes, p, next, depth + 1);
+    const child = decodeAt(bytes, p, next, depth + 1, count);
     items.push(child.item);
     p = child.next;
   }
@@ -66,7 +74,7 @@ function decodeAt(bytes: Uint8Array, at: number, end: number, depth: number): { 
 
 /** Decodes exactly one item spanning the whole input; throws RlpError on anything malformed. */
 export function decodeRlp(bytes: Uint8Array): RlpItem {
-  const { item, next } = decodeAt(bytes, 0, bytes.length, 0);
+  const { item, next } = decodeAt(bytes, 0, bytes.length, 0, { items: 0 });
   if (next !== bytes.length) throw new RlpError('bytes left after the item');
   return item;
 }

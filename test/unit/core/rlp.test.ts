@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { decodeRlp, MAX_RLP_DEPTH, rlpUint, RlpError } from '../../../src/core/rlp';
+import { decodeRlp, MAX_RLP_DEPTH, MAX_RLP_ITEMS, rlpUint, RlpError } from '../../../src/core/rlp';
 import { bytesOf, rlp } from '../../fixtures/rlp';
 
 const fails = (h: string, re: RegExp) =>
@@ -40,6 +40,20 @@ describe('core/rlp', () => {
     let ok: unknown = [];
     for (let i = 0; i < MAX_RLP_DEPTH - 1; i++) ok = [ok];
     assert.doesNotThrow(() => decodeRlp(rlp(ok as never)));
+  });
+
+  it('bounds the items it builds: a list of millions of one-byte items is refused, not built', () => {
+    // A hostile receipt's params[0]: 4,000,000 single-byte items in one list (8 MB of hex).
+    const n = 4_000_000;
+    const bytes = new Uint8Array(4 + n).fill(1);
+    bytes.set([0xfa, 0x3d, 0x09, 0x00], 0);
+    assert.throws(
+      () => decodeRlp(bytes),
+      (e: unknown) => e instanceof RlpError && /more than .* items/.test(e.message),
+    );
+    // As many as a transaction can hold (an access list of some thousands of keys) still decode.
+    const many = decodeRlp(rlp(Array.from({ length: MAX_RLP_ITEMS - 1 }, () => '0x01') as never));
+    assert.ok(Array.isArray(many) && many.length === MAX_RLP_ITEMS - 1);
   });
 
   it('reads canonical unsigned integers only', () => {
