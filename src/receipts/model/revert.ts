@@ -154,9 +154,10 @@ export function describeReceiptError(errorMessage?: string | null, rawError?: { 
 
   const result: ReceiptErrorDescription = { failed, message, params };
   if (code !== undefined) result.code = code;
-  const contractRef = code === undefined ? undefined : /^(?:0x)?([0-9a-fA-F]{8}):([0-9]{1,5})$/.exec(code);
+  // `<hname>:<id>`, the ID a uint16 written as Go's %04x (isc/vmerror.go, v1 and v2 alike).
+  const contractRef = code === undefined ? undefined : /^(?:0x)?([0-9a-fA-F]{8}):([0-9a-fA-F]{1,4})$/.exec(code);
   if (contractRef?.[1] !== undefined && contractRef[2] !== undefined) {
-    result.contractError = { contractHname: contractRef[1].toLowerCase(), errorId: Number(contractRef[2]) };
+    result.contractError = { contractHname: contractRef[1].toLowerCase(), errorId: parseInt(contractRef[2], 16) };
   }
   const isRevert = code?.toLowerCase() === 'a774' || (hasMessage && errorMessage.includes('execution reverted'));
   if (failed && isRevert) {

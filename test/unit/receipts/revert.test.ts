@@ -142,6 +142,12 @@ describe('model/revert', () => {
       assert.deepEqual(d.contractError, { contractHname: '3c4b5e02', errorId: 7 });
       assert.deepEqual(d.params, [{ value: '42', type: 'uint32' }]);
     });
+    it('reads the error ID of a contract error code as the node writes it: 4 hex digits (Go %04x, both generations)', () => {
+      assert.equal(describeReceiptError('x', { code: '0x07cb02c1:0010', params: [] }).contractError?.errorId, 16);
+      assert.deepEqual(describeReceiptError('x', { code: '0x07cb02c1:00a3', params: [] }).contractError, { contractHname: '07cb02c1', errorId: 163 });
+      assert.equal(describeReceiptError('x', { code: '3c4b5e02:ffff', params: [] }).contractError?.errorId, 65535);
+      assert.equal(describeReceiptError('x', { code: '3c4b5e02:10000', params: [] }).contractError, undefined, 'not a uint16');
+    });
     it('survives hostile shapes', () => {
       const hostile = { code: 'a774', params: [42, null, 'x'] as unknown as string[] };
       const d = describeReceiptError(null, hostile);
