@@ -391,4 +391,29 @@ describe('model/receiptView (Rebased, hostile)', () => {
     assert.equal(v.rebased?.assets.coins[0]?.balance.decimal, '18,446,744,073.709551615 IOTA');
     assert.ok(estimateReceiptBytes(receipt('receipt-success-onledger')) > 4096);
   });
+
+  it('weighs every string a receipt holds: a megabyte coin or object type, thousands of allowance coins (the cache bound cannot be evaded)', () => {
+    const plain = estimateReceiptBytes(receipt('receipt-success-onledger'));
+    const longType = estimateReceiptBytes(
+      receipt('receipt-success-onledger', (b) => {
+        b.request.assets!.coins![0]!.coinType = `0x1::m::${'A'.repeat(1_000_000)}`;
+      }),
+    );
+    assert.ok(longType - plain >= 1_000_000, `a 1 MB coin type adds ${longType - plain}`);
+    const longObject = estimateReceiptBytes(
+      receipt('receipt-success-onledger', (b) => {
+        b.request.assets!.objects!.push({ id: `0x${'cd'.repeat(32)}`, type: `0x2::o::${'B'.repeat(1_000_000)}` });
+      }),
+    );
+    assert.ok(longObject - plain >= 1_000_000, `a 1 MB object type adds ${longObject - plain}`);
+    const allowance = estimateReceiptBytes(
+      receipt('receipt-success-onledger', (b) => {
+        b.request.allowance = {
+          coins: Array.from({ length: 10_000 }, (_, i) => ({ coinType: `0x${i.toString(16).padStart(64, '0')}::c::COIN`, balance: '1' })),
+          objects: [],
+        };
+      }),
+    );
+    assert.ok(allowance - plain >= 10_000 * 64, `10,000 allowance coins add ${allowance - plain}`);
+  });
 });
