@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { nodeKey } from '../config/model/chainConfig';
-import { externalUrlToOpen, notificationText } from '../core/text';
+import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '../core/text';
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
 import { renderShell, webviewOptions } from './html';
@@ -208,7 +208,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
         const a = action as Extract<CommonAction, { kind: 'copy' }>;
         if (typeof a.text !== 'string') return;
         await vscode.env.clipboard.writeText(a.text);
-        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', String(a.what ?? '')), 2000);
+        copiedMessage(a.what);
         return;
       }
       case 'openExternal': {
@@ -232,7 +232,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
         const text = typeof a.key === 'string' ? this.fullText(a.key) : undefined;
         if (text === undefined) return;
         await vscode.env.clipboard.writeText(text);
-        void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', String(a.what ?? '')), 2000);
+        copiedMessage(a.what);
         return;
       }
       case 'errorAction':
@@ -304,4 +304,14 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
     this.renderEmitter.dispose();
     this.disposeEmitter.dispose();
   }
+}
+
+/**
+ * "Copied <what>" in the status bar, which renders `$(icon)`: `what` comes from the webview and
+ * may hold node text (a Rebased coin's symbol is the end of its coin type), so it is one plain
+ * line, revealed, with no icon syntax.
+ */
+function copiedMessage(what: unknown): void {
+  const label = iconSafeLabel(plainLine(typeof what === 'string' ? what : '', 80));
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', label), 2000);
 }

@@ -201,13 +201,25 @@ export function spyOutput(log: vscode.LogOutputChannel): { lines: string[]; rest
 }
 
 /**
- * Replaces vscode.env.openExternal with a recorder while `run` runs (nothing is opened).
- * Returns undefined when this host's API object does not allow it.
+ * Puts `spy` in place of obj[key] while `run` runs. Undefined when this host's API object does not
+ * allow it (callers must assert it was installed, else their test could not tell).
  */
-/**
- * Runs `run` with vscode.window.showErrorMessage recording the messages it is given (and showing
- * them as usual). Undefined when the spy could not be installed: callers must assert it was.
- */
+async function withReplaced<O extends object, K extends keyof O, T>(obj: O, key: K, spy: O[K], run: () => Promise<T>): Promise<{ result: T } | undefined> {
+  const original = obj[key];
+  try {
+    obj[key] = spy;
+  } catch {
+    return undefined;
+  }
+  if (obj[key] !== spy) return undefined;
+  try {
+    return { result: await run() };
+  } finally {
+    obj[key] = original;
+  }
+}
+
+/** Runs `run` with vscode.window.showErrorMessage recording the messages it is given (and showing them as usual). */
 export async function withErrorMessageSpy<T>(run: (messages: string[]) => Promise<T>): Promise<{ result: T; messages: string[] } | undefined> {
   const win = vscode.window as unknown as { showErrorMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
   const original = win.showErrorMessage;
@@ -216,36 +228,31 @@ export async function withErrorMessageSpy<T>(run: (messages: string[]) => Promis
     messages.push(message);
     return original.call(vscode.window, message, ...rest);
   };
-  try {
-    win.showErrorMessage = spy;
-  } catch {
-    return undefined;
-  }
-  if (win.showErrorMessage !== spy) return undefined;
-  try {
-    return { result: await run(messages), messages };
-  } finally {
-    win.showErrorMessage = original;
-  }
+  const r = await withReplaced(win, 'showErrorMessage', spy, () => run(messages));
+  return r && { result: r.result, messages };
 }
 
+/** Runs `run` with vscode.window.setStatusBarMessage recording the texts it is given (and showing them as usual). */
+export async function withStatusBarSpy<T>(run: (texts: string[]) => Promise<T>): Promise<{ result: T; texts: string[] } | undefined> {
+  const win = vscode.window as unknown as { setStatusBarMessage: (text: string, ...rest: unknown[]) => vscode.Disposable };
+  const original = win.setStatusBarMessage;
+  const texts: string[] = [];
+  const spy = (text: string, ...rest: unknown[]) => {
+    texts.push(text);
+    return original.call(vscode.window, text, ...rest);
+  };
+  const r = await withReplaced(win, 'setStatusBarMessage', spy, () => run(texts));
+  return r && { result: r.result, texts };
+}
+
+/** Runs `run` with vscode.env.openExternal replaced by a recorder (nothing is opened). */
 export async function withOpenExternalSpy<T>(run: (calls: string[]) => Promise<T>): Promise<{ result: T; calls: string[] } | undefined> {
   const env = vscode.env as unknown as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };
-  const original = env.openExternal;
   const calls: string[] = [];
   const spy = async (uri: vscode.Uri) => {
     calls.push(uri.toString(true));
     return true;
   };
-  try {
-    env.openExternal = spy;
-  } catch {
-    return undefined;
-  }
-  if (env.openExternal !== spy) return undefined;
-  try {
-    return { result: await run(calls), calls };
-  } finally {
-    env.openExternal = original;
-  }
+  const r = await withReplaced(env, 'openExternal', spy, () => run(calls));
+  return r && { result: r.result, calls };
 }

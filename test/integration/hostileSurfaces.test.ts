@@ -13,7 +13,20 @@ import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, hostileGovernance, hostileReceipt } from '../fixtures/hostile';
 import { foreignMarkdown, foreignMarkup } from '../unit/hostile/corpus';
-import { activate, chainNode, config, itemTexts, label, oneHover, resetSettings, setChains, subtree, waitFor, withOpenExternalSpy } from './helpers';
+import {
+  activate,
+  chainNode,
+  config,
+  itemTexts,
+  label,
+  oneHover,
+  resetSettings,
+  setChains,
+  subtree,
+  waitFor,
+  withOpenExternalSpy,
+  withStatusBarSpy,
+} from './helpers';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const KNOWN = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -264,6 +277,23 @@ describe('hostile node: what the user sees', function () {
       });
       assert.ok(outcome, 'the openExternal spy is installed (else this test could not tell)');
       assert.equal(outcome.result, 0, 'openExternal was never called');
+    });
+
+    it('a copy action: what was copied is named in the status bar as text, never as an icon', async () => {
+      const { panel } = await chainInfoPanel('Hostile', ['Public metadata']);
+      const receive = (panel as unknown as { receive(m: unknown): Promise<void> }).receive.bind(panel);
+      const outcome = await withStatusBarSpy(async (texts) => {
+        // The label a webview sends with a copy: a Rebased coin's symbol comes from the node's coin type.
+        await receive({ type: 'action', action: { kind: 'copy', text: 'x', what: '$(sync~spin)Verified\u202e' } });
+        // The action runs after the clipboard write: wait for its message.
+        await waitFor(() => texts.length > 0, 'the status bar message of the copy');
+        return texts;
+      });
+      assert.ok(outcome, 'the setStatusBarMessage spy is installed (else this test could not tell)');
+      assert.equal(outcome.result.length, 1, `one status bar message: ${JSON.stringify(outcome.result)}`);
+      const text = outcome.result[0] ?? '';
+      assert.doesNotMatch(text, /(^|[^\\])\$\(/, `no icon syntax left unescaped: ${text}`);
+      assert.doesNotMatch(text, INVISIBLE, 'invisible characters revealed');
     });
 
     it('receipt: every hostile field shows literally and revealed; no element or attribute from node text', async () => {
