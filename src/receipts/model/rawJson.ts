@@ -13,22 +13,29 @@ export const MAX_RAW_JSON_CHARS = 512 * 1024;
 const MAX_PRETTY_DEPTH = 64;
 
 /**
- * The raw JSON shown: the node's body re-indented (unknown fields, exact numbers) when it is not
- * too deep, else as sent; else the fallback. Like every node text: invisible characters revealed
- * (line breaks kept), clipped.
+ * The raw JSON shown: the node's body re-indented (unknown fields, exact numbers) when that stays
+ * within what is shown and is not too deep, else as sent; else the fallback. Like every node
+ * text: invisible characters revealed (line breaks kept), clipped.
  */
 export function rawJsonText(raw: string | undefined, fallback: string): string {
   const head = raw === undefined ? undefined : raw.length > MAX_RAW_JSON_CHARS * 2 ? undefined : raw;
-  const pretty = head !== undefined && jsonDepth(head) <= MAX_PRETTY_DEPTH ? prettyJsonExact(head) : undefined;
+  const shape = head === undefined ? undefined : prettyShape(head);
+  const pretty =
+    head !== undefined && shape !== undefined && shape.depth <= MAX_PRETTY_DEPTH && shape.chars <= MAX_RAW_JSON_CHARS ? prettyJsonExact(head) : undefined;
   const text = pretty ?? raw ?? fallback;
   // Cut first: revealing only makes text longer.
   return clip(revealInvisible(clip(text, MAX_RAW_JSON_CHARS), { keepWhitespace: true }), MAX_RAW_JSON_CHARS);
 }
 
-/** The deepest nesting of arrays and objects in JSON text (strings skipped). */
-function jsonDepth(text: string): number {
+/**
+ * The deepest nesting of arrays and objects in JSON text, and about how long it becomes indented
+ * by 2 (each value on its own line at its depth), found in one pass (strings skipped): a wide
+ * array nested deep grows sixty-fold, so the size is known before anything is built.
+ */
+function prettyShape(text: string): { depth: number; chars: number } {
   let depth = 0;
   let max = 0;
+  let chars = text.length;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -36,10 +43,14 @@ function jsonDepth(text: string): number {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
-    else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x7b || c === 0x5b) {
+      max = Math.max(max, ++depth);
+      chars += 1 + 2 * depth;
+    } else if (c === 0x7d || c === 0x5d) chars += 1 + 2 * --depth;
+    else if (c === 0x2c) chars += 1 + 2 * depth;
+    else if (c === 0x3a) chars += 1;
   }
-  return max;
+  return { depth: max, chars };
 }
 
 /** The receipt cache's weight of one answer (roughly the bytes it holds): the raw JSON counts, at two bytes a character. */

@@ -8,7 +8,7 @@ import { InvalidResponseError, WaspApiError } from '../../../src/api/errors';
 import { ReceiptSchema } from '../../../src/api/schemas';
 import { resolveChains, validateEntry, type RawChainList } from '../../../src/config/model/chainConfig';
 import { escapeMarkdown, markdownText, revealInvisible } from '../../../src/core/text';
-import { processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';
+import { MAX_RAW_JSON_CHARS, processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';
 import { DEFAULT_LOOKUP_MAX_WEIGHT, ReceiptLookup, type LookupChain, type ReceiptLookupOptions } from '../../../src/receipts/model/receiptLookup';
 import { HEADLINE_CHARS, buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
@@ -111,6 +111,18 @@ describe('security review (issue 12)', () => {
       assert.ok(text.includes('⟨U+202E⟩'));
       assert.ok(text.length <= 1024 * 1024, `capped (was ${text.length} characters)`);
       assert.match(text, /unknownField/, 'the unknown field is still shown');
+    });
+
+    it('a wide field nested 61 deep (520,000 zeros, 1 MB): shown as sent, not re-indented into 65 million characters first', () => {
+      const body = hostileReceipt(ID) as unknown as Record<string, unknown>;
+      body.x = JSON.parse(`${'['.repeat(61)}${new Array(520_000).fill('0').join(',')}${']'.repeat(61)}`);
+      const raw = JSON.stringify(body);
+      assert.ok(raw.length < MAX_RAW_JSON_CHARS * 2, 'under the size up to which re-indenting was tried');
+      const text = rawJsonText(raw, '');
+      assert.ok(text.startsWith(raw.slice(0, 200)), `the body as sent: ${text.slice(0, 80)}`);
+      // An ordinary receipt is still re-indented.
+      const plain = JSON.stringify(hostileReceipt(ID));
+      assert.ok(rawJsonText(plain, '').startsWith('{\n  "'), 're-indented');
     });
 
     it("the production weight counts the raw JSON: 500 answers stay within the cache's byte budget", async () => {
