@@ -90,15 +90,16 @@ export const RebasedReceiptSchema = z.pipe(
   })),
 );
 
-/** The validator fee share is a uint8 on Rebased; 100 and above all mean "everything to the validator". */
-const RebasedFeePolicySchema = z.pipe(
-  obj({
-    evmGasRatio: FeePolicySchema.shape.evmGasRatio,
-    gasPerToken: FeePolicySchema.shape.gasPerToken,
-    validatorFeeShare: uint(255, 'percentage (uint8)'),
-  }),
-  z.transform((p) => ({ ...p, validatorFeeShare: Math.min(p.validatorFeeShare, 100) })),
-);
+/**
+ * The validator fee share is a uint8 on Rebased; 100 and above all mean "everything to the
+ * validator", which the views say ("applied as 100%"): the stored value is kept as it is, so a
+ * comparison of two blocks shows a change from 150 to 200.
+ */
+const RebasedFeePolicySchema = obj({
+  evmGasRatio: FeePolicySchema.shape.evmGasRatio,
+  gasPerToken: FeePolicySchema.shape.gasPerToken,
+  validatorFeeShare: uint(255, 'percentage (uint8)'),
+});
 
 /** `GET /v1/chain/core/governance/chaininfo`: the stored values as they are. */
 export const RebasedChainInfoSchema = obj({

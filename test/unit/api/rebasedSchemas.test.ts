@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
+import { validatorShareText } from '../../../src/core/fees';
 import { RebasedChainInfoSchema, RebasedChainResponseSchema, RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
 
 /** A v2 sample as the node sends it (test/fixtures/samples/rebased, copied from ../shared/wasp-api/v2/samples). */
@@ -119,9 +120,10 @@ describe('api/rebasedSchemas', () => {
       assert.equal(chain.metadata.evmJsonRpcURL, 'https://wasp.example.net/v1/chain/evm');
     });
 
-    it('reads a validator fee share above 100 as everything to the validator', () => {
+    it('keeps a validator fee share above 100 as stored (the views say it applies as 100%, and a change from 150 to 200 shows)', () => {
       const body = withFields('governance-chaininfo.json', { 'gasFeePolicy.validatorFeeShare': 200 });
-      assert.equal(RebasedChainInfoSchema.parse(body).gasFeePolicy.validatorFeeShare, 100);
+      assert.equal(RebasedChainInfoSchema.parse(body).gasFeePolicy.validatorFeeShare, 200);
+      assert.equal(validatorShareText(200), '200% (applied as 100%)');
       const over = withFields('governance-chaininfo.json', { 'gasFeePolicy.validatorFeeShare': 256 });
       assert.match(firstIssue(RebasedChainInfoSchema, over), /^gasFeePolicy\.validatorFeeShare: expected a percentage \(uint8\)/);
     });
