@@ -249,7 +249,8 @@ export class ChainsModel implements vscode.Disposable {
       };
       // What the node ran last time (Refresh forgot it): its data request goes out beside the
       // detection, so a Refresh costs one round trip, not two, while the node stays the same.
-      const expected = this.services.clients.generations.peek(node) ?? this.previousGeneration.get(node);
+      const cached = this.services.clients.generations.peek(node);
+      const expected = cached ?? this.previousGeneration.get(node);
       if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void request(expected.kind);
       // Once per node per window (shared by every chain of the node); Refresh asks again.
       generation = await this.services.clients.detectGeneration(chain);
@@ -258,12 +259,18 @@ export class ChainsModel implements vscode.Disposable {
         if (chain.generation === 'rebased') finding = { kind: 'stardustNode', version: generation.version };
         else info = await request('stardust');
       } else {
-        // The node's one chain: its ID decides whether the entry still applies.
-        const nodeChain = await request('rebased');
-        const nodeChainId = nodeChain.chainID.toLowerCase();
-        if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
-        else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
-        else info = nodeChain;
+        // When the detection ran for this load and read /v1/chain itself (a version that did not
+        // tell), its answer is the chain's data: no second request. A cached one may be stale.
+        const probed = cached === undefined && !started.has('rebased') ? generation.chain : undefined;
+        if (probed === null) finding = { kind: 'noChain' };
+        else {
+          // The node's one chain: its ID decides whether the entry still applies.
+          const nodeChain = probed ?? (await request('rebased'));
+          const nodeChainId = nodeChain.chainID.toLowerCase();
+          if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
+          else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
+          else info = nodeChain;
+        }
       }
     } catch (e) {
       error = e;

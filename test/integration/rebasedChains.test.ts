@@ -90,6 +90,19 @@ describe('Rebased chains', function () {
     assert.equal(hits(rebased, '/v1/chains'), 0, 'no Stardust route is asked');
   });
 
+  it("a node whose version does not tell (a dev build): the probe's /v1/chain answer is the chain's data, not asked twice", async () => {
+    const dev = await startLocalNode({ generation: 'rebased', version: 'v0.0.0-testing' });
+    try {
+      await setChains([{ name: 'Dev', nodeUrl: dev.url }]);
+      await loaded(a);
+      assert.equal(item(a, 'Dev').contextValue, 'chain.ok');
+      assert.equal(hits(dev, '/v1/node/version'), 1);
+      assert.equal(hits(dev, '/v1/chain'), 1, 'one /v1/chain request on the first load');
+    } finally {
+      await dev.close();
+    }
+  });
+
   it('detects each node once per window; Refresh asks again', async () => {
     await setChains([
       { name: 'R1', nodeUrl: rebased.url },
