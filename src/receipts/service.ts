@@ -66,8 +66,12 @@ export class ReceiptService {
           throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
         const client = services.clients.clientFor(chain);
         const read = { block, signal, onBody: (t: string) => (raw = t) };
-        const receipt: AnyReceipt =
-          chain.generation === 'rebased' ? await client.getRebasedReceipt(id, read) : await client.getReceipt(chain.chainId, id, read);
+        // A Rebased entry that names its chain: the node's must be that one (checked beside the
+        // receipt's request, so it costs no wait), else its receipts are not the entry's.
+        const [receipt]: [AnyReceipt, void] =
+          chain.generation === 'rebased'
+            ? await Promise.all([client.getRebasedReceipt(id, read), this.checkNodeChain(chain)])
+            : [await client.getReceipt(chain.chainId, id, read), undefined];
         const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
         const built = buildReceiptView(receipt, vscode.l10n);
         // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
@@ -78,6 +82,34 @@ export class ReceiptService {
       // A 401 earned by a chain asked without the token must not answer for one asked with it.
       tokenDecision: (chain) => (services.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
     });
+  }
+
+  /** The chain ID a Rebased node runs, per detection (Refresh detects anew, and so asks again). */
+  private readonly nodeChains = new WeakMap<object, Promise<string>>();
+
+  /** Throws when a Rebased entry names a chain its node does not run (`/v1/chain` once per node per detection). */
+  private async checkNodeChain(chain: ChainEntry): Promise<void> {
+    if (chain.chainId === '') return;
+    const detected = await this.services.clients.detectGeneration(chain);
+    // Another generation, or no chain: the receipt's own request says what is wrong.
+    if (detected.kind !== 'rebased' || detected.chain === null) return;
+    let nodeChainId = detected.chain ? Promise.resolve(detected.chain.chainID) : this.nodeChains.get(detected);
+    if (!nodeChainId) {
+      nodeChainId = this.services.clients
+        .clientFor(chain)
+        .getRebasedChain()
+        .then((c) => c.chainID);
+      // A failure is not kept: the next lookup asks again.
+      nodeChainId.catch(() => this.nodeChains.delete(detected));
+      this.nodeChains.set(detected, nodeChainId);
+    }
+    const runs = (await nodeChainId).toLowerCase();
+    if (runs !== chain.chainId)
+      throw new InvalidInputError(
+        'chainId',
+        vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, runs),
+        vscode.l10n.t("Use the Node's Chain on it in the Chains view, or fix its chainId in waspChain.chains."),
+      );
   }
 
   /**

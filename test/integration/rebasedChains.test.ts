@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import type { ChainsTreeNode } from '../../src/chains/tree';
-import { DEMO_CHAINS, DEMO_REBASED_BLOCKS, DEMO_REBASED_CHAIN_ID } from '../fixtures/demoData';
+import { DEMO_CHAINS, DEMO_REBASED_BLOCKS, DEMO_REBASED_CHAIN_ID, DEMO_REBASED_REQUESTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, chainNode, config, setChains, waitFor } from './helpers';
+import { activate, chainNode, config, hoversAt, setChains, waitFor } from './helpers';
 
 const ADMIN_GENESIS = '0x1932648664faca246571d72b5b9960552faede4185545c5d3f9ba2c665fb0009';
 const ADMIN_NOW = '0xcde8c8fec3de77ac41e71f960eac6d9d3fec1e1689ad393fa5a834066ea79417';
@@ -101,6 +101,20 @@ describe('Rebased chains', function () {
     } finally {
       await dev.close();
     }
+  });
+
+  it("a receipt from a node that runs another chain than the entry names is not shown as that entry's", async () => {
+    const other = `0x${'12'.repeat(32)}`;
+    await setChains([{ name: 'Elsewhere', nodeUrl: rebased.url, chainId: other }]);
+    const content = `const id = '${DEMO_REBASED_REQUESTS.onLedger}';\n`;
+    const [h] = await hoversAt(content, DEMO_REBASED_REQUESTS.onLedger);
+    assert.ok(h, 'a hover');
+    assert.doesNotMatch(h.plain, /Request (succeeded|failed)/, h.plain);
+    assert.ok(h.plain.includes(DEMO_REBASED_CHAIN_ID.slice(0, 10)), `names the chain the node runs: ${h.plain}`);
+    // With the node's own chain in the entry, the same ID shows its receipt.
+    await setChains([{ name: 'Here', nodeUrl: rebased.url, chainId: DEMO_REBASED_CHAIN_ID }]);
+    const [ok] = await hoversAt(content, DEMO_REBASED_REQUESTS.onLedger);
+    assert.match(ok?.plain ?? '', /Request succeeded/);
   });
 
   it('detects each node once per window; Refresh asks again', async () => {
