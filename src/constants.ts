@@ -16,6 +16,9 @@ export const Commands = {
   openWebsite: 'waspChain.openWebsite',
   copyRequestId: 'waspChain.copyRequestId',
   useNodeChain: 'waspChain.useNodeChain',
+  watchRequest: 'waspChain.watchRequest',
+  showWatches: 'waspChain.showWatches',
+  refreshBlocks: 'waspChain.refreshBlocks',
 } as const;
 
 export const Settings = {
@@ -27,6 +30,9 @@ export const Settings = {
   timeoutMs: 'request.timeoutMs',
   maxResponseBytes: 'request.maxResponseBytes',
   maxConcurrent: 'request.maxConcurrent',
+  watchTimeLimitMinutes: 'watch.timeLimitMinutes',
+  maxWatches: 'watch.maxWatches',
+  blocksFollowLatest: 'blocks.followLatest',
 } as const;
 
 export const Views = {

@@ -9,6 +9,7 @@ import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
+import { skipReasons } from './model/skipReasons';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
@@ -44,6 +45,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private failedChain: string | undefined;
   /** The whole texts behind the excerpts of the receipt shown. */
   private texts = new Map<string, string>();
+  /** The first chain that had no receipt: what Watch watches. */
+  private missedOn: string | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -142,13 +145,22 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       return;
     }
     const names = result.notFoundOn.map((c) => c.name).join(', ');
+    const miss = result.notFoundOn[0];
+    this.missedOn = miss?.name;
+    const watchedOn = this.service.watchedOn(this.id.requestId);
+    // The latest state only: a request missing at an older block may simply be newer.
+    const offerWatch = block === undefined && watchedOn === undefined && miss !== undefined;
+    const reasons = skipReasons(miss?.generation, vscode.l10n);
     this.showError({
       kind: 'notFound',
-      title: vscode.l10n.t('No receipt'),
-      message: vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block)),
+      title: watchedOn === undefined ? vscode.l10n.t('No receipt') : vscode.l10n.t('No receipt yet: watching'),
+      message:
+        watchedOn === undefined
+          ? vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block))
+          : vscode.l10n.t('No receipt yet on {0}. Watching on {1}: this panel updates by itself when the receipt arrives.', names, watchedOn),
       hint: new NotFoundError('', 'receipt', {}).hint,
-      actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
-      details,
+      actions: [...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []), { label: vscode.l10n.t('Retry'), command: 'retry' }],
+      details: [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
     });
   }
 
@@ -168,6 +180,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       this.services.log.warn(`fee policy of ${chain.name} at block ${receipt.blockIndex}: ${e instanceof Error ? e.message : String(e)}`);
       return { ok: undefined, text: vscode.l10n.t('not checked: the fee policy could not be read ({0})', errorSummary(e)) };
     }
+  }
+
+  protected override async onWatch(): Promise<void> {
+    // A fixed command with our own values: the ID this panel shows and a chain from our settings.
+    await vscode.commands.executeCommand(Commands.watchRequest, { requestId: this.id.requestId, chainName: this.id.chainName ?? this.missedOn });
   }
 
   protected async onAction(action: ReceiptAction): Promise<void> {
