@@ -19,6 +19,7 @@ export const Commands = {
   watchRequest: 'waspChain.watchRequest',
   showWatches: 'waspChain.showWatches',
   refreshBlocks: 'waspChain.refreshBlocks',
+  loadMoreBlocks: 'waspChain.loadMoreBlocks',
 } as const;
 
 export const Settings = {
