@@ -22,7 +22,8 @@ import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
 import type { Services } from '../services';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
-import { blockItem, blockMessageItem, blockReceiptItem, blocksItem, type BlocksModel, type BlocksTreeNode } from './blocks';
+import type { BlocksModel } from './blocks';
+import type { BlocksTreeNode } from './blockNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
 export interface ChainNode {
@@ -134,7 +135,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       return [...(element.children ?? [])];
     }
     if (element.kind === 'blocks') return this.blocks.children(element);
-    if (element.kind === 'block') return this.blocks.receipts(element);
+    if (element.kind === 'block') return this.blocks.children(element);
     return [];
   }
 
@@ -152,13 +153,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       case 'receipt':
         return receiptItem(element);
       case 'blocks':
-        return blocksItem(element, this.blocks.latestIndex(element.chainName));
       case 'block':
-        return blockItem(element);
       case 'blockReceipt':
-        return blockReceiptItem(element);
       case 'blockMessage':
-        return blockMessageItem(element);
+        return this.blocks.item(element);
     }
   }
 

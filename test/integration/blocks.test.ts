@@ -4,7 +4,7 @@
 // nothing asked before the list is opened.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BlocksNode, BlocksTreeNode } from '../../src/chains/blocks';
+import type { BlocksNode, BlocksTreeNode } from '../../src/chains/blockNodes';
 import type { ChainsTreeNode } from '../../src/chains/tree';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
