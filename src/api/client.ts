@@ -537,9 +537,10 @@ export class WaspClient {
       }
       const result = o.schema(b).safeParse(parsed.value);
       if (!result.success) {
-        // A union (the long poll's receipt or empty answer) reports its first branch: the receipt's own field.
+        // A union of whole bodies (the long poll's receipt or empty answer) reports its first branch: the
+        // receipt's own field. A union inside a body (a uint64 as number or string) keeps its own words.
         const top = result.error.issues[0];
-        const issue = top?.code === 'invalid_union' ? (top.errors[0]?.[0] ?? top) : top;
+        const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
         const field = issue ? issue.path.map(String).join('.') : '';
         throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
       }

@@ -10,6 +10,8 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
+import type { ChainLogSection } from './model/chainLogView';
+import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
@@ -99,16 +101,37 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
-    const checked = await this.checkFee(chain, result, signal);
+    const [checked, log] = await Promise.all([this.checkFee(chain, result, signal), this.readChainLog(chain, result, signal)]);
     if (stale() || checked === undefined) return;
-    this.showFound(chain, result, checked, block.block);
+    this.showFound(chain, result, checked, block.block, log);
+  }
+
+  /** The request's block and events: each failure said in its section, never the panel's error. */
+  private async readChainLog(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<ChainLogSection[] | undefined> {
+    const receipt = result.value.receipt;
+    const client = this.services.clients.clientFor(chain);
+    const target: ChainTarget = chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
+    const read = async <T>(p: Promise<T>) => {
+      try {
+        return { ok: true as const, value: await p };
+      } catch (e) {
+        return { ok: false as const, reason: errorSummary(e) };
+      }
+    };
+    const [blockInfo, events] = await Promise.all([
+      read(client.getBlockInfo(target, receipt.blockIndex, { signal })),
+      read(client.getRequestEvents(target, receipt.request.requestId, { signal })),
+    ]);
+    if (signal.aborted) return undefined;
+    const { chainLogSections } = await import('./model/chainLogView.js');
+    return chainLogSections(blockInfo, events, vscode.l10n);
   }
 
   protected override fullText(key: string): string | undefined {
     return this.texts.get(key);
   }
 
-  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
+  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined, chainLog?: ChainLogSection[]): void {
     const { display: view, texts } = receiptDisplay(result.value.view);
     this.texts = texts;
     this.show({
@@ -120,6 +143,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       view,
       fee,
       labels: receiptPanelLabels(vscode.l10n),
+      ...(chainLog ? { chainLog } : {}),
     });
   }
 

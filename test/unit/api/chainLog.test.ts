@@ -84,6 +84,15 @@ describe('api/client: wait, blocks, block receipts, events', () => {
       });
     });
 
+    it('a union inside a body (a uint64 as number or string) still names its field', async () => {
+      const info = JSON.parse(v2('governance-chaininfo.json')) as { gasLimits: Record<string, unknown> };
+      info.gasLimits.maxGasPerBlock = 'lots';
+      routes.set('/v1/chain/core/governance/chaininfo', { status: 200, body: JSON.stringify(info) });
+      await assert.rejects(new WaspClient({ baseUrl: base }).getRebasedChainInfo(), (e: unknown) => {
+        return e instanceof InvalidResponseError && e.field === 'gasLimits.maxGasPerBlock';
+      });
+    });
+
     it("another request's receipt is refused", async () => {
       const other = `0x${'ab'.repeat(32)}`;
       routes.set(`/v1/chain/requests/${other}/wait`, { status: 200, body: v2('receipt-success-evm.json') });
