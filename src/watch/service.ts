@@ -50,7 +50,8 @@ function setting(key: string, fallback: number, min: number, max: number): numbe
 
 export class WatchService implements vscode.Disposable {
   readonly set: WatchSet<WatchTarget, AnyReceipt>;
-  private readonly statusBar: WatchStatusBar;
+  /** The spinner and count (tests read its text). */
+  readonly statusBar: WatchStatusBar;
   private readonly endEmitter = new vscode.EventEmitter<WatchEnded>();
   /** Fires after a watch ended and its notification was shown. */
   readonly onDidEnd = this.endEmitter.event;

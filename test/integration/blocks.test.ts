@@ -126,5 +126,15 @@ describe('Blocks in the Chains tree', function () {
     const again = await opened(blocks);
     assert.equal(labels(again)[0], `Block ${(latest + 1).toLocaleString('en-US')}`);
     assert.ok(rebased.requests.some((r) => r.path.endsWith('/v1/chain/core/blocklog/blocks/latest')));
+
+    // Following (waspChain.blocks.followLatest, while the view is visible): one step adds the new blocks on top.
+    rebased.chainLog.addBlock([]);
+    rebased.chainLog.addBlock([]);
+    rebased.clearRequests();
+    await (await api.chains.blocks.lists()).follow();
+    const followed = labels(kids(blocks));
+    assert.equal(followed[0], `Block ${(latest + 3).toLocaleString('en-US')}`);
+    assert.equal(followed[2], `Block ${(latest + 1).toLocaleString('en-US')}`);
+    assert.equal(rebased.requests.length, 2, 'the latest block, then only the one in between');
   });
 });

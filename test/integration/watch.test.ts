@@ -89,6 +89,11 @@ describe('watch a pending request', function () {
     const watch = await vscode.commands.executeCommand<{ key: string } | undefined>('waspChain.watchRequest', ...args);
     assert.ok(watch, 'the watch started');
     assert.equal(watches.set.size, 1);
+    assert.equal(watches.statusBar.item.text, '$(loading~spin) 1', 'the status bar spins with the count');
+    assert.equal(
+      watches.statusBar.item.command && typeof watches.statusBar.item.command === 'object' ? watches.statusBar.item.command.command : '',
+      'waspChain.showWatches',
+    );
     const watching = await hover(content, id);
     assert.match(watching, /Watching on IOTA EVM/);
     assert.doesNotMatch(watching, /watchRequest/, 'no second Watch while watched');

@@ -4,7 +4,7 @@
 // receipts and events of both generations.
 import * as assert from 'node:assert/strict';
 import { WaspClient } from '../../src/api/client';
-import { ServerError } from '../../src/api/errors';
+import { ServerError, UnauthorizedError } from '../../src/api/errors';
 import { DEMO_CHAINS, DEMO_REBASED_REQUESTS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { receiptCopy } from '../fixtures/localNodeBlocks';
@@ -55,6 +55,18 @@ describe('fixtures/localNodeBlocks: the local node waits, blocks and events', ()
     assert.deepEqual(node.chainLog.answered, { receipt: 0, timeout: 1, empty: 1 });
     const raw = await fetch(`${node.url}/v1/chain/requests/${unknown}/wait`);
     assert.equal(raw.status, 408);
+  });
+
+  it('a node that requires a token asks for it on the chain log routes too', async () => {
+    node = await startLocalNode({ generation: 'rebased', staticTokens: { secret: ['read'] } });
+    const anonymous = new WaspClient({ baseUrl: node.url });
+    await assert.rejects(anonymous.getBlockInfo(REBASED, 'latest'));
+    const withToken = new WaspClient({ baseUrl: node.url, token: () => 'secret' });
+    assert.ok((await withToken.getBlockInfo(REBASED, 'latest')).blockIndex > 0);
+    await node.close();
+    node = await startLocalNode({ staticTokens: { secret: ['read'] } });
+    const stardust = { generation: 'stardust' as const, chainId: DEMO_CHAINS.iotaEvm };
+    await assert.rejects(new WaspClient({ baseUrl: node.url }).waitForRequest(stardust, DEMO_RECEIPTS.evmSuccess.requestId), UnauthorizedError);
   });
 
   it('Stardust: wait, blocks with their requests and fees, events, and 500 past the latest block', async () => {
