@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { formatDuration, shortId } from '../core/format';
-import { notificationText, plainLine } from '../core/text';
+import { iconSafeLabel, notificationText, plainLine } from '../core/text';
 import { classifyRequestId } from '../receipts/model/routing';
 import type { Services } from '../services';
 import { errorSummary } from '../ui/errors';
@@ -70,11 +70,11 @@ export async function showWatches(watches: WatchService): Promise<void> {
   const items: WatchPick[] = list.map((w) => ({
     key: w.key,
     label: `$(eye) ${shortId(w.target.requestId, 10, 6)}`,
-    // A chain's name comes from settings: shown as plain text (a label renders $(icons)).
-    description: plainLine(w.target.chain.name, 80),
+    // A chain's name comes from settings and an error from a node: QuickPick renders $(icons) in both lines.
+    description: iconSafeLabel(plainLine(w.target.chain.name, 80)),
     detail:
       w.state === 'backoff' && w.retryAt !== undefined
-        ? vscode.l10n.t('{0}; asking again in {1}', plainLine(errorSummary(w.lastError), 120), formatDuration(Math.max(0, w.retryAt - now)))
+        ? iconSafeLabel(vscode.l10n.t('{0}; asking again in {1}', plainLine(errorSummary(w.lastError), 120), formatDuration(Math.max(0, w.retryAt - now))))
         : vscode.l10n.t(
             'watched for {0}, {1} long polls; stops in {2}',
             formatDuration(now - w.startedAt),
