@@ -128,6 +128,10 @@ try {
   });
   for (const line of plain.stdout.split('\n')) collect(line);
   if (plain.status !== 0) throw new Error(`bench/node/receipt.ts failed (${plain.signal ?? `exit ${plain.status}`})`);
+  say('plain Node: 20 watched requests against long polls, and a block of 100 receipts (about 50 s)');
+  const watch = spawnSync(process.execPath, [join(root, 'out/bench/node/watch.js')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  for (const line of watch.stdout.split('\n')) collect(line);
+  if (watch.status !== 0) throw new Error(`bench/node/watch.ts failed (${watch.signal ?? `exit ${watch.status}`})`);
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
@@ -246,6 +250,47 @@ const ROWS = [
   },
   { what: 'receipt panel webview bundle (gzip)', id: 'bundle.webview.receiptMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
   { what: 'chain info panel webview bundle (gzip)', id: 'bundle.webview.chainInfoMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
+  ["Watched requests and blocks (plain Node, the extension's watch loop and client against the local node)"],
+  {
+    what: "20 watches, the node's long poll lasting 6 s: requests sent per minute",
+    id: 'watch.longPoll.perMinute',
+    show: (f) => `${f.value} (${f.detail.requests} in ${f.detail.seconds} s, at most ${f.detail.maxInFlightPerWatch} in flight per watch)`,
+  },
+  {
+    what: '… requests per watch per long poll (bounded by the long poll, not a timer)',
+    id: 'watch.longPoll.perLongPoll',
+    show: (f) => String(f.value),
+    target: '≤ 1',
+    check: (f) => f.value <= 1,
+  },
+  {
+    what: "… the same at a real node's 30 s long poll: requests per minute",
+    id: 'watch.longPoll.perMinuteAt30s',
+    show: (f) => String(f.value),
+    target: '≤ 40',
+    check: (f) => f.value <= 40,
+  },
+  {
+    what: '20 watches, a node answering 408 at once: requests per minute (5 s minimum round)',
+    id: 'watch.instant408.perMinute',
+    show: (f) => `${f.value} (${f.detail.requests}, bound ${f.detail.bound})`,
+    target: '≤ 1 per watch per 5 s',
+    check: (f) => f.detail.requests <= f.detail.bound,
+  },
+  {
+    what: '20 watches, the node down: requests per minute (backoff 2, 4, 8 s…)',
+    id: 'watch.nodeDown.perMinute',
+    show: (f) => `${f.value} (${f.detail.requests} in ${f.detail.seconds} s, bound ${f.detail.bound})`,
+    target: 'never a storm',
+    check: (f) => f.detail.requests <= f.detail.bound,
+  },
+  {
+    what: 'expanding a block of 100 receipts: one request, validated, rows built (p50)',
+    id: 'blocks.expand100.node',
+    show: (f) => `${f.value} ms (${f.detail.requestsPerExpand} request; max ${f.detail.max} ms)`,
+    target: '≤ 100 ms',
+    check: (f) => f.value <= 100,
+  },
   ['Activation (in the extension host)'],
   {
     what: "code loading + activate() (VS Code's own marks)",

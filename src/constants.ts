@@ -16,6 +16,10 @@ export const Commands = {
   openWebsite: 'waspChain.openWebsite',
   copyRequestId: 'waspChain.copyRequestId',
   useNodeChain: 'waspChain.useNodeChain',
+  watchRequest: 'waspChain.watchRequest',
+  showWatches: 'waspChain.showWatches',
+  refreshBlocks: 'waspChain.refreshBlocks',
+  loadMoreBlocks: 'waspChain.loadMoreBlocks',
 } as const;
 
 export const Settings = {
@@ -27,6 +31,9 @@ export const Settings = {
   timeoutMs: 'request.timeoutMs',
   maxResponseBytes: 'request.maxResponseBytes',
   maxConcurrent: 'request.maxConcurrent',
+  watchTimeLimitMinutes: 'watch.timeLimitMinutes',
+  maxWatches: 'watch.maxWatches',
+  blocksFollowLatest: 'blocks.followLatest',
 } as const;
 
 export const Views = {

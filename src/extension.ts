@@ -8,6 +8,7 @@ import { TokenStore } from './config/tokenStore';
 import { registerChainsFeature, type ChainsFeatureApi } from './chains/register';
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
+import { registerWatchFeature, type WatchFeature } from './watch/register';
 import { RecentReceipts } from './core/recentReceipts';
 import type { Services } from './services';
 
@@ -17,6 +18,7 @@ export interface ExtensionApi {
   readonly chains: ChainsFeatureApi;
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
+  readonly watch: WatchFeature;
   /** How long loading and activating took (`npm run bench` reports it). */
   readonly activation: ActivationTimes;
 }
@@ -51,11 +53,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chainsFeature = registerChainsFeature(services);
   const chainInfo = registerChainInfoFeature(services);
   const receipts = registerReceiptsFeature(services);
+  const watch = registerWatchFeature(services, receipts);
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, activation };
 }
 
 export function deactivate(): void {

@@ -32,15 +32,23 @@ import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import { clip, revealInvisible } from '../core/text';
 import type { Limiter } from './limiter';
 import type { AuthInfo, ChainInfo, ChainInfoResponse, NodeErrorBody, Receipt } from './schemas';
+import type { BlockInfo, Events } from './chainLogSchemas';
 
 /**
  * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
  * with the first answer, not at activation (esbuild splits them into a chunk of their own).
  */
-type Bodies = { v1: typeof import('./schemas.js'); v2: typeof import('./rebasedSchemas.js'); json: typeof import('./json.js') };
+type Bodies = {
+  v1: typeof import('./schemas.js');
+  v2: typeof import('./rebasedSchemas.js');
+  json: typeof import('./json.js');
+  log: typeof import('./chainLogSchemas.js');
+};
 let bodies: Promise<Bodies> | undefined;
 const loadBodies = (): Promise<Bodies> =>
-  (bodies ??= Promise.all([import('./schemas.js'), import('./rebasedSchemas.js'), import('./json.js')]).then(([v1, v2, json]) => ({ v1, v2, json })));
+  (bodies ??= Promise.all([import('./schemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
+    ([v1, v2, json, log]) => ({ v1, v2, json, log }),
+  ));
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -103,7 +111,19 @@ interface CallOptions<S extends z.ZodMiniType> {
   notFound?: 'receipt' | 'chain' | 'route' | 'rebasedChain';
   /** A detection probe: its unknown-route 404 is an answer, not a sign to re-detect. */
   probe?: boolean;
+  /** This call's own time limit (a long poll outlasts the usual one). */
+  timeoutMs?: number;
+  /** Outside the shared limiter: long polls are bounded by their own cap (waspChain.watch.maxWatches) and must not starve hovers. */
+  unlimited?: boolean;
 }
+
+/** Which chain a chain-log route is about: a Stardust chain by its ID, or a Rebased node's one chain. */
+export type ChainTarget = { generation: 'stardust'; chainId: string } | { generation: 'rebased' };
+
+/** The long poll's default wait: what both generations cut it to anyway (FACTS). */
+export const DEFAULT_WAIT_SECONDS = 30;
+/** Beyond the node's own wait, how long the client gives the answer to arrive. */
+const WAIT_MARGIN_MS = 15_000;
 
 export class WaspClient {
   readonly baseUrl: URL;
@@ -213,6 +233,84 @@ export class WaspClient {
     });
   }
 
+  /**
+   * The long poll `.../requests/{id}/wait`: the receipt once the node processed the request, or
+   * undefined when the wait ended without it (408, or the empty receipt of the node's timeout race).
+   * Stardust waits about 30 s whatever it is asked; Rebased reads timeoutSeconds (0..60) but its own
+   * request timeout (30 s by default) usually cuts it first.
+   */
+  async waitForRequest(
+    target: ChainTarget,
+    requestId: string,
+    options: { timeoutSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<Receipt | RebasedReceipt | undefined> {
+    const seconds = Math.max(1, Math.min(60, Math.floor(options.timeoutSeconds ?? DEFAULT_WAIT_SECONDS)));
+    const request = target.generation === 'rebased' ? parseRebasedRequestId(requestId) : parseRequestId(requestId);
+    const segments = [...this.chainSegments(target), 'requests', request, 'wait'];
+    const common = {
+      segments,
+      query: { timeoutSeconds: String(seconds) },
+      signal: options.signal,
+      notFound: 'receipt' as const,
+      timeoutMs: Math.max(this.timeoutMs, seconds * 1000 + WAIT_MARGIN_MS),
+      unlimited: true,
+    };
+    let receipt: Receipt | RebasedReceipt | null;
+    try {
+      receipt =
+        target.generation === 'rebased'
+          ? await this.call({ ...common, schema: (b) => b.log.WaitRebasedSchema })
+          : await this.call({ ...common, schema: (b) => b.log.WaitStardustSchema });
+    } catch (e) {
+      // 408: "timeout while waiting for request to be processed": not yet, ask again.
+      if (e instanceof ServerError && e.status === 408) return undefined;
+      throw e;
+    }
+    if (receipt === null) return undefined;
+    if (receipt.request.requestId.toLowerCase() !== request.toLowerCase()) {
+      throw new InvalidResponseError('request.requestId', 'the request ID asked for', { url: redactUrl(this.urlOf(segments)) });
+    }
+    return receipt;
+  }
+
+  /** `.../core/blocklog/blocks/{n|latest}`: a block's index, time, request counts, gas and fees. */
+  async getBlockInfo(target: ChainTarget, block: number | 'latest', options: { signal?: AbortSignal } = {}): Promise<BlockInfo> {
+    return this.call({
+      segments: [...this.chainSegments(target), 'core', 'blocklog', 'blocks', blockSegment(block)],
+      schema: (b) => b.log.BlockInfoSchema,
+      signal: options.signal,
+      notFound: 'chain',
+    });
+  }
+
+  /** `.../core/blocklog/blocks/{n}/receipts`: every receipt of one block, in one request. */
+  async getBlockReceipts(
+    target: ChainTarget,
+    block: number | 'latest',
+    options: { signal?: AbortSignal; onBody?: (text: string) => void } = {},
+  ): Promise<Array<Receipt | RebasedReceipt>> {
+    const segments = [...this.chainSegments(target), 'core', 'blocklog', 'blocks', blockSegment(block), 'receipts'];
+    const common = { segments, signal: options.signal, onBody: options.onBody, notFound: 'chain' as const };
+    return target.generation === 'rebased'
+      ? this.call({ ...common, schema: (b) => b.log.RebasedBlockReceiptsSchema })
+      : this.call({ ...common, schema: (b) => b.log.BlockReceiptsSchema });
+  }
+
+  /** `.../core/blocklog/events/request/{id}`: the events a request emitted. */
+  async getRequestEvents(target: ChainTarget, requestId: string, options: { signal?: AbortSignal } = {}): Promise<Events> {
+    const request = target.generation === 'rebased' ? parseRebasedRequestId(requestId) : parseRequestId(requestId);
+    return this.call({
+      segments: [...this.chainSegments(target), 'core', 'blocklog', 'events', 'request', request],
+      schema: (b) => b.log.EventsSchema,
+      signal: options.signal,
+      notFound: 'chain',
+    });
+  }
+
+  private chainSegments(target: ChainTarget): string[] {
+    return target.generation === 'rebased' ? ['chain'] : ['chains', parseChainId(target.chainId)];
+  }
+
   /** `GET /auth/info`: which authentication scheme the node uses. */
   async getAuthInfo(options: { signal?: AbortSignal } = {}): Promise<AuthInfo> {
     return this.call({ segments: ['auth', 'info'], v1: false, schema: (b) => b.v1.AuthInfoSchema, signal: options.signal, auth: false, notFound: 'route' });
@@ -294,7 +392,7 @@ export class WaspClient {
   private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
     const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
     const run = () => this.send(url, o);
-    if (!this.options.limiter) return run();
+    if (!this.options.limiter || o.unlimited) return run();
     return this.options.limiter.run(run, o.signal).catch((e: unknown) => {
       // Cancelled while waiting for a slot: the same typed error as a cancelled request.
       throw o.signal?.aborted && !(e instanceof WaspApiError) ? new CancelledError({ url: redactUrl(url) }) : e;
@@ -307,10 +405,11 @@ export class WaspClient {
     const started = Date.now();
     const controller = new AbortController();
     let timedOut = false;
+    const timeoutMs = o.timeoutMs ?? this.timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.timeoutMs);
+    }, timeoutMs);
     const onCallerAbort = () => controller.abort();
     if (o.signal?.aborted) controller.abort();
     o.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -346,14 +445,14 @@ export class WaspClient {
           redirect: 'manual',
         });
       } catch (e) {
-        throw this.transportError(e, timedOut, o.signal, context);
+        throw this.transportError(e, timedOut, o.signal, context, timeoutMs);
       }
       context.status = response.status;
       let text: string;
       try {
         text = await this.readBody(response, controller.signal, context);
       } catch (e) {
-        throw this.transportError(e, timedOut, o.signal, context);
+        throw this.transportError(e, timedOut, o.signal, context, timeoutMs);
       }
       const value = this.interpret(response, text, o, context, authenticated, await loadBodies());
       o.onBody?.(text);
@@ -438,7 +537,10 @@ export class WaspClient {
       }
       const result = o.schema(b).safeParse(parsed.value);
       if (!result.success) {
-        const issue = result.error.issues[0];
+        // A union of whole bodies (the long poll's receipt or empty answer) reports its first branch: the
+        // receipt's own field. A union inside a body (a uint64 as number or string) keeps its own words.
+        const top = result.error.issues[0];
+        const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
         const field = issue ? issue.path.map(String).join('.') : '';
         throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
       }
@@ -504,9 +606,9 @@ export class WaspClient {
     }
   }
 
-  private transportError(e: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined, context: ErrorContext): WaspApiError {
+  private transportError(e: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined, context: ErrorContext, timeoutMs: number): WaspApiError {
     if (e instanceof WaspApiError) return e;
-    if (timedOut) return new TimeoutError(this.timeoutMs, context);
+    if (timedOut) return new TimeoutError(timeoutMs, context);
     if (callerSignal?.aborted) return new CancelledError(context);
     const code = systemCode(e);
     const reason =
@@ -519,6 +621,13 @@ export class WaspClient {
             : (code ?? innermostMessage(e) ?? 'network error');
     return new NetworkError(`The node could not be reached: ${reason}`, code, context, { cause: e });
   }
+}
+
+function blockSegment(block: number | 'latest'): string {
+  if (block === 'latest') return block;
+  if (!Number.isInteger(block) || block < 0 || block > 0xffff_ffff)
+    throw new InvalidInputError('block', 'A block index is a whole number from 0 to 4294967295.');
+  return String(block);
 }
 
 function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknown } | { ok: false; reason: string } {

@@ -7,6 +7,7 @@ import { ChainProblemsReporter } from './problems';
 import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';
 import { ChainsTreeProvider, type ChainsTreeNode } from './tree';
+import { BlocksModel } from './blocks';
 
 /** Handles for other features and for the integration tests. */
 export interface ChainsFeatureApi {
@@ -15,13 +16,17 @@ export interface ChainsFeatureApi {
   readonly view: vscode.TreeView<ChainsTreeNode>;
   readonly statusBar: ChainStatusBar;
   readonly problems: ChainProblemsReporter;
+  readonly blocks: BlocksModel;
 }
 
 /** Registers everything; its disposables go to the extension context. */
 export function registerChainsFeature(services: Services): ChainsFeatureApi {
   const model = new ChainsModel(services);
-  const tree = new ChainsTreeProvider(services, model);
+  const blocks = new BlocksModel(services);
+  const tree = new ChainsTreeProvider(services, model, blocks);
   const view = vscode.window.createTreeView(Views.chains, { treeDataProvider: tree, showCollapseAll: true });
+  // Following the latest blocks (a setting, off by default) runs only while the view is visible.
+  blocks.setVisible(view.visible);
   const statusBar = new ChainStatusBar(services, model);
   const problems = new ChainProblemsReporter(services);
   // Each command's code loads on its first use (esbuild splits it out): activation loads only
@@ -46,13 +51,27 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
     command(Commands.openPublicUrl, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'publicUrl')),
     command(Commands.openWebsite, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'website')),
     command(Commands.useNodeChain, async (arg?: unknown, confirmed?: unknown) => (await useChain()).useNodeChain(services, model, arg, confirmed)),
+    command(Commands.refreshBlocks, (arg?: unknown) => blocks.refresh(chainNameOf(arg))),
+    command(Commands.loadMoreBlocks, async (arg?: unknown) => {
+      const name = chainNameOf(arg);
+      if (name !== undefined) await blocks.loadMore(name);
+    }),
+    view.onDidChangeVisibility((e) => blocks.setVisible(e.visible)),
     problems,
     statusBar,
     view,
     tree,
+    blocks,
     model,
   );
-  return { model, tree, view, statusBar, problems };
+  return { model, tree, view, statusBar, problems, blocks };
+}
+
+/** A chain name from a command argument: the name itself, or a tree node carrying it. */
+function chainNameOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  const name = typeof arg === 'object' && arg !== null ? (arg as { chainName?: unknown }).chainName : undefined;
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** A module loaded on first call, then the same promise for every later call. */

@@ -22,6 +22,8 @@ import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
 import type { Services } from '../services';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
+import type { BlocksModel } from './blocks';
+import type { BlocksTreeNode } from './blockNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
 export interface ChainNode {
@@ -59,7 +61,7 @@ export interface ReceiptNode {
   readonly receipt: RecentReceipt;
 }
 
-export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode;
+export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode;
 
 const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
   loading: ['circle-outline', undefined],
@@ -99,21 +101,23 @@ function sourceLabel(source: ChainSource): string {
 export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<ChainsTreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly services: Services,
     private readonly model: ChainsModel,
+    private readonly blocks: BlocksModel,
   ) {
     // Many chains finish loading within a few ms of each other: one redraw for the lot.
-    this.subscription = model.onDidChange(() => {
+    const redraw = () => {
       if (this.timer) return;
       this.timer = setTimeout(() => {
         this.timer = undefined;
         this.emitter.fire(undefined);
       }, 25);
-    });
+    };
+    this.subscriptions = [model.onDidChange(redraw), blocks.onDidChange(redraw)];
   }
 
   getChildren(element?: ChainsTreeNode): ChainsTreeNode[] {
@@ -130,11 +134,14 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       if (element.receipts) return element.receipts.map((r) => this.receiptNode(element, r));
       return [...(element.children ?? [])];
     }
+    if (element.kind === 'blocks') return this.blocks.children(element);
+    if (element.kind === 'block') return this.blocks.children(element);
     return [];
   }
 
   getParent(element: ChainsTreeNode): ChainsTreeNode | undefined {
-    return element.kind === 'chain' ? undefined : element.parent;
+    // A Blocks node's parent is the ChainNode it was made for.
+    return element.kind === 'chain' ? undefined : (element.parent as ChainsTreeNode);
   }
 
   getTreeItem(element: ChainsTreeNode): vscode.TreeItem {
@@ -145,6 +152,11 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
         return detailItem(element);
       case 'receipt':
         return receiptItem(element);
+      case 'blocks':
+      case 'block':
+      case 'blockReceipt':
+      case 'blockMessage':
+        return this.blocks.item(element);
     }
   }
 
@@ -207,8 +219,8 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     const row = this.rowOf(node);
     if (!row?.valid) return [];
     const snap = this.model.snapshot(row);
-    const out: DetailNode[] = [];
-    if (snap.state === 'ok' && snap.info) out.push(...infoNodes(node, snap.info));
+    const out: ChainsTreeNode[] = [];
+    if (snap.state === 'ok' && snap.info) out.push(...infoNodes(node, snap.info), this.blocks.node(node));
     const receipts = this.services.recent.list(row.chain.name);
     if (receipts.length > 0) {
       out.push({
@@ -231,7 +243,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    this.subscription.dispose();
+    for (const d of this.subscriptions) d.dispose();
     this.emitter.dispose();
   }
 }

@@ -21,7 +21,14 @@ import { classifyRequestId } from './model/routing';
 import { secretContext, type SecretFileReason, type SecretLineReason, type SecretVerdict } from './model/secretContext';
 
 /** The commands a receipt hover may link to: isTrusted allows these and nothing else. */
-export const HOVER_COMMANDS: readonly string[] = [Commands.showReceipt, Commands.copyRequestId, Commands.setToken, Commands.signIn, Commands.addChain];
+export const HOVER_COMMANDS: readonly string[] = [
+  Commands.showReceipt,
+  Commands.copyRequestId,
+  Commands.setToken,
+  Commands.signIn,
+  Commands.addChain,
+  Commands.watchRequest,
+];
 
 /** How long a hover waits for an answer before it shows the loading line instead (ms). */
 export const DEFAULT_HOVER_WAIT_MS = 1500;
@@ -82,11 +89,12 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
       if (token.isCancellationRequested) return undefined;
-      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet.
-      if (isHash && !first.found && first.failures.length === 0) return undefined;
+      const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
+      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet (unless the user watches it).
+      if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined) return undefined;
       const stardustHash = isHash && first.found && first.chain.generation === 'stardust';
       return new vscode.Hover(
-        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined),
+        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn),
         at.range,
       );
     } catch (e) {
@@ -228,7 +236,13 @@ function loadingMarkdown(requestId: string, chains: readonly ChainEntry[]): vsco
   return md;
 }
 
-function resultMarkdown(result: FindResult, requestId: string, evmHash: string | undefined, sourceNote: string | undefined): vscode.MarkdownString {
+function resultMarkdown(
+  result: FindResult,
+  requestId: string,
+  evmHash: string | undefined,
+  sourceNote: string | undefined,
+  watchedOn: string | undefined,
+): vscode.MarkdownString {
   const md = newMarkdown();
   if (result.found) {
     appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote);
@@ -238,10 +252,15 @@ function resultMarkdown(result: FindResult, requestId: string, evmHash: string |
   const shown = result.failures.slice(0, 3);
   for (const f of shown) lines.push(failureLine(f.chain, f.error));
   if (result.failures.length > shown.length) lines.push(esc(vscode.l10n.t('…and {0} more chains failed.', result.failures.length - shown.length)));
-  if (result.notFoundOn.length > 0) {
+  const firstMiss = result.notFoundOn[0];
+  if (firstMiss) {
     const names = result.notFoundOn.map((c) => c.name).join(', ');
-    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}`);
+    // Watch the first chain that did not know it (the default chain comes first): args are the
+    // validated ID and a chain name from our settings, never document or node text.
+    const watch = watchedOn === undefined ? ` ${commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }])}` : '';
+    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}${watch}`);
   }
+  if (watchedOn !== undefined) lines.push(`$(eye) ${esc(vscode.l10n.t('Watching on {0}: this hover updates when the receipt arrives.', watchedOn))}`);
   md.appendMarkdown(lines.join('  \n'));
   if (result.failures.length > 0) md.appendMarkdown(`\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
   return md;

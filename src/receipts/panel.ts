@@ -9,6 +9,9 @@ import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
+import { skipReasons } from './model/skipReasons';
+import type { ChainLogSection } from './model/chainLogView';
+import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
 import type { ErrorView } from '../webviews/protocol';
@@ -44,6 +47,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private failedChain: string | undefined;
   /** The whole texts behind the excerpts of the receipt shown. */
   private texts = new Map<string, string>();
+  /** The first chain that had no receipt: what Watch watches. */
+  private missedOn: string | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -96,16 +101,37 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
-    const checked = await this.checkFee(chain, result, signal);
+    const [checked, log] = await Promise.all([this.checkFee(chain, result, signal), this.readChainLog(chain, result, signal)]);
     if (stale() || checked === undefined) return;
-    this.showFound(chain, result, checked, block.block);
+    this.showFound(chain, result, checked, block.block, log);
+  }
+
+  /** The request's block and events: each failure said in its section, never the panel's error. */
+  private async readChainLog(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<ChainLogSection[] | undefined> {
+    const receipt = result.value.receipt;
+    const client = this.services.clients.clientFor(chain);
+    const target: ChainTarget = chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
+    const read = async <T>(p: Promise<T>) => {
+      try {
+        return { ok: true as const, value: await p };
+      } catch (e) {
+        return { ok: false as const, reason: errorSummary(e) };
+      }
+    };
+    const [blockInfo, events] = await Promise.all([
+      read(client.getBlockInfo(target, receipt.blockIndex, { signal })),
+      read(client.getRequestEvents(target, receipt.request.requestId, { signal })),
+    ]);
+    if (signal.aborted) return undefined;
+    const { chainLogSections } = await import('./model/chainLogView.js');
+    return chainLogSections(blockInfo, events, vscode.l10n);
   }
 
   protected override fullText(key: string): string | undefined {
     return this.texts.get(key);
   }
 
-  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
+  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined, chainLog?: ChainLogSection[]): void {
     const { display: view, texts } = receiptDisplay(result.value.view);
     this.texts = texts;
     this.show({
@@ -117,6 +143,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       view,
       fee,
       labels: receiptPanelLabels(vscode.l10n),
+      ...(chainLog ? { chainLog } : {}),
     });
   }
 
@@ -142,13 +169,22 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       return;
     }
     const names = result.notFoundOn.map((c) => c.name).join(', ');
+    const miss = result.notFoundOn[0];
+    this.missedOn = miss?.name;
+    const watchedOn = this.service.watchedOn(this.id.requestId);
+    // The latest state only: a request missing at an older block may simply be newer.
+    const offerWatch = block === undefined && watchedOn === undefined && miss !== undefined;
+    const reasons = skipReasons(miss?.generation, vscode.l10n);
     this.showError({
       kind: 'notFound',
-      title: vscode.l10n.t('No receipt'),
-      message: vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block)),
+      title: watchedOn === undefined ? vscode.l10n.t('No receipt') : vscode.l10n.t('No receipt yet: watching'),
+      message:
+        watchedOn === undefined
+          ? vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block))
+          : vscode.l10n.t('No receipt yet on {0}. Watching on {1}: this panel updates by itself when the receipt arrives.', names, watchedOn),
       hint: new NotFoundError('', 'receipt', {}).hint,
-      actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
-      details,
+      actions: [...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []), { label: vscode.l10n.t('Retry'), command: 'retry' }],
+      details: [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
     });
   }
 
@@ -168,6 +204,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       this.services.log.warn(`fee policy of ${chain.name} at block ${receipt.blockIndex}: ${e instanceof Error ? e.message : String(e)}`);
       return { ok: undefined, text: vscode.l10n.t('not checked: the fee policy could not be read ({0})', errorSummary(e)) };
     }
+  }
+
+  protected override async onWatch(): Promise<void> {
+    // A fixed command with our own values: the ID this panel shows and a chain from our settings.
+    await vscode.commands.executeCommand(Commands.watchRequest, { requestId: this.id.requestId, chainName: this.id.chainName ?? this.missedOn });
   }
 
   protected async onAction(action: ReceiptAction): Promise<void> {

@@ -4,6 +4,7 @@ import type { L10n } from '../core/l10n';
 import { revealInvisible } from '../core/text';
 import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../webviews/protocol';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
+import type { ChainLogSection } from './model/chainLogView';
 
 /** Characters of each payload form the webview gets before "Show all". */
 export const PAYLOAD_EXCERPT = 1_000;
@@ -32,6 +33,8 @@ export type ReceiptPanelState =
       view: ReceiptDisplay;
       fee: FeeCheckView;
       labels: ReceiptPanelLabels;
+      /** The request's block and events, once read (a second request each, after the receipt). */
+      chainLog?: ChainLogSection[];
     };
 
 /** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */

@@ -55,6 +55,8 @@ export interface FindOptions {
 /** Finds receipts on the configured chains; every answer shows up in the tree's recent receipts. */
 export class ReceiptService {
   readonly lookup: ReceiptLookup<ChainEntry, ProcessedReceipt>;
+  /** The chain a request is watched on (set by the watch feature once loaded), else undefined. */
+  watchedOn: (requestId: string) => string | undefined = () => undefined;
 
   constructor(private readonly services: Services) {
     this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({

@@ -63,6 +63,25 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
     out.push(assetsSection(L.allowance, 'allowance', view.allowance, api, L));
   }
   if (view.nft) out.push(nftSection(view, api, L));
+  for (const s of state.chainLog ?? []) {
+    // The block links to the chain info at that block (the host runs the command with its own values).
+    const after =
+      s.id === 'block'
+        ? [
+            h(
+              'div',
+              { class: 'row' },
+              h('dt'),
+              h(
+                'dd',
+                null,
+                button(L.showChainInfo, () => api.post({ kind: 'showChainInfo' })),
+              ),
+            ),
+          ]
+        : [];
+    out.push(section(s.id, s.title, s.rows, api, L, { after, ...(s.note ? { note: s.note } : {}) }));
+  }
   out.push(paramsSection(view, api, L));
   out.push(rawJson(view, api, L));
   return out;

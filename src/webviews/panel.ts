@@ -100,6 +100,9 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
 
   protected abstract onAction(action: A): Promise<void>;
 
+  /** The error view's Watch button (a panel that offers it says what to watch). */
+  protected async onWatch(): Promise<void> {}
+
   /** The whole text behind an excerpt the state holds (see Excerpt); undefined when unknown. */
   protected fullText(_key: string): string | undefined {
     return undefined;
@@ -249,6 +252,8 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
       case 'openSettings':
         await vscode.commands.executeCommand('workbench.action.openSettings', 'waspChain.chains');
         return;
+      case 'watch':
+        return this.onWatch();
       case 'setToken':
       case 'signIn':
         // An allowlist: the webview names one of our commands, never an arbitrary one.

@@ -22,7 +22,7 @@ export interface Excerpt {
 }
 
 /** What an error view's buttons ask for: an allowlist the host maps to its own commands. */
-export type ErrorCommand = 'setToken' | 'signIn' | 'retry' | 'openSettings';
+export type ErrorCommand = 'setToken' | 'signIn' | 'retry' | 'openSettings' | 'watch';
 
 /** Actions every panel understands; panels add their own with `kind`. */
 export type CommonAction =

@@ -243,6 +243,10 @@ describe('chain info panel', function () {
 
   it('explains 401 with the missing permission, offers Set Token / Sign In, retries on a new token', async () => {
     await api.services.tokens.set(authNode.url, authNode.issueToken({ permissions: ['read'] }));
+    // Once the tree was shown (an earlier suite), it loads new chains by itself, before the token was set:
+    // only the requests from here on say whether the panel sends it.
+    await api.chains.model.whenIdle();
+    authNode.clearRequests();
     try {
       const panel = await show('Guarded');
       const r = await rendered(panel, ['missing permission "write"']);

@@ -1,0 +1,92 @@
+// The Blocks child of each loaded chain in the Chains tree, as far as activation needs it: the
+// node types, the Blocks line itself, and a stand-in that loads the lists (blocksList.ts) when
+// the first Blocks node opens. Until then no block is asked for and no list code is loaded.
+import * as vscode from 'vscode';
+import { formatBigInt } from '../core/format';
+import type { Services } from '../services';
+import { message, type BlockNode, type BlocksNode, type BlocksTreeNode, type ChainParent } from './blockNodes';
+import type { BlocksList } from './blocksList';
+
+export class BlocksModel implements vscode.Disposable {
+  private list: BlocksList | undefined;
+  private loading: Promise<BlocksList> | undefined;
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when a list changed (the tree redraws). */
+  readonly onDidChange = this.emitter.event;
+  private visible = false;
+
+  constructor(private readonly services: Services) {}
+
+  /** The lists, loading their code on first use. */
+  lists(): Promise<BlocksList> {
+    return (this.loading ??= import('./blocksList.js').then((m) => {
+      const list = new m.BlocksList(this.services, () => this.emitter.fire());
+      list.setVisible(this.visible);
+      this.list = list;
+      this.emitter.fire();
+      return list;
+    }));
+  }
+
+  node(parent: ChainParent): BlocksNode {
+    return { kind: 'blocks', id: `${parent.id}/blocks`, chainName: parent.chainName, parent };
+  }
+
+  children(node: BlocksNode | BlockNode): BlocksTreeNode[] {
+    const list = this.list;
+    if (list) return node.kind === 'blocks' ? list.children(node) : list.receipts(node);
+    // Once the code is there, the list starts reading at once (not only at the next redraw).
+    void this.lists().then((l) => (node.kind === 'blocks' ? l.children(node) : l.receipts(node)));
+    return [message(node, 'loading', vscode.l10n.t('Loading blocks…'), 'loading~spin')];
+  }
+
+  item(node: BlocksTreeNode): vscode.TreeItem {
+    if (node.kind === 'blocks') {
+      const item = new vscode.TreeItem(vscode.l10n.t('Blocks'), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      item.iconPath = new vscode.ThemeIcon('layers');
+      const latest = this.list?.latestIndex(node.chainName);
+      if (latest !== undefined) item.description = vscode.l10n.t('latest {0}', formatBigInt(BigInt(latest)));
+      item.contextValue = 'chainBlocks';
+      item.tooltip = vscode.l10n.t('The latest blocks of this chain, 20 at a time');
+      return item;
+    }
+    // Nodes below a Blocks line exist only once the lists loaded (the loading line aside).
+    if (this.list) return this.list.item(node);
+    const item = new vscode.TreeItem(node.kind === 'blockMessage' ? node.text : node.id);
+    item.id = node.id;
+    if (node.kind === 'blockMessage') item.iconPath = new vscode.ThemeIcon(node.icon);
+    return item;
+  }
+
+  /** Refresh: forget what was read for the chain (or all); the lists read again when shown. */
+  refresh(chainName?: string): void {
+    this.list?.refresh(chainName);
+  }
+
+  async loadMore(chainName: string): Promise<void> {
+    await (await this.lists()).loadMore(chainName);
+  }
+
+  /** The Chains view was shown or hidden: following runs only while it is visible. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.list?.setVisible(visible);
+  }
+
+  /** Requests sent for blocks (tests and the benchmark read it). */
+  get requests(): number {
+    return this.list?.requests ?? 0;
+  }
+
+  /** Resolves once nothing is loading (tests). */
+  async whenIdle(): Promise<void> {
+    if (this.loading) await this.loading;
+    await this.list?.whenIdle();
+  }
+
+  dispose(): void {
+    this.list?.dispose();
+    this.emitter.dispose();
+  }
+}

@@ -1,0 +1,333 @@
+// The Blocks lists of the Chains tree (loaded when the first one opens; blocks.ts is the part
+// loaded at activation): the latest block and the ones before it, 20 at a time ("Load more"); each
+// block with its time, requests, failed requests, gas burned and fees; a block expanded lists its
+// receipts from ONE block-receipts request, each opening the receipt panel. Nothing polls unless
+// the user turns on waspChain.blocks.followLatest, and then only while the Chains view is visible
+// and only for the lists that were opened. Node text is plain text here (one line, invisible
+// characters revealed).
+import * as vscode from 'vscode';
+import type { ChainTarget } from '../api/client';
+import type { BlockInfo } from '../api/chainLogSchemas';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { Commands, Settings } from '../constants';
+import { formatBigInt, shortId } from '../core/format';
+import { plainLine } from '../core/text';
+import type { Services } from '../services';
+import { errorSummary } from '../ui/errors';
+import { BLOCK_PAGE_SIZE, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
+import {
+  message,
+  type BlockMessageNode,
+  type BlockReceiptRow,
+  type BlockNode,
+  type BlockReceiptNode,
+  type BlocksNode,
+  type BlocksTreeNode,
+} from './blockNodes';
+
+type Load<T> = { status: 'loading' } | { status: 'ok'; value: T } | { status: 'error'; error: unknown };
+
+interface ChainBlocks {
+  /** The entry the blocks were read with: a changed entry starts over. */
+  chain: ChainEntry;
+  blocks: BlockInfo[];
+  latest?: number;
+  load?: Load<void>;
+  receipts: Map<number, Load<BlockReceiptRow[]>>;
+}
+
+/** How often a followed list asks for the latest block (ms). */
+export const FOLLOW_INTERVAL_MS = 10_000;
+
+function target(chain: ChainEntry): ChainTarget {
+  return chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
+}
+
+export class BlocksList implements vscode.Disposable {
+  private readonly states = new Map<string, ChainBlocks>();
+  private readonly emitter: { fire(): void };
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private followTimer: ReturnType<typeof setInterval> | undefined;
+  private visible = false;
+  /** Requests sent for blocks (tests and the benchmark read it). */
+  requests = 0;
+
+  constructor(
+    private readonly services: Services,
+    changed: () => void,
+  ) {
+    this.emitter = { fire: changed };
+    this.subscriptions.push(
+      // A chain changed or removed: what was read for it no longer applies.
+      services.chains.onDidChange(() => {
+        for (const [key, st] of this.states) {
+          const now = services.chains.get(st.chain.name);
+          if (!now || now.nodeUrl !== st.chain.nodeUrl || now.chainId !== st.chain.chainId) this.states.delete(key);
+        }
+        this.emitter.fire();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${Settings.section}.${Settings.blocksFollowLatest}`)) this.updateFollow();
+      }),
+    );
+  }
+
+  /** The Chains view was shown or hidden: following runs only while it is visible. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.updateFollow();
+  }
+
+  /** The Blocks list: starts the first page when nothing was read yet. */
+  children(node: BlocksNode): BlocksTreeNode[] {
+    const st = this.stateOf(node.chainName);
+    if (!st) return [];
+    if (!st.load) void this.loadPage(node.chainName);
+    const out: BlocksTreeNode[] = st.blocks.map((block) => ({
+      kind: 'block',
+      id: `${node.id}/${block.blockIndex}`,
+      chainName: node.chainName,
+      parent: node,
+      block,
+    }));
+    const load = st.load ?? { status: 'loading' };
+    if (load.status === 'loading') out.push(message(node, 'loading', vscode.l10n.t('Loading blocks…'), 'loading~spin'));
+    else if (load.status === 'error') out.push(errorMessage(node, load.error, { command: Commands.refreshBlocks, title: '', arguments: [node.chainName] }));
+    else if (hasMore(st.blocks.map((b) => b.blockIndex))) {
+      out.push(
+        message(node, 'more', vscode.l10n.t('Load more'), 'ellipsis', {
+          command: Commands.loadMoreBlocks,
+          title: vscode.l10n.t('Load more'),
+          arguments: [node.chainName],
+        }),
+      );
+    }
+    return out;
+  }
+
+  /** A block's receipts: one request for the whole block, the first time it is expanded. */
+  receipts(node: BlockNode): BlocksTreeNode[] {
+    const st = this.stateOf(node.chainName);
+    if (!st) return [];
+    const index = node.block.blockIndex;
+    const load = st.receipts.get(index);
+    if (!load) {
+      void this.loadReceipts(node.chainName, index);
+      return [message(node, 'loading', vscode.l10n.t('Loading receipts…'), 'loading~spin')];
+    }
+    if (load.status === 'loading') return [message(node, 'loading', vscode.l10n.t('Loading receipts…'), 'loading~spin')];
+    if (load.status === 'error') return [errorMessage(node, load.error)];
+    if (load.value.length === 0) return [message(node, 'empty', vscode.l10n.t('No receipts in this block'), 'info')];
+    return load.value.map((row) => ({ kind: 'blockReceipt', id: `${node.id}/${row.requestId}`, chainName: node.chainName, parent: node, row }));
+  }
+
+  /** Refresh: forget what was read for the chain (or all) and read the first page again when shown. */
+  refresh(chainName?: string): void {
+    if (chainName === undefined) this.states.clear();
+    else this.states.delete(chainName.toLowerCase());
+    this.emitter.fire();
+  }
+
+  /** "Load more": the next 20 blocks below the loaded ones. */
+  async loadMore(chainName: string): Promise<void> {
+    await this.loadPage(chainName);
+  }
+
+  /** The item of a node this list made. */
+  item(node: BlockNode | BlockReceiptNode | BlockMessageNode): vscode.TreeItem {
+    return node.kind === 'block' ? blockItem(node) : node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
+  }
+
+  latestIndex(chainName: string): number | undefined {
+    return this.states.get(chainName.toLowerCase())?.latest;
+  }
+
+  /** Resolves once nothing is loading (tests). */
+  async whenIdle(): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      const busy = [...this.states.values()].some((s) => s.load?.status === 'loading' || [...s.receipts.values()].some((r) => r.status === 'loading'));
+      if (!busy) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  dispose(): void {
+    if (this.followTimer) clearInterval(this.followTimer);
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private stateOf(chainName: string): ChainBlocks | undefined {
+    const chain = this.services.chains.get(chainName);
+    if (!chain) return undefined;
+    const key = chain.name.toLowerCase();
+    let st = this.states.get(key);
+    if (!st) this.states.set(key, (st = { chain, blocks: [], receipts: new Map() }));
+    return st;
+  }
+
+  private async loadPage(chainName: string): Promise<void> {
+    const st = this.stateOf(chainName);
+    if (!st || st.load?.status === 'loading') return;
+    st.load = { status: 'loading' };
+    this.emitter.fire();
+    try {
+      const client = this.services.clients.clientFor(st.chain);
+      const t = target(st.chain);
+      let added: BlockInfo[] = [];
+      let latest = st.latest;
+      if (latest === undefined || st.blocks.length === 0) {
+        this.requests++;
+        const top = await client.getBlockInfo(t, 'latest');
+        latest = top.blockIndex;
+        added.push(top);
+      }
+      const loaded = [...st.blocks, ...added].map((b) => b.blockIndex);
+      const wanted = nextPage(latest, loaded, added.length > 0 ? BLOCK_PAGE_SIZE - 1 : BLOCK_PAGE_SIZE);
+      this.requests += wanted.length;
+      // One request per block (the API has no range); the shared limiter bounds them.
+      added = [...added, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+      if (this.states.get(st.chain.name.toLowerCase()) !== st) return;
+      st.latest = Math.max(latest, st.latest ?? 0);
+      st.blocks = mergeBlocks(st.blocks, added);
+      st.load = { status: 'ok', value: undefined };
+    } catch (error) {
+      st.load = { status: 'error', error };
+    }
+    this.emitter.fire();
+  }
+
+  private async loadReceipts(chainName: string, index: number): Promise<void> {
+    const st = this.stateOf(chainName);
+    if (!st) return;
+    st.receipts.set(index, { status: 'loading' });
+    this.emitter.fire();
+    try {
+      this.requests++;
+      const receipts = await this.services.clients.clientFor(st.chain).getBlockReceipts(target(st.chain), index);
+      const rows: BlockReceiptRow[] = receipts
+        .map((r) => ({
+          requestId: r.request.requestId,
+          requestIndex: r.requestIndex,
+          failed: r.failed,
+          ...(r.failed ? { error: r.errorMessage ?? r.rawError?.code ?? '' } : {}),
+          gasBurned: r.gasBurned,
+          gasFeeCharged: r.gasFeeCharged,
+        }))
+        .sort((a, b) => a.requestIndex - b.requestIndex);
+      st.receipts.set(index, { status: 'ok', value: rows });
+    } catch (error) {
+      st.receipts.set(index, { status: 'error', error });
+    }
+    this.emitter.fire();
+  }
+
+  private updateFollow(): void {
+    const on = this.visible && vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.blocksFollowLatest, false);
+    if (on && !this.followTimer) this.followTimer = setInterval(() => void this.follow(), FOLLOW_INTERVAL_MS);
+    else if (!on && this.followTimer) {
+      clearInterval(this.followTimer);
+      this.followTimer = undefined;
+    }
+  }
+
+  /** One step of following: the lists that were opened and loaded get the blocks newer than theirs. */
+  async follow(): Promise<void> {
+    let changed = false;
+    for (const st of this.states.values()) {
+      if (st.load?.status !== 'ok') continue;
+      try {
+        const client = this.services.clients.clientFor(st.chain);
+        const t = target(st.chain);
+        this.requests++;
+        const top = await client.getBlockInfo(t, 'latest');
+        const wanted = newerBlocks(
+          top.blockIndex,
+          st.blocks.map((b) => b.blockIndex),
+        ).filter((i) => i !== top.blockIndex);
+        this.requests += wanted.length;
+        const added = [top, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+        const before = st.blocks[0]?.blockIndex;
+        st.blocks = mergeBlocks(st.blocks, added);
+        st.latest = top.blockIndex;
+        if (st.blocks[0]?.blockIndex !== before) changed = true;
+      } catch (e) {
+        this.services.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
+      }
+    }
+    if (changed) this.emitter.fire();
+  }
+}
+
+function errorMessage(parent: BlocksNode | BlockNode, error: unknown, retry?: vscode.Command): BlockMessageNode {
+  const text = plainLine(errorSummary(error), 200);
+  return {
+    ...message(parent, 'error', text, 'warning', retry ? { ...retry, title: vscode.l10n.t('Retry') } : undefined),
+    tooltip: retry ? vscode.l10n.t('{0}. Click to try again.', text) : text,
+  };
+}
+
+function blockTime(timestamp: string): string {
+  const ms = Date.parse(timestamp);
+  return Number.isFinite(ms) ? new Date(ms).toLocaleString() : plainLine(timestamp, 40);
+}
+
+function blockItem(node: BlockNode): vscode.TreeItem {
+  const b = node.block;
+  const failed = Math.max(0, b.totalRequests - b.numSuccessfulRequests);
+  const item = new vscode.TreeItem(
+    vscode.l10n.t('Block {0}', formatBigInt(BigInt(b.blockIndex))),
+    b.totalRequests > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+  );
+  item.id = node.id;
+  const parts = [
+    blockTime(b.timestamp),
+    vscode.l10n.t('{0} requests', b.totalRequests),
+    ...(failed > 0 ? [vscode.l10n.t('{0} failed', failed)] : []),
+    vscode.l10n.t('gas {0}', formatBigInt(b.gasBurned)),
+    vscode.l10n.t('fees {0}', formatBigInt(b.gasFeeCharged)),
+  ];
+  item.description = parts.join(' · ');
+  item.iconPath = failed > 0 ? new vscode.ThemeIcon('package', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('package');
+  // A plain string tooltip is shown as text, never rendered.
+  item.tooltip = [
+    vscode.l10n.t('Block {0}', String(b.blockIndex)),
+    vscode.l10n.t('Time: {0}', plainLine(b.timestamp, 60)),
+    vscode.l10n.t('Requests: {0} ({1} off-ledger), {2} failed', b.totalRequests, b.numOffLedgerRequests, failed),
+    vscode.l10n.t('Gas burned: {0}', formatBigInt(b.gasBurned)),
+    vscode.l10n.t('Fees charged: {0} (base token units)', formatBigInt(b.gasFeeCharged)),
+  ].join('\n');
+  item.contextValue = 'chainBlock';
+  return item;
+}
+
+function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
+  const r = node.row;
+  const item = new vscode.TreeItem(shortId(r.requestId, 10, 6), vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = [
+    vscode.l10n.t('#{0}', r.requestIndex),
+    r.failed ? vscode.l10n.t('failed: {0}', plainLine(r.error ?? '', 80)) : vscode.l10n.t('succeeded'),
+    vscode.l10n.t('gas {0}', formatBigInt(r.gasBurned)),
+  ].join(' · ');
+  item.iconPath = r.failed
+    ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
+    : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  item.tooltip = `${r.requestId}\n${r.failed ? plainLine(r.error ?? '', 500) : vscode.l10n.t('Request succeeded')}`;
+  item.contextValue = 'receipt';
+  item.command = {
+    command: Commands.showReceipt,
+    title: vscode.l10n.t('Show Request Receipt'),
+    arguments: [{ requestId: r.requestId, chainName: node.chainName }],
+  };
+  return item;
+}
+
+function blockMessageItem(node: BlockMessageNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.iconPath = new vscode.ThemeIcon(node.icon);
+  if (node.tooltip) item.tooltip = node.tooltip;
+  if (node.command) item.command = node.command;
+  item.contextValue = 'blockMessage';
+  return item;
+}

@@ -1,0 +1,196 @@
+// The watched requests in the extension: a WatchSet (model/watchSet.ts) whose rounds are the node's
+// long poll, a status bar item while anything is watched, and what happens when a watch ends: the
+// receipt is read once more through the receipt service (so the hover's cache and the tree's recent
+// receipts have it), open receipt panels of the request refresh themselves, and a notification
+// says success or failure first, with Open Receipt. Loaded on the first watch, not at activation.
+import * as vscode from 'vscode';
+import type { ChainTarget } from '../api/client';
+import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
+import { Commands, Settings } from '../constants';
+import { shortId } from '../core/format';
+import { notificationText } from '../core/text';
+import type { AnyReceipt } from '../receipts/model/receiptView';
+import { idForGeneration } from '../receipts/model/routing';
+import type { ReceiptPanel } from '../receipts/panel';
+import type { ReceiptService } from '../receipts/service';
+import type { Services } from '../services';
+import { errorSummary } from '../ui/errors';
+import { WatchSet, type WatchEnd, type WatchInfo } from './model/watchSet';
+import { WatchStatusBar } from './statusBar';
+
+/** What a watch is on: the ID as its chain's node knows it. */
+export interface WatchTarget {
+  /** As the user gave it (what the hover and panels are keyed by). */
+  requestId: string;
+  /** As sent to the node (a Stardust chain may get hash + 0000). */
+  nodeRequestId: string;
+  chain: ChainEntry;
+}
+
+/** What the watch feature needs of the receipts feature. */
+export interface ReceiptsHandle {
+  readonly lookup: ReceiptService;
+  panels(): ReceiptPanel[];
+}
+
+/** How a watch ended, and what the user was told (tests read it). */
+export interface WatchEnded {
+  target: WatchTarget;
+  end: WatchEnd<AnyReceipt>;
+  message: string;
+}
+
+export const DEFAULT_TIME_LIMIT_MINUTES = 10;
+export const DEFAULT_MAX_WATCHES = 20;
+
+function setting(key: string, fallback: number, min: number, max: number): number {
+  const v = vscode.workspace.getConfiguration(Settings.section).get<number>(key, fallback);
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+export class WatchService implements vscode.Disposable {
+  readonly set: WatchSet<WatchTarget, AnyReceipt>;
+  /** The spinner and count (tests read its text). */
+  readonly statusBar: WatchStatusBar;
+  private readonly endEmitter = new vscode.EventEmitter<WatchEnded>();
+  /** Fires after a watch ended and its notification was shown. */
+  readonly onDidEnd = this.endEmitter.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly services: Services,
+    private readonly receipts: ReceiptsHandle,
+  ) {
+    this.set = new WatchSet<WatchTarget, AnyReceipt>({
+      key: (t) => watchKey(t.chain, t.nodeRequestId),
+      limitMs: () => setting(Settings.watchTimeLimitMinutes, DEFAULT_TIME_LIMIT_MINUTES, 1, 1440) * 60_000,
+      maxWatches: () => setting(Settings.maxWatches, DEFAULT_MAX_WATCHES, 1, 100),
+      wait: (t, { signal, timeoutSeconds }) => {
+        const target: ChainTarget = t.chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: t.chain.chainId };
+        return this.services.clients.clientFor(t.chain).waitForRequest(target, t.nodeRequestId, { signal, timeoutSeconds });
+      },
+    });
+    this.statusBar = new WatchStatusBar(this.set);
+    this.subscriptions.push(
+      this.statusBar,
+      this.endEmitter,
+      { dispose: () => this.set.dispose() },
+      this.set.onDidEnd((info, end) => void this.ended(info, end)),
+      // A chain removed or changed: its watches would ask a node no longer meant.
+      services.chains.onDidChange(() => {
+        for (const w of this.set.list()) {
+          const now = services.chains.get(w.target.chain.name);
+          if (!now || now.nodeUrl !== w.target.chain.nodeUrl || now.chainId !== w.target.chain.chainId) this.set.cancel(w.key);
+        }
+      }),
+    );
+  }
+
+  /** The watch on this request (any chain), if any: the hover and the panel say so. */
+  watching(requestId: string): WatchInfo<WatchTarget> | undefined {
+    const id = requestId.toLowerCase();
+    return this.set.list().find((w) => w.target.requestId === id);
+  }
+
+  /** Starts a watch; says why not when the cap is reached or the ID does not fit the chain. */
+  watch(requestId: string, chain: ChainEntry): WatchInfo<WatchTarget> | undefined {
+    const allowHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
+    const nodeRequestId = idForGeneration(requestId, chain.generation, allowHash);
+    if (nodeRequestId === undefined) {
+      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('This request ID does not fit {0} (a {1} chain).', chain.name, chain.generation)));
+      return undefined;
+    }
+    const added = this.set.add({ requestId: requestId.toLowerCase(), nodeRequestId, chain });
+    if (!added.ok) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Already watching {0} requests, the most allowed (waspChain.watch.maxWatches): cancel one first.', added.max),
+      );
+      return undefined;
+    }
+    if (!added.existing) {
+      this.services.log.info(`watching ${nodeRequestId} on ${chain.name}`);
+      this.refreshPanels(requestId);
+    }
+    return added.watch;
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions) d.dispose();
+  }
+
+  private async ended(info: WatchInfo<WatchTarget>, end: WatchEnd<AnyReceipt>): Promise<void> {
+    const { target } = info;
+    const id = shortId(target.requestId, 10, 6);
+    const chain = target.chain.name;
+    let message: string;
+    const open = vscode.l10n.t('Open Receipt');
+    let show: Thenable<string | undefined> | undefined;
+    switch (end.kind) {
+      case 'arrived': {
+        // Read once more through the receipt service: its cache (the hover), the recent receipts
+        // (the tree) and the view's words. The node just answered, so this is quick.
+        let failed = end.receipt.failed;
+        let headline: string | undefined;
+        try {
+          const found = await this.receipts.lookup.find(target.requestId, { chainName: chain, fresh: true });
+          if (found.found) {
+            failed = found.value.view.failed;
+            headline = found.value.view.error?.headline;
+          }
+        } catch (e) {
+          this.services.log.warn(`reading the watched receipt ${target.requestId} on ${chain}: ${errorSummary(e)}`);
+        }
+        message = failed
+          ? headline
+            ? vscode.l10n.t('Request failed: {0} on {1}, block {2}: {3}', id, chain, end.receipt.blockIndex, headline)
+            : vscode.l10n.t('Request failed: {0} on {1}, block {2}.', id, chain, end.receipt.blockIndex)
+          : vscode.l10n.t('Request succeeded: {0} on {1}, block {2}.', id, chain, end.receipt.blockIndex);
+        show = failed
+          ? vscode.window.showWarningMessage(notificationText(message), open)
+          : vscode.window.showInformationMessage(notificationText(message), open);
+        break;
+      }
+      case 'expired': {
+        const minutes = Math.round((info.deadline - info.startedAt) / 60_000);
+        message = vscode.l10n.t(
+          'No receipt for {0} on {1} after {2} min: stopped watching. The receipt panel lists why a node may skip a request.',
+          id,
+          chain,
+          minutes,
+        );
+        show = vscode.window.showInformationMessage(notificationText(message), open);
+        break;
+      }
+      case 'failed':
+        message = vscode.l10n.t('Stopped watching {0} on {1}: {2}', id, chain, errorSummary(end.error));
+        void vscode.window.showErrorMessage(notificationText(message));
+        break;
+      case 'cancelled':
+        message = vscode.l10n.t('Stopped watching {0} on {1}.', id, chain);
+        break;
+    }
+    this.services.log.info(`watch of ${target.nodeRequestId} on ${chain}: ${end.kind}`);
+    this.refreshPanels(target.requestId);
+    this.endEmitter.fire({ target, end, message });
+    if (show && (await show) === open) {
+      await vscode.commands.executeCommand(Commands.showReceipt, { requestId: target.requestId, chainName: chain });
+    }
+  }
+
+  /** Open panels of this request show the news (a receipt, or that it is watched). */
+  private refreshPanels(requestId: string): void {
+    const id = requestId.toLowerCase();
+    for (const p of this.receipts.panels()) if (p.identity.requestId.toLowerCase() === id) void p.refresh();
+  }
+}
+
+/** One watch per node, generation, chain and request. */
+function watchKey(chain: ChainEntry, nodeRequestId: string): string {
+  let node: string;
+  try {
+    node = nodeKey(chain.nodeUrl);
+  } catch {
+    node = chain.nodeUrl;
+  }
+  return `${node}\n${chain.generation}\n${chain.chainId}\n${nodeRequestId}`;
+}
