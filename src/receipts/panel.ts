@@ -8,10 +8,10 @@ import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
+import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
-import type { ErrorView } from '../webviews/protocol';
+import type { ErrorView, Row } from '../webviews/protocol';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun } from '../webviews/panel';
 import type { PanelFactory } from '../webviews/registry';
@@ -44,6 +44,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private failedChain: string | undefined;
   /** The whole texts behind the excerpts of the receipt shown. */
   private texts = new Map<string, string>();
+  /** The rows the workspace's ABIs decoded for the receipt shown. */
+  private evmSection: ReceiptView['sections'][number] | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -92,13 +94,32 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     }
     const chain = result.chain;
     this.loaded = { chain, result };
+    this.evmSection = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
     const checked = await this.checkFee(chain, result, signal);
-    if (stale() || checked === undefined) return;
-    this.showFound(chain, result, checked, block.block);
+    if (stale()) return;
+    if (checked !== undefined) this.showFound(chain, result, checked, block.block);
+    // The workspace's ABIs (src/evm): a section of its own, added when decoded.
+    const evmRows = await this.explainEvm(result);
+    if (stale() || evmRows === undefined) return;
+    this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
+    this.showFound(chain, result, checked ?? fee, block.block);
+  }
+
+  private async explainEvm(result: Found): Promise<Row[] | undefined> {
+    try {
+      const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
+      if (!explained) return undefined;
+      const { explanationRows } = await import('../evm/model/explain.js');
+      const rows = explanationRows(explained, result.value.view, vscode.l10n);
+      return rows.length > 0 ? rows : undefined;
+    } catch (e) {
+      this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
+      return undefined;
+    }
   }
 
   protected override fullText(key: string): string | undefined {
@@ -106,7 +127,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   }
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
-    const { display: view, texts } = receiptDisplay(result.value.view);
+    const base = result.value.view;
+    const { display: view, texts } = receiptDisplay(this.evmSection ? { ...base, sections: [...base.sections, this.evmSection] } : base);
     this.texts = texts;
     this.show({
       status: 'ok',
