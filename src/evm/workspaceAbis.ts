@@ -6,7 +6,7 @@
 // and every ABI is validated as hostile input (model/abiIndex.ts).
 import * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
-import { abiOfJson, AbiIndex } from './model/abiIndex';
+import { abiOfJson, AbiIndex, BUILTIN_KEY } from './model/abiIndex';
 import { loadAbiCoder } from './model/decode';
 import { explainEvm, type EvmExplanation } from './model/explain';
 import {
@@ -73,7 +73,8 @@ export class WorkspaceAbis implements vscode.Disposable {
       const uri = vscode.Uri.joinPath(this.extensionUri, 'media', 'abis', name);
       try {
         const parsed = abiOfJson(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri))));
-        if (parsed) this.index.setFile(`builtin:${name}`, vscode.l10n.t('{0} (shipped with the extension)', name.replace(/\.abi\.json$/, '')), parsed.items);
+        if (parsed)
+          this.index.setFile(`${BUILTIN_KEY}${name}`, vscode.l10n.t('{0} (shipped with the extension)', name.replace(/\.abi\.json$/, '')), parsed.items);
       } catch (e) {
         this.log.warn(`EVM ABIs: the shipped ${name} could not be read: ${String(e)}`);
       }

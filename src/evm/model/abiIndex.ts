@@ -41,6 +41,9 @@ export interface ParsedAbi {
   skipped: number;
 }
 
+/** The key prefix of the ABIs shipped with the extension: tried after the workspace's. */
+export const BUILTIN_KEY = 'builtin:';
+
 /** Bounds on one file's ABI: a hostile file cannot make the index huge or the recursion deep. */
 export const MAX_ITEMS_PER_ABI = 2_000;
 const MAX_PARAMS = 64;
@@ -218,7 +221,10 @@ export class AbiIndex {
   private build(): Map<string, Map<string, IndexedItem>> {
     if (this.lookup) return this.lookup;
     const lookup = new Map<string, Map<string, IndexedItem>>();
-    for (const { label, items } of this.files.values()) {
+    // The workspace's own ABIs first: its `transfer(address to, uint256 amount)` names the
+    // arguments as its author did, where the shipped ERC-20 ABI would say `value`.
+    const files = [...this.files.entries()].sort(([a], [b]) => Number(a.startsWith(BUILTIN_KEY)) - Number(b.startsWith(BUILTIN_KEY)));
+    for (const [, { label, items }] of files) {
       for (const item of items) {
         const key = `${item.kind}:${item.selector}`;
         let bucket = lookup.get(key);

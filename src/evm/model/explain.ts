@@ -67,11 +67,14 @@ function sourcesText(item: DecodedItem, l10n: L10n): string {
   return item.sources.length > 1 ? l10n.t('declared in {0} and {1} more', first, item.sources.length - 1) : l10n.t('declared in {0}', first);
 }
 
-function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n): string {
+/** Revert data shown beside an unknown selector: enough to search for, the whole of it to copy. */
+const RAW_DATA_CHARS = 138;
+
+function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n, data?: string): string {
   switch (d.reason) {
     case 'unknown':
       return kind === 'error'
-        ? l10n.t('custom error {0}: no ABI in the workspace declares it', d.selector ?? '')
+        ? l10n.t('custom error {0} (data {1}): no ABI in the workspace declares it', d.selector ?? '', clip(data ?? '', RAW_DATA_CHARS))
         : l10n.t('function {0}: no ABI in the workspace declares it', d.selector ?? '');
     case 'tooLarge':
       return l10n.t('{0}: too much data to decode', d.selector ?? '');
@@ -89,7 +92,7 @@ export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n): s
     lines.push(
       e.error.decoded.ok
         ? l10n.t('Custom error: {0}', shown(decodedLine(e.error.decoded.item)))
-        : l10n.t('Reverted with {0}', notDecodedText(e.error.decoded, 'error', l10n)),
+        : l10n.t('Reverted with {0}', notDecodedText(e.error.decoded, 'error', l10n, e.error.data)),
     );
   }
   if (e.call) {
@@ -138,7 +141,7 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
       rows.push({
         field: 'evmError',
         label: l10n.t('Custom error'),
-        value: notDecodedText(e.error.decoded, 'error', l10n),
+        value: notDecodedText(e.error.decoded, 'error', l10n, e.error.data),
         detail: l10n.t('{0} ABI files indexed', e.files),
         mono: true,
         copy: { text: e.error.data, what: l10n.t('revert data') },

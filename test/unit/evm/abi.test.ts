@@ -193,6 +193,18 @@ describe('evm/model/decode', () => {
     assert.equal(b.item.args[2]?.value, '0x0102');
   });
 
+  it("the workspace's ABI names the arguments before a shipped one of the same signature", () => {
+    const index = new AbiIndex();
+    const erc20 = parseAbiText(readFileSync(join(process.cwd(), 'media/abis/erc20.abi.json'), 'utf8'));
+    assert.ok(erc20);
+    index.setFile('builtin:erc20.abi.json', 'erc20 (shipped with the extension)', erc20.items);
+    index.setFile('file:///w/Vault.json', 'Vault.json', vaultItems());
+    const two = item('function', 'transfer(address,uint256)');
+    const d = decodeFunctionCall(coder, index, two.selector + encode(two.inputs, [BOB, 5n]).slice(2));
+    assert.ok(d.ok);
+    assert.equal(decodedLine(d.item), `transfer(to: ${BOB}, amount: 5)`);
+  });
+
   it('decodes a log: indexed address from the topics, the rest from data', () => {
     const e = item('event', 'Deposited(address,uint256,string)');
     const plain = e.inputs.filter((p) => !p.indexed);
@@ -263,7 +275,7 @@ describe('evm/model/explain', () => {
     const e = explainEvm(coder, indexWithVault(), receipt, view);
     assert.deepEqual(explanationLines(e!)[0], 'Custom error: InsufficientBalance(available: 3, required: 4)');
     const none = explainEvm(coder, new AbiIndex(), receipt, view);
-    assert.equal(explanationLines(none!)[0], `Reverted with custom error ${data.slice(0, 10)}: no ABI in the workspace declares it`);
+    assert.equal(explanationLines(none!)[0], `Reverted with custom error ${data.slice(0, 10)} (data ${data}): no ABI in the workspace declares it`);
   });
 
   it('a Stardust EVM request: the 0x74 item decoded (legacy, EIP-155)', () => {
