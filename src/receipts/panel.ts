@@ -103,18 +103,18 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
     // The workspace's ABIs (src/evm): a section of its own, added when decoded.
-    const evmRows = await this.explainEvm(result);
+    const evmRows = await this.explainEvm(result, chain);
     if (stale() || evmRows === undefined) return;
     this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
     this.showFound(chain, result, checked ?? fee, block.block);
   }
 
-  private async explainEvm(result: Found): Promise<Row[] | undefined> {
+  private async explainEvm(result: Found, chain: ChainEntry): Promise<Row[] | undefined> {
     try {
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
       const { explanationRows } = await import('../evm/model/explain.js');
-      const rows = explanationRows(explained, result.value.view, vscode.l10n);
+      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl);
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
       this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);

@@ -59,7 +59,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await setChains([{ name: 'Rebased EVM', nodeUrl: url }], { defaultChain: 'Rebased EVM' });
+    await setChains([{ name: 'Rebased EVM', nodeUrl: url, explorerUrl: 'https://explorer.example/evm/' }], { defaultChain: 'Rebased EVM' });
     api.receipts.hover.waitMs = 15_000;
     // The first EVM receipt scans the workspace; the tests do not race that scan.
     api.receipts.hover.evmWaitMs = 15_000;
@@ -91,7 +91,17 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   it('the panel shows the decoded call and error with each argument', async () => {
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', requestId);
     const r = await panel.waitForRender((x) => x.text.includes("Decoded with the workspace's ABIs"));
-    for (const part of ['transfer(address,uint256)', '0xa9059cbb', ARTIFACT, 'InsufficientBalance', 'available', 'required', BOB]) {
+    for (const part of [
+      'transfer(address,uint256)',
+      '0xa9059cbb',
+      ARTIFACT,
+      'InsufficientBalance',
+      'available',
+      'required',
+      BOB,
+      `https://explorer.example/evm/tx/${requestId}`,
+      `https://explorer.example/evm/address/${BOB}`,
+    ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
   });

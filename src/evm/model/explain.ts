@@ -11,6 +11,7 @@ import { evmTxView, rebasedEvmTx } from '../../receipts/model/rebasedParts';
 import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '../../receipts/model/receiptView';
 import type { Row } from '../../webviews/protocol';
 import type { AbiIndex } from './abiIndex';
+import { explorerAddressUrl, explorerBase, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, type AbiCoder, type Decoded, type DecodedItem } from './decode';
 
 /** Stardust's param key of the signed transaction ("t"). */
@@ -27,6 +28,8 @@ export interface EvmExplanation {
   stardustTx?: { ok: true; tx: EvmTx } | { ok: false; error: string };
   /** How many ABI files the index held (says what "no ABI in the workspace" means). */
   files: number;
+  /** The decoded transaction's hash, recipient and EVM chain ID (for explorer links). */
+  tx?: { hash: string; to?: string; chainId?: bigint };
 }
 
 function txOf(receipt: AnyReceipt): { ok: true; tx: EvmTx } | { ok: false; error: string } | undefined {
@@ -49,6 +52,11 @@ export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt
     out.call = tx.tx.to === undefined ? { creation: true } : { creation: false, decoded: decodeFunctionCall(coder, index, bytesHex(tx.tx.data)) };
   }
   if (!isRebasedReceipt(receipt) && tx !== undefined) out.stardustTx = tx;
+  if (tx?.ok) {
+    out.tx = { hash: tx.tx.hash };
+    if (tx.tx.to !== undefined) out.tx.to = tx.tx.to;
+    if (tx.tx.chainId !== undefined) out.tx.chainId = tx.tx.chainId;
+  }
   return out;
 }
 
@@ -120,8 +128,23 @@ function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n):
   return rows;
 }
 
-/** The panel's "Decoded with the workspace's ABIs" rows; the Stardust transaction rows first. */
-export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n): Row[] {
+/** "Open in explorer" rows: the transaction and the address it calls, when an explorer is known. */
+function explorerRows(e: EvmExplanation, configured: string | undefined, l10n: L10n): Row[] {
+  if (!e.tx) return [];
+  const base = explorerBase(configured, e.tx.chainId);
+  const rows: Row[] = [];
+  const tx = explorerTxUrl(base, e.tx.hash);
+  if (tx) rows.push({ field: 'evmExplorerTx', label: l10n.t('Transaction in explorer'), value: tx, mono: true, link: { url: tx, web: true } });
+  const to = e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to);
+  if (to) rows.push({ field: 'evmExplorerTo', label: l10n.t('Recipient in explorer'), value: to, mono: true, link: { url: to, web: true } });
+  return rows;
+}
+
+/**
+ * The panel's "Decoded with the workspace's ABIs" rows; the Stardust transaction rows first, the
+ * explorer links last (`explorerUrl`: the chain entry's, checked where the settings are read).
+ */
+export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string): Row[] {
   const rows: Row[] = [];
   if (e.stardustTx) {
     const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, view.requestId.slice(0, 66), l10n) } : { evmTxError: e.stardustTx.error };
@@ -147,5 +170,6 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
         copy: { text: e.error.data, what: l10n.t('revert data') },
       });
   }
+  rows.push(...explorerRows(e, explorerUrl, l10n));
   return rows;
 }
