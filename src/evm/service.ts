@@ -2,6 +2,7 @@
 // and ox load with the first EVM receipt (./workspaceAbis.ts behind an `await import()`).
 import type * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
+import type { Row } from '../webviews/protocol';
 import type { EvmExplanation } from './model/explain';
 import type { WorkspaceAbis } from './workspaceAbis';
 
@@ -33,6 +34,11 @@ export class EvmAbis {
   async explain(receipt: AnyReceipt, view: ReceiptView): Promise<EvmExplanation | undefined> {
     if (!EvmAbis.wants(view)) return undefined;
     return (await this.workspace()).explain(receipt, view);
+  }
+
+  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click). */
+  async loadLogs(url: string, txHash: string, signal?: AbortSignal): Promise<Row[]> {
+    return (await this.workspace()).loadLogs(url, txHash, signal);
   }
 
   dispose(): void {

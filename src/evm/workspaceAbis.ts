@@ -8,7 +8,9 @@ import * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
 import { abiOfJson, AbiIndex, BUILTIN_KEY } from './model/abiIndex';
 import { loadAbiCoder } from './model/decode';
-import { explainEvm, type EvmExplanation } from './model/explain';
+import { explainEvm, logRows, type EvmExplanation } from './model/explain';
+import { fetchEvmLogs } from './model/jsonRpc';
+import type { Row } from '../webviews/protocol';
 import {
   ABI_EXCLUDE_GLOB,
   ABI_INCLUDE_GLOB,
@@ -51,6 +53,13 @@ export class WorkspaceAbis implements vscode.Disposable {
     const [coder] = await Promise.all([loadAbiCoder(), this.ready]);
     await this.pending;
     return explainEvm(coder, this.index, receipt, view);
+  }
+
+  /** Asks the JSON-RPC for the transaction's logs (a user's click) and decodes them with the index. */
+  async loadLogs(url: string, txHash: string, signal?: AbortSignal): Promise<Row[]> {
+    const [coder, outcome] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.ready]);
+    await this.pending;
+    return logRows(coder, this.index, outcome, url, vscode.l10n);
   }
 
   private async build(): Promise<ScanReport> {

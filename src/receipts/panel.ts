@@ -46,6 +46,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private texts = new Map<string, string>();
   /** The rows the workspace's ABIs decoded for the receipt shown. */
   private evmSection: ReceiptView['sections'][number] | undefined;
+  /** The logs loaded on the user's click. */
+  private evmLogsSection: ReceiptView['sections'][number] | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -95,6 +97,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const chain = result.chain;
     this.loaded = { chain, result };
     this.evmSection = undefined;
+    this.evmLogsSection = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
@@ -128,7 +131,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
     const base = result.value.view;
-    const { display: view, texts } = receiptDisplay(this.evmSection ? { ...base, sections: [...base.sections, this.evmSection] } : base);
+    const extra = [this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
+    const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     this.texts = texts;
     this.show({
       status: 'ok',
@@ -205,9 +209,33 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
         await vscode.window.showTextDocument(doc, { preview: false });
         return;
       }
+      case 'loadEvmLogs':
+        await this.loadEvmLogs(l.chain, l.result);
+        return;
       default:
         return;
     }
+  }
+
+  /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's metadata.evmJsonRpcURL. */
+  private async loadEvmLogs(chain: ChainEntry, result: Found): Promise<void> {
+    const loaded = this.loaded;
+    let fromMetadata: string | undefined;
+    if (chain.evmJsonRpcUrl === undefined) {
+      try {
+        const client = this.services.clients.clientFor(chain);
+        const info = chain.generation === 'rebased' ? await client.getRebasedChainInfo({}) : await client.getChainInfo(chain.chainId, {});
+        fromMetadata = info.metadata.evmJsonRpcURL;
+      } catch (e) {
+        this.services.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
+      }
+    }
+    const { rpcUrlToAsk } = await import('../evm/model/jsonRpc.js');
+    const url = rpcUrlToAsk(chain.evmJsonRpcUrl, fromMetadata) ?? '';
+    const rows = await this.service.evm.loadLogs(url, result.value.view.requestId.slice(0, 66));
+    if (this.loaded !== loaded) return;
+    this.evmLogsSection = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
+    this.showFound(chain, result, this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' }, this.id.block);
   }
 }
 

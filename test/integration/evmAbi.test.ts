@@ -24,6 +24,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   let requestId: string;
   let artifactUri: vscode.Uri;
   let artifactText: string;
+  const rpcCalls: string[] = [];
 
   before(async () => {
     api = await activate();
@@ -49,16 +50,41 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     receipt.errorMessage = `execution reverted: ${revert.slice(2)}`;
     const bodies = new Map<string, string>([
       [`/v1/chain/core/blocklog/requests/${id}`, JSON.stringify(receipt)],
-      ['/v1/chain/core/governance/chaininfo', readFileSync(join(root, 'test/fixtures/samples/rebased/governance-chaininfo.json'), 'utf8')],
       ['/v1/node/version', '{"version":"2.0.2"}'],
     ]);
+    // The chain's EVM JSON-RPC: the receipt of this transaction with one Deposited log of the Vault.
+    const deposited = find('event', 'Deposited(address,uint256,string)');
+    const log = {
+      address: BOB,
+      topics: [deposited.selector, `0x${'00'.repeat(12)}${BOB.slice(2).toLowerCase()}`],
+      data: encode(
+        deposited.inputs.filter((p) => !p.indexed),
+        [1000n, 'for rent'],
+      ),
+    };
     server = createServer((req, res) => {
-      const body = bodies.get(new URL(req.url ?? '/', 'http://x').pathname);
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path === '/evm' && req.method === 'POST') {
+        let text = '';
+        req.on('data', (c: Buffer) => (text += c.toString()));
+        req.on('end', () => {
+          rpcCalls.push(text);
+          const call = JSON.parse(text) as { id: number; method: string; params: string[] };
+          const result = call.method === 'eth_getTransactionReceipt' && call.params[0] === id ? { status: '0x0', logs: [log] } : null;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result }));
+        });
+        return;
+      }
+      const body = bodies.get(path);
       res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
       res.end(body ?? '{"Message":"Record not found","Error":"no receipt"}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const info = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/governance-chaininfo.json'), 'utf8'));
+    info.metadata = { ...info.metadata, evmJsonRpcURL: `${url}/evm` };
+    bodies.set('/v1/chain/core/governance/chaininfo', JSON.stringify(info));
     await setChains([{ name: 'Rebased EVM', nodeUrl: url, explorerUrl: 'https://explorer.example/evm/' }], { defaultChain: 'Rebased EVM' });
     api.receipts.hover.waitMs = 15_000;
     // The first EVM receipt scans the workspace; the tests do not race that scan.
@@ -104,6 +130,18 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
+  });
+
+  it('Load EVM Logs asks the JSON-RPC of the node metadata only on the click, and shows the decoded event', async () => {
+    rpcCalls.length = 0;
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', requestId);
+    await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+    assert.deepEqual(rpcCalls, [], 'nothing asked before the click');
+    await panel.perform({ kind: 'loadEvmLogs' });
+    const r = await panel.waitForRender((x) => x.text.includes('EVM logs'));
+    assert.equal(rpcCalls.length, 1);
+    assert.ok(r.text.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), r.text);
+    assert.ok(r.text.includes(`${url}/evm`), 'the panel says which URL was asked');
   });
 
   it('editing the artifact changes the next hover (the file watcher)', async () => {

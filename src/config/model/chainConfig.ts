@@ -33,6 +33,8 @@ export interface ChainEntry {
   source: ChainSource;
   /** An EVM block explorer for this chain (http(s), checked, no trailing slash); else a default by EVM chain ID. */
   explorerUrl?: string;
+  /** The chain's EVM JSON-RPC (http(s), checked), for "Load EVM logs"; else the node's metadata.evmJsonRpcURL. */
+  evmJsonRpcUrl?: string;
 }
 
 export interface InvalidChainEntry {
@@ -143,19 +145,23 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
       generation = rebased ? 'rebased' : 'stardust';
     } else problems.push(`chainId: ${r.reason}`);
   }
-  let explorerUrl: string | undefined;
-  if (obj.explorerUrl !== undefined && obj.explorerUrl !== null && obj.explorerUrl !== '') {
-    // A workspace may set it: only a plain web URL without credentials, opened exactly as checked.
-    const checked = typeof obj.explorerUrl === 'string' ? externalUrlToOpen(obj.explorerUrl.trim()) : undefined;
-    if (checked === undefined) problems.push(l10n.t('explorerUrl must be an http(s) URL without credentials.'));
-    else explorerUrl = checked.replace(/\/+$/, '');
-  }
+  // A workspace may set these: only plain web URLs without credentials, used exactly as checked.
+  const webUrl = (key: 'explorerUrl' | 'evmJsonRpcUrl'): string | undefined => {
+    const raw = obj[key];
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const checked = typeof raw === 'string' ? externalUrlToOpen(raw.trim()) : undefined;
+    if (checked === undefined) problems.push(l10n.t('{0} must be an http(s) URL without credentials.', key));
+    return checked;
+  };
+  const explorerUrl = webUrl('explorerUrl')?.replace(/\/+$/, '');
+  const evmJsonRpcUrl = webUrl('evmJsonRpcUrl');
   if (problems.length > 0) {
     // Shown in the tree and in messages: revealed, never obeyed.
     return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
   }
   const chain: ChainEntry = { name, nodeUrl, chainId, generation, source };
   if (explorerUrl !== undefined) chain.explorerUrl = explorerUrl;
+  if (evmJsonRpcUrl !== undefined) chain.evmJsonRpcUrl = evmJsonRpcUrl;
   return { valid: true, chain };
 }
 

@@ -12,7 +12,8 @@ import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '
 import type { Row } from '../../webviews/protocol';
 import type { AbiIndex } from './abiIndex';
 import { explorerAddressUrl, explorerBase, explorerTxUrl } from './explorer';
-import { decodeCustomError, decodedLine, decodeFunctionCall, type AbiCoder, type Decoded, type DecodedItem } from './decode';
+import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from './decode';
+import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from './jsonRpc';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
@@ -172,4 +173,47 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
   }
   rows.push(...explorerRows(e, explorerUrl, l10n));
   return rows;
+}
+
+/** The "EVM logs" rows: each log decoded with the index (name and arguments), else its topic0. */
+export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n): Row[] {
+  const asked: Row = { field: 'evmLogsUrl', label: l10n.t('Asked'), value: shown(url), mono: true };
+  if (!outcome.ok) return [asked, { field: 'evmLogsError', label: l10n.t('Not loaded'), value: rpcFailureText(outcome, l10n) }];
+  const rows: Row[] = [asked];
+  if (outcome.logs.length === 0) rows.push({ field: 'evmLogsNone', label: l10n.t('Logs'), value: l10n.t('none'), empty: true });
+  outcome.logs.forEach((log, i) => {
+    const d = decodeLog(coder, index, log);
+    rows.push({
+      field: `evmLog${i}`,
+      label: l10n.t('Log {0}', i),
+      value: d.ok ? shown(decodedLine(d.item)) : l10n.t('event {0}: no ABI in the workspace declares it', d.selector ?? l10n.t('(anonymous)')),
+      detail: d.ok ? `${shown(log.address)} · ${shown(d.item.signature)} · ${shown(sourcesText(d.item, l10n))}` : shown(log.address),
+      mono: true,
+      copy: { text: JSON.stringify(log), what: l10n.t('log') },
+    });
+  });
+  if (outcome.total > outcome.logs.length)
+    rows.push({ field: 'evmLogsMore', label: l10n.t('Logs'), value: l10n.t('{0} more not shown', outcome.total - outcome.logs.length) });
+  return rows;
+}
+
+function rpcFailureText(o: Extract<RpcOutcome, { ok: false }>, l10n: L10n): string {
+  switch (o.reason) {
+    case 'badUrl':
+      return l10n.t('no usable EVM JSON-RPC URL (set evmJsonRpcUrl in the chain entry)');
+    case 'notFound':
+      return l10n.t('the JSON-RPC does not know this transaction');
+    case 'rpcError':
+      return l10n.t('the JSON-RPC answered with an error: {0}', shown(o.detail ?? ''));
+    case 'http':
+      return l10n.t('the JSON-RPC answered HTTP {0}', shown(o.detail ?? ''));
+    case 'tooLarge':
+      return l10n.t('the answer is larger than {0} MB', RPC_MAX_BYTES / (1024 * 1024));
+    case 'invalid':
+      return l10n.t('the answer is not a valid transaction receipt');
+    case 'timeout':
+      return l10n.t('no answer within {0} s', RPC_TIMEOUT_MS / 1000);
+    default:
+      return l10n.t('the JSON-RPC could not be reached: {0}', shown(o.detail ?? ''));
+  }
 }
