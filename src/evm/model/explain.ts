@@ -7,7 +7,7 @@ import { hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../receipts/model/evmTx';
-import { evmTxView, rebasedEvmTx } from '../../receipts/model/rebasedParts';
+import { evmTxLine, evmTxView, rebasedEvmTx } from '../../receipts/model/rebasedParts';
 import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '../../receipts/model/receiptView';
 import type { Row } from '../../webviews/protocol';
 import type { AbiIndex } from './abiIndex';
@@ -97,6 +97,8 @@ function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'fun
 /** One line each for the hover (plain text: the hover escapes it). */
 export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n): string[] {
   const lines: string[] = [];
+  // Rebased hovers show their transaction already (receiptView); Stardust ones get it here.
+  if (e.stardustTx?.ok) lines.push(l10n.t('EVM transaction: {0}', evmTxLine(evmTxView(e.stardustTx.tx, '', l10n), l10n)));
   if (e.error) {
     lines.push(
       e.error.decoded.ok

@@ -284,6 +284,7 @@ describe('evm/model/explain', () => {
     const e = explainEvm(coder, indexWithVault(), receipt, buildReceiptView(receipt));
     assert.ok(e?.stardustTx?.ok, e?.stardustTx?.ok === false ? e.stardustTx.error : 'no transaction');
     assert.equal(e.stardustTx.tx.type, 0);
+    assert.match(explanationLines(e)[0] ?? '', /^EVM transaction: to 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6}, .*legacy, nonce \d+/);
   });
 });
 

@@ -9,6 +9,7 @@ const LOG = { address: `0x${'ab'.repeat(20)}`, topics: [`0x${'cd'.repeat(32)}`],
 describe('evm/model/jsonRpc', () => {
   let server: Server;
   let base: string;
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
   const seen: Array<{ path: string; body: string; cookie?: string; auth?: string }> = [];
   before(async () => {
     server = createServer((req, res) => {
@@ -35,14 +36,18 @@ describe('evm/model/jsonRpc', () => {
         else if (path === '/redirect') {
           res.writeHead(302, { location: '/ok' });
           res.end();
-        } else if (path === '/slow') setTimeout(() => reply(200, '{"result":null}'), 2000);
+        } else if (path === '/slow') timers.push(setTimeout(() => reply(200, '{"result":null}'), 2000));
         else reply(500, 'no');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => server.close());
+  after(() => {
+    for (const t of timers) clearTimeout(t);
+    server.closeAllConnections();
+    server.close();
+  });
 
   const ask = (path: string, extra: { timeoutMs?: number; maxBytes?: number } = {}) =>
     fetchEvmLogs(`${base}${path}`, HASH, { fetch: globalThis.fetch, ...extra });
