@@ -278,6 +278,24 @@ describe('evm/model/explain', () => {
     assert.equal(explanationLines(none!)[0], `Reverted with custom error ${data.slice(0, 10)} (data ${data}): no ABI in the workspace declares it`);
   });
 
+  it('hostile values stay text: a bidi override in a string argument is revealed in the hover line and the row', () => {
+    const e = item('error', 'BadOrder((uint64,(address,uint256)[],bytes32),string)');
+    const order = { id: 1n, legs: [], tag: `0x${'00'.repeat(32)}` };
+    const data = e.selector + encode(e.inputs, [order, 'ok\u202e[x](command:evil) gnp.exe']).slice(2);
+    const receipt = rebasedReceipt((b) => {
+      b.rawError = { code: 'a774', params: [`${data.slice(2)}:string`] };
+      b.errorMessage = `execution reverted: ${data.slice(2)}`;
+    });
+    const view = buildReceiptView(receipt);
+    const ex = explainEvm(coder, indexWithVault(), receipt, view);
+    assert.ok(ex);
+    const line = explanationLines(ex)[0] ?? '';
+    assert.ok(!line.includes('\u202e') && line.includes('⟨U+202E⟩'), line);
+    const reason = explanationRows(ex, view).find((r) => r.field === 'evmErrorArg1');
+    assert.ok(reason && !reason.value.includes('\u202e') && reason.value.includes('⟨U+202E⟩'), reason?.value);
+    assert.equal(reason.copy?.text, JSON.stringify('ok\u202e[x](command:evil) gnp.exe'), 'the copy is the exact value');
+  });
+
   it('a Stardust EVM request: the 0x74 item decoded (legacy, EIP-155)', () => {
     const body = parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/receipt-success-evm.json'), 'utf8'));
     const receipt: Receipt = ReceiptSchema.parse(body);
