@@ -94,6 +94,11 @@ export function hoistLoadClock(metafile) {
   }
 }
 
+/** Whether an output holds code of src/ (not only dependencies and re-exports). */
+function holdsOurCode(metafile, output) {
+  return Object.entries(metafile.outputs[output]?.inputs ?? {}).some(([input, { bytesInOutput }]) => input.startsWith('src/') && bytesInOutput > 0);
+}
+
 /**
  * What must hold of the extension build; returns the problems (empty = fine).
  * - Every module of src/ is emitted once. A module in two outputs would run twice and make two
@@ -124,7 +129,8 @@ export function checkExtensionBuild(metafile, { minified }) {
     for (const name of classes) {
       // esbuild emits a bundled class as `var XxxError = class _XxxError extends ...`, or as
       // `var XxxError = class extends ...` when its body never names the class.
-      const declaring = outputs.filter((f) => new RegExp(`\\b(?:class _?${name}|${name} = class)\\b`).test(texts.get(f)));
+      // A dependency's own class of that name (ox has an InvalidInputError) is another class: only our code counts.
+      const declaring = outputs.filter((f) => holdsOurCode(metafile, f) && new RegExp(`\\b(?:class _?${name}|${name} = class)\\b`).test(texts.get(f)));
       if (declaring.length !== 1) {
         problems.push(`class ${name} is declared in ${declaring.length} output files (${declaring.join(', ') || 'none'}), not exactly one`);
       }

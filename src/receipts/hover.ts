@@ -10,7 +10,8 @@
 import * as vscode from 'vscode';
 import { CancelledError, NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { Commands, Settings } from '../constants';
-import type { FindResult, ReceiptService } from './service';
+import { EvmAbis } from '../evm/service';
+import type { FindResult, ProcessedReceipt, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
@@ -46,6 +47,8 @@ const SEP = ' · ';
 export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** Internal, not a setting; tests shorten it. */
   waitMs = DEFAULT_HOVER_WAIT_MS;
+  /** How long a hover waits for the ABI decoding (ms); internal, tests may change it. */
+  evmWaitMs = 1000;
   /** Lookups that outlived their hover, oldest first (tests read the count). */
   private readonly detached: AbortController[] = [];
 
@@ -93,8 +96,17 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet (unless the user watches it).
       if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined) return undefined;
       const stardustHash = isHash && first.found && first.chain.generation === 'stardust';
+      const evmLines = first.found ? await this.evmLines(first.value) : undefined;
+      if (token.isCancellationRequested) return undefined;
       return new vscode.Hover(
-        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn),
+        resultMarkdown(
+          first,
+          requestId,
+          stardustHash ? at.text : undefined,
+          first.found ? this.service.sourceNote(first.chain) : undefined,
+          watchedOn,
+          evmLines,
+        ),
         at.range,
       );
     } catch (e) {
@@ -105,6 +117,27 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     } finally {
       clearTimeout(timer);
       onCancel.dispose();
+    }
+  }
+
+  /**
+   * What the workspace's ABIs say (custom error, function called), within EVM_WAIT_MS: the first
+   * EVM receipt scans the workspace, and a hover must not wait on that; the next one has it.
+   */
+  private async evmLines(processed: ProcessedReceipt): Promise<string[] | undefined> {
+    if (!EvmAbis.wants(processed.view)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
+    try {
+      const explained = await Promise.race([this.service.evm.explain(processed.receipt, processed.view), late]);
+      if (!explained) return undefined;
+      const { explanationLines } = await import('../evm/model/explain.js');
+      return explanationLines(explained, vscode.l10n);
+    } catch {
+      // Decoding is extra: the receipt is shown without it.
+      return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -242,10 +275,11 @@ function resultMarkdown(
   evmHash: string | undefined,
   sourceNote: string | undefined,
   watchedOn: string | undefined,
+  evmLines?: readonly string[],
 ): vscode.MarkdownString {
   const md = newMarkdown();
   if (result.found) {
-    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote);
+    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote, evmLines);
     return md;
   }
   const lines: string[] = [];
@@ -266,7 +300,14 @@ function resultMarkdown(
   return md;
 }
 
-function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEntry, evmHash: string | undefined, sourceNote: string | undefined): void {
+function appendReceipt(
+  md: vscode.MarkdownString,
+  v: ReceiptView,
+  chain: ChainEntry,
+  evmHash: string | undefined,
+  sourceNote: string | undefined,
+  evmLines: readonly string[] = [],
+): void {
   const lines: string[] = [];
   if (v.failed) {
     lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(v.error?.headline ?? '')}`);
@@ -303,6 +344,8 @@ function appendReceipt(md: vscode.MarkdownString, v: ReceiptView, chain: ChainEn
   );
   lines.push([vscode.l10n.t('Call {0}', v.callTarget.label), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
   if (v.evmTxLine !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction: {0}', clip(v.evmTxLine, 200))));
+  // Decoded with the workspace's ABIs: remote values inside, escaped like the rest.
+  for (const line of evmLines) lines.push(esc(clip(line, 500)));
   if (v.rebased?.evmTx?.hashMatches === false) lines.push(`$(warning) ${esc(vscode.l10n.t('The transaction hash is not the request ID.'))}`);
   if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
   md.appendMarkdown(lines.join('  \n'));

@@ -8,13 +8,13 @@ import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { describeReceiptFeeCheck, type FeeCheckView } from './model/receiptView';
+import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
 import type { ChainLogSection } from './model/chainLogView';
 import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
-import type { ErrorView } from '../webviews/protocol';
+import type { ErrorView, Row } from '../webviews/protocol';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun } from '../webviews/panel';
 import type { PanelFactory } from '../webviews/registry';
@@ -49,6 +49,12 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private texts = new Map<string, string>();
   /** The first chain that had no receipt: what Watch watches. */
   private missedOn: string | undefined;
+  /** The rows the workspace's ABIs decoded for the receipt shown. */
+  private evmSection: ReceiptView['sections'][number] | undefined;
+  /** The logs loaded on the user's click. */
+  private evmLogsSection: ReceiptView['sections'][number] | undefined;
+  /** The request's block and events, once read. */
+  private chainLog: ChainLogSection[] | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -97,13 +103,22 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     }
     const chain = result.chain;
     this.loaded = { chain, result };
+    this.evmSection = undefined;
+    this.evmLogsSection = undefined;
+    this.chainLog = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
     const [checked, log] = await Promise.all([this.checkFee(chain, result, signal), this.readChainLog(chain, result, signal)]);
-    if (stale() || checked === undefined) return;
-    this.showFound(chain, result, checked, block.block, log);
+    if (stale()) return;
+    this.chainLog = log;
+    if (checked !== undefined) this.showFound(chain, result, checked, block.block);
+    // The workspace's ABIs (src/evm): a section of its own, added when decoded.
+    const evmRows = await this.explainEvm(result, chain);
+    if (stale() || evmRows === undefined) return;
+    this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
+    this.showFound(chain, result, checked ?? fee, block.block);
   }
 
   /** The request's block and events: each failure said in its section, never the panel's error. */
@@ -127,12 +142,28 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     return chainLogSections(blockInfo, events, vscode.l10n);
   }
 
+  private async explainEvm(result: Found, chain: ChainEntry): Promise<Row[] | undefined> {
+    try {
+      const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
+      if (!explained) return undefined;
+      const { explanationRows } = await import('../evm/model/explain.js');
+      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl);
+      return rows.length > 0 ? rows : undefined;
+    } catch (e) {
+      this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
+      return undefined;
+    }
+  }
+
   protected override fullText(key: string): string | undefined {
     return this.texts.get(key);
   }
 
-  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined, chainLog?: ChainLogSection[]): void {
-    const { display: view, texts } = receiptDisplay(result.value.view);
+  private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
+    const base = result.value.view;
+    const extra = [this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
+    const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
+    const chainLog = this.chainLog;
     this.texts = texts;
     this.show({
       status: 'ok',
@@ -224,9 +255,33 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
         await vscode.window.showTextDocument(doc, { preview: false });
         return;
       }
+      case 'loadEvmLogs':
+        await this.loadEvmLogs(l.chain, l.result);
+        return;
       default:
         return;
     }
+  }
+
+  /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's metadata.evmJsonRpcURL. */
+  private async loadEvmLogs(chain: ChainEntry, result: Found): Promise<void> {
+    const loaded = this.loaded;
+    let fromMetadata: string | undefined;
+    if (chain.evmJsonRpcUrl === undefined) {
+      try {
+        const client = this.services.clients.clientFor(chain);
+        const info = chain.generation === 'rebased' ? await client.getRebasedChainInfo({}) : await client.getChainInfo(chain.chainId, {});
+        fromMetadata = info.metadata.evmJsonRpcURL;
+      } catch (e) {
+        this.services.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
+      }
+    }
+    const { rpcUrlToAsk } = await import('../evm/model/jsonRpc.js');
+    const url = rpcUrlToAsk(chain.evmJsonRpcUrl, fromMetadata) ?? '';
+    const rows = await this.service.evm.loadLogs(url, result.value.view.requestId.slice(0, 66));
+    if (this.loaded !== loaded) return;
+    this.evmLogsSection = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
+    this.showFound(chain, result, this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' }, this.id.block);
   }
 }
 

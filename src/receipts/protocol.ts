@@ -38,7 +38,7 @@ export type ReceiptPanelState =
     };
 
 /** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */
-export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' };
+export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'loadEvmLogs' };
 
 /** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
 export interface ReceiptPanelLabels extends CommonLabels {
@@ -85,6 +85,8 @@ export interface ReceiptPanelLabels extends CommonLabels {
   balance: string;
   objectType: string;
   allowanceError: string;
+  /** EVM receipts: asks the chain's JSON-RPC for the logs (src/evm). */
+  loadEvmLogs: string;
 }
 
 export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
@@ -92,6 +94,7 @@ export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
     ...commonLabels(l10n),
     copyRequestId: l10n.t('Copy Request ID'),
     refresh: l10n.t('Refresh'),
+    loadEvmLogs: l10n.t('Load EVM Logs'),
     openJson: l10n.t('Open as JSON'),
     showChainInfo: l10n.t('Chain Info at This Block'),
     hex: l10n.t('Hex'),

@@ -59,6 +59,7 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
       if (e.affectsConfiguration(`${Settings.section}.request`)) service.lookup.invalidate('errors');
     }),
     registry,
+    service.evm,
   );
   return feature;
 }

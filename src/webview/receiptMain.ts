@@ -53,7 +53,7 @@ function toolbar(L: Labels, api: Api, state: OkState | undefined): HTMLElement {
 function receipt(state: OkState, api: Api): HTMLElement[] {
   const { view, labels: L } = state;
   const out: HTMLElement[] = [statusBanner(view)];
-  for (const s of view.sections) out.push(section(s.id, s.title, s.rows, api, L, { after: s.id === 'gas' ? [feeRow(state)] : [] }));
+  for (const s of view.sections) out.push(section(s.id, s.title, s.rows, api, L, { after: sectionAfter(s.id, state, api) }));
   out.push(burnLog(view, L));
   if (view.rebased) {
     out.push(coinsSection(L.assetsSent, 'assets', view.rebased.assets, undefined, api, L));
@@ -85,6 +85,14 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
   out.push(paramsSection(view, api, L));
   out.push(rawJson(view, api, L));
   return out;
+}
+
+function sectionAfter(id: ReceiptDisplay['sections'][number]['id'], state: OkState, api: Api): HTMLElement[] {
+  if (id === 'gas') return [feeRow(state)];
+  // Nothing is asked of the JSON-RPC until this is clicked; loaded, the logs have their own section.
+  if (id === 'evmAbi' && !state.view.sections.some((s) => s.id === 'evmLogs'))
+    return [button(state.labels.loadEvmLogs, () => api.post({ kind: 'loadEvmLogs' }))];
+  return [];
 }
 
 function statusBanner(view: ReceiptDisplay): HTMLElement {

@@ -3,7 +3,7 @@
 // entry never hides the good ones.
 import { checkChainId, checkNodeUrl, checkRebasedChainId, redactUrl } from '../../api/ids';
 import { confusableSkeleton } from '../../core/confusables';
-import { revealInvisible } from '../../core/text';
+import { externalUrlToOpen, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 
 export type ChainScope = 'user' | 'workspace' | 'folder';
@@ -31,6 +31,10 @@ export interface ChainEntry {
   /** From the chain ID's shape: Bech32 is Stardust; `0x` + 64 hex, or none, is Rebased. */
   generation: Generation;
   source: ChainSource;
+  /** An EVM block explorer for this chain (http(s), checked, no trailing slash); else a default by EVM chain ID. */
+  explorerUrl?: string;
+  /** The chain's EVM JSON-RPC (http(s), checked), for "Load EVM logs"; else the node's metadata.evmJsonRpcURL. */
+  evmJsonRpcUrl?: string;
 }
 
 export interface InvalidChainEntry {
@@ -141,11 +145,24 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
       generation = rebased ? 'rebased' : 'stardust';
     } else problems.push(`chainId: ${r.reason}`);
   }
+  // A workspace may set these: only plain web URLs without credentials, used exactly as checked.
+  const webUrl = (key: 'explorerUrl' | 'evmJsonRpcUrl'): string | undefined => {
+    const raw = obj[key];
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    const checked = typeof raw === 'string' ? externalUrlToOpen(raw.trim()) : undefined;
+    if (checked === undefined) problems.push(l10n.t('{0} must be an http(s) URL without credentials.', key));
+    return checked;
+  };
+  const explorerUrl = webUrl('explorerUrl')?.replace(/\/+$/, '');
+  const evmJsonRpcUrl = webUrl('evmJsonRpcUrl');
   if (problems.length > 0) {
     // Shown in the tree and in messages: revealed, never obeyed.
     return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
   }
-  return { valid: true, chain: { name, nodeUrl, chainId, generation, source } };
+  const chain: ChainEntry = { name, nodeUrl, chainId, generation, source };
+  if (explorerUrl !== undefined) chain.explorerUrl = explorerUrl;
+  if (evmJsonRpcUrl !== undefined) chain.evmJsonRpcUrl = evmJsonRpcUrl;
+  return { valid: true, chain };
 }
 
 /** The key a token is stored under: the node's origin and path, never a chain name (two chains on one node share it). */

@@ -132,7 +132,14 @@ export function decodeEvmTxParam(paramHex: string): EvmTxResult {
   const len = readUleb128(bytes);
   if (!len) return { ok: false, error: 'no valid BCS length' };
   if (len.next + len.value !== bytes.length) return { ok: false, error: 'the BCS length does not match the bytes' };
-  const body = bytes.subarray(len.next);
+  return decodeSignedTx(bytes.subarray(len.next));
+}
+
+/**
+ * Decodes go-ethereum's `Transaction.EncodeRLP` bytes (no BCS length): Stardust's `0x74` param
+ * item holds exactly these, Rebased's params[0] holds them after a BCS length.
+ */
+export function decodeSignedTx(body: Uint8Array): EvmTxResult {
   try {
     const outer = decodeRlp(body);
     if (!(outer instanceof Uint8Array)) return { ok: true, tx: decodeLegacy(outer, toHex(keccak_256(body))) };

@@ -100,6 +100,8 @@ export interface ReceiptErrorView {
   headline: string;
   message?: string;
   decodedRevert?: string;
+  /** Custom-error revert data (0x-hex), decoded with the workspace's ABIs by src/evm at display time. */
+  revertData?: string;
   code?: string;
   /** "evm: execution reverted: %s" style explanation of the code, when known. */
   codeText?: string;
@@ -136,7 +138,7 @@ export interface ReceiptView {
     feeDecimal?: string;
   };
   /** The panel's field rows, by section. */
-  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx'; title: string; rows: Row[] }>;
+  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx' | 'evmAbi' | 'evmLogs'; title: string; rows: Row[] }>;
   fungibleTokens: AssetsView | null;
   allowance: AssetsView | null;
   nft: NftView | null;
@@ -296,6 +298,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     error = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
     if (message !== undefined) error.message = message;
     if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;
+    if (err.revertData !== undefined) error.revertData = err.revertData;
     if (code !== undefined) error.code = code;
     if (codeText !== undefined) error.codeText = codeText;
   }
@@ -516,7 +519,7 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
 }
 
 /** The decoded EVM transaction as panel rows: exact integers to copy, decimal forms beside them. */
-function evmTxRows(part: RebasedPartView, l10n: L10n): Row[] | undefined {
+export function evmTxRows(part: Pick<RebasedPartView, 'evmTx' | 'evmTxError'>, l10n: L10n): Row[] | undefined {
   if (part.evmTxError !== undefined) {
     return [
       { field: 'evmTxError', label: l10n.t('Not decoded'), value: part.evmTxError, detail: l10n.t('the request parameter is not a valid signed transaction') },

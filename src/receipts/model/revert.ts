@@ -124,6 +124,24 @@ function findRevert(texts: readonly string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The first hex run in the texts that looks like custom-error revert data: a 4-byte selector that
+ * is not Error/Panic, then whole 32-byte words. Decoding it needs an ABI (src/evm), so here it is
+ * only found, as 0x + lowercase hex.
+ */
+function findCustomRevert(texts: readonly string[]): string | undefined {
+  for (const text of texts) {
+    for (const m of text.matchAll(HEX_RUN)) {
+      const hex = m[0].replace(/^0x/i, '').toLowerCase();
+      if (hex.length < 8 || (hex.length - 8) % 64 !== 0) continue;
+      const selector = hex.slice(0, 8);
+      if (selector === SELECTOR_ERROR || selector === SELECTOR_PANIC) continue;
+      return `0x${hex}`;
+    }
+  }
+  return undefined;
+}
+
 export type ContractErrorRef = { contractHname: string; errorId: number };
 
 export type ReceiptErrorDescription = {
@@ -132,6 +150,8 @@ export type ReceiptErrorDescription = {
   message: string | undefined;
   /** Decoded `Error(string)`/`Panic(uint256)` of an EVM revert (code a774). */
   decodedRevert?: string;
+  /** Revert data of a custom error (selector + arguments, 0x-hex), left for the ABI index to decode. */
+  revertData?: string;
   /** rawError.code when non-empty: 4 hex digits (core) or "<hname>:<id>" (contract; "0x<hname>:<id>" on Rebased). */
   code?: string;
   /** For "<hname>:<id>" codes: which contract registered the error, and its id. */
@@ -163,6 +183,10 @@ export function describeReceiptError(errorMessage?: string | null, rawError?: { 
   if (failed && isRevert) {
     const decoded = findRevert([...(hasMessage ? [errorMessage] : []), ...params.map((p) => p.value)]);
     if (decoded !== undefined) result.decodedRevert = decoded;
+    else {
+      const data = findCustomRevert([...params.map((p) => p.value), ...(hasMessage ? [errorMessage] : [])]);
+      if (data !== undefined) result.revertData = data;
+    }
   }
   return result;
 }

@@ -1,0 +1,221 @@
+// What the workspace's ABIs say about an EVM receipt: the custom error of its revert, the function
+// its transaction calls (or that it creates a contract), and for Stardust the transaction itself
+// (the `0x74` param item; Rebased receipts already show theirs). Computed at display time from
+// the cached receipt, so an edited artifact changes the next hover without asking the node again.
+// Pure; the decoder (and ox with it) is loaded on first use by ../service.ts.
+import { hexToBytes } from '../../core/hex';
+import { englishL10n, type L10n } from '../../core/l10n';
+import { clip, revealInvisible } from '../../core/text';
+import { decodeSignedTx, type EvmTx } from '../../receipts/model/evmTx';
+import { evmTxLine, evmTxView, rebasedEvmTx } from '../../receipts/model/rebasedParts';
+import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '../../receipts/model/receiptView';
+import type { Row } from '../../webviews/protocol';
+import type { AbiIndex } from './abiIndex';
+import { explorerAddressUrl, explorerBase, explorerTxUrl } from './explorer';
+import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from './decode';
+import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from './jsonRpc';
+
+/** Stardust's param key of the signed transaction ("t"). */
+const STARDUST_TX_KEY = '0x74';
+/** Characters of a hover line or row value: remote data may be long. */
+const LINE_CHARS = 400;
+
+export interface EvmExplanation {
+  /** The revert's custom error, when the receipt carries custom-error revert data. */
+  error?: { data: string; decoded: Decoded };
+  /** The call: decoded, or a creation, or undecoded with its selector. */
+  call?: { creation: true } | { creation: false; decoded: Decoded };
+  /** Stardust only: the transaction decoded from the `0x74` item (or why not). */
+  stardustTx?: { ok: true; tx: EvmTx } | { ok: false; error: string };
+  /** How many ABI files the index held (says what "no ABI in the workspace" means). */
+  files: number;
+  /** The decoded transaction's hash, recipient and EVM chain ID (for explorer links). */
+  tx?: { hash: string; to?: string; chainId?: bigint };
+}
+
+function txOf(receipt: AnyReceipt): { ok: true; tx: EvmTx } | { ok: false; error: string } | undefined {
+  if (isRebasedReceipt(receipt)) return rebasedEvmTx(receipt);
+  if (!receipt.request.isEVM) return undefined;
+  const item = receipt.request.params.find((p) => p.key.toLowerCase() === STARDUST_TX_KEY);
+  if (!item) return { ok: false, error: 'the request has no 0x74 parameter' };
+  const bytes = hexToBytes(item.value);
+  return bytes ? decodeSignedTx(bytes) : { ok: false, error: 'the parameter is not hex' };
+}
+
+/** Explains an EVM receipt with the index; undefined when there is nothing EVM in it. */
+export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt, view: ReceiptView): EvmExplanation | undefined {
+  const revertData = view.error?.revertData;
+  const tx = txOf(receipt);
+  if (revertData === undefined && tx === undefined) return undefined;
+  const out: EvmExplanation = { files: index.fileCount };
+  if (revertData !== undefined) out.error = { data: revertData, decoded: decodeCustomError(coder, index, revertData) };
+  if (tx?.ok) {
+    out.call = tx.tx.to === undefined ? { creation: true } : { creation: false, decoded: decodeFunctionCall(coder, index, bytesHex(tx.tx.data)) };
+  }
+  if (!isRebasedReceipt(receipt) && tx !== undefined) out.stardustTx = tx;
+  if (tx?.ok) {
+    out.tx = { hash: tx.tx.hash };
+    if (tx.tx.to !== undefined) out.tx.to = tx.tx.to;
+    if (tx.tx.chainId !== undefined) out.tx.chainId = tx.tx.chainId;
+  }
+  return out;
+}
+
+function bytesHex(bytes: Uint8Array): string {
+  let s = '0x';
+  for (const b of bytes) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+function shown(s: string): string {
+  return revealInvisible(clip(s, LINE_CHARS));
+}
+
+function sourcesText(item: DecodedItem, l10n: L10n): string {
+  const first = item.sources[0] ?? '';
+  return item.sources.length > 1 ? l10n.t('declared in {0} and {1} more', first, item.sources.length - 1) : l10n.t('declared in {0}', first);
+}
+
+/** Revert data shown beside an unknown selector: enough to search for, the whole of it to copy. */
+const RAW_DATA_CHARS = 138;
+
+function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n, data?: string): string {
+  switch (d.reason) {
+    case 'unknown':
+      return kind === 'error'
+        ? l10n.t('custom error {0} (data {1}): no ABI in the workspace declares it', d.selector ?? '', clip(data ?? '', RAW_DATA_CHARS))
+        : l10n.t('function {0}: no ABI in the workspace declares it', d.selector ?? '');
+    case 'tooLarge':
+      return l10n.t('{0}: too much data to decode', d.selector ?? '');
+    case 'empty':
+      return l10n.t('no call data');
+    default:
+      return l10n.t('{0}: the data does not match the ABI that declares it', d.selector ?? '');
+  }
+}
+
+/** One line each for the hover (plain text: the hover escapes it). */
+export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n): string[] {
+  const lines: string[] = [];
+  // Rebased hovers show their transaction already (receiptView); Stardust ones get it here.
+  if (e.stardustTx?.ok) lines.push(l10n.t('EVM transaction: {0}', evmTxLine(evmTxView(e.stardustTx.tx, '', l10n), l10n)));
+  if (e.error) {
+    lines.push(
+      e.error.decoded.ok
+        ? l10n.t('Custom error: {0}', shown(decodedLine(e.error.decoded.item)))
+        : l10n.t('Reverted with {0}', notDecodedText(e.error.decoded, 'error', l10n, e.error.data)),
+    );
+  }
+  if (e.call) {
+    if (e.call.creation) lines.push(l10n.t('Contract creation'));
+    else if (e.call.decoded.ok) lines.push(l10n.t('Calls {0}', shown(decodedLine(e.call.decoded.item))));
+    else if (e.call.decoded.reason !== 'empty') lines.push(l10n.t('Calls {0}', notDecodedText(e.call.decoded, 'function', l10n)));
+  }
+  return lines;
+}
+
+function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n): Row[] {
+  const rows: Row[] = [
+    { field: prefix, label, value: shown(item.name), detail: `${shown(item.signature)} · ${item.selector} · ${shown(sourcesText(item, l10n))}`, mono: true },
+  ];
+  item.args.forEach((a, i) => {
+    rows.push({
+      field: `${prefix}Arg${i}`,
+      label: a.name ? shown(a.name) : l10n.t('argument {0}', i),
+      value: shown(a.value),
+      detail: shown(a.type),
+      mono: true,
+      copy: { text: a.value, what: a.name || a.type },
+    });
+  });
+  return rows;
+}
+
+/** "Open in explorer" rows: the transaction and the address it calls, when an explorer is known. */
+function explorerRows(e: EvmExplanation, configured: string | undefined, l10n: L10n): Row[] {
+  if (!e.tx) return [];
+  const base = explorerBase(configured, e.tx.chainId);
+  const rows: Row[] = [];
+  const tx = explorerTxUrl(base, e.tx.hash);
+  if (tx) rows.push({ field: 'evmExplorerTx', label: l10n.t('Transaction in explorer'), value: tx, mono: true, link: { url: tx, web: true } });
+  const to = e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to);
+  if (to) rows.push({ field: 'evmExplorerTo', label: l10n.t('Recipient in explorer'), value: to, mono: true, link: { url: to, web: true } });
+  return rows;
+}
+
+/**
+ * The panel's "Decoded with the workspace's ABIs" rows; the Stardust transaction rows first, the
+ * explorer links last (`explorerUrl`: the chain entry's, checked where the settings are read).
+ */
+export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string): Row[] {
+  const rows: Row[] = [];
+  if (e.stardustTx) {
+    const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, view.requestId.slice(0, 66), l10n) } : { evmTxError: e.stardustTx.error };
+    rows.push(...(evmTxRows(part, l10n) ?? []));
+  }
+  if (view.kind === 'evm' && view.generation === 'stardust') {
+    rows.unshift({ field: 'evmFrom', label: l10n.t('From'), value: shown(view.sender.display), mono: true });
+  }
+  if (e.call) {
+    if (e.call.creation) rows.push({ field: 'evmCall', label: l10n.t('Function'), value: l10n.t('contract creation'), empty: true });
+    else if (e.call.decoded.ok) rows.push(...itemRows('evmCall', l10n.t('Function'), e.call.decoded.item, l10n));
+    else rows.push({ field: 'evmCall', label: l10n.t('Function'), value: notDecodedText(e.call.decoded, 'function', l10n), mono: true });
+  }
+  if (e.error) {
+    if (e.error.decoded.ok) rows.push(...itemRows('evmError', l10n.t('Custom error'), e.error.decoded.item, l10n));
+    else
+      rows.push({
+        field: 'evmError',
+        label: l10n.t('Custom error'),
+        value: notDecodedText(e.error.decoded, 'error', l10n, e.error.data),
+        detail: l10n.t('{0} ABI files indexed', e.files),
+        mono: true,
+        copy: { text: e.error.data, what: l10n.t('revert data') },
+      });
+  }
+  rows.push(...explorerRows(e, explorerUrl, l10n));
+  return rows;
+}
+
+/** The "EVM logs" rows: each log decoded with the index (name and arguments), else its topic0. */
+export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n): Row[] {
+  const asked: Row = { field: 'evmLogsUrl', label: l10n.t('Asked'), value: shown(url), mono: true };
+  if (!outcome.ok) return [asked, { field: 'evmLogsError', label: l10n.t('Not loaded'), value: rpcFailureText(outcome, l10n) }];
+  const rows: Row[] = [asked];
+  if (outcome.logs.length === 0) rows.push({ field: 'evmLogsNone', label: l10n.t('Logs'), value: l10n.t('none'), empty: true });
+  outcome.logs.forEach((log, i) => {
+    const d = decodeLog(coder, index, log);
+    rows.push({
+      field: `evmLog${i}`,
+      label: l10n.t('Log {0}', i),
+      value: d.ok ? shown(decodedLine(d.item)) : l10n.t('event {0}: no ABI in the workspace declares it', d.selector ?? l10n.t('(anonymous)')),
+      detail: d.ok ? `${shown(log.address)} · ${shown(d.item.signature)} · ${shown(sourcesText(d.item, l10n))}` : shown(log.address),
+      mono: true,
+      copy: { text: JSON.stringify(log), what: l10n.t('log') },
+    });
+  });
+  if (outcome.total > outcome.logs.length)
+    rows.push({ field: 'evmLogsMore', label: l10n.t('Logs'), value: l10n.t('{0} more not shown', outcome.total - outcome.logs.length) });
+  return rows;
+}
+
+function rpcFailureText(o: Extract<RpcOutcome, { ok: false }>, l10n: L10n): string {
+  switch (o.reason) {
+    case 'badUrl':
+      return l10n.t('no usable EVM JSON-RPC URL (set evmJsonRpcUrl in the chain entry)');
+    case 'notFound':
+      return l10n.t('the JSON-RPC does not know this transaction');
+    case 'rpcError':
+      return l10n.t('the JSON-RPC answered with an error: {0}', shown(o.detail ?? ''));
+    case 'http':
+      return l10n.t('the JSON-RPC answered HTTP {0}', shown(o.detail ?? ''));
+    case 'tooLarge':
+      return l10n.t('the answer is larger than {0} MB', RPC_MAX_BYTES / (1024 * 1024));
+    case 'invalid':
+      return l10n.t('the answer is not a valid transaction receipt');
+    case 'timeout':
+      return l10n.t('no answer within {0} s', RPC_TIMEOUT_MS / 1000);
+    default:
+      return l10n.t('the JSON-RPC could not be reached: {0}', shown(o.detail ?? ''));
+  }
+}

@@ -1,0 +1,92 @@
+// EVM receipts explained with the workspace's own ABIs, in a real extension host: the workspace
+// holds a Hardhat artifact (workspace/evm/artifacts/…/Vault.json); a loopback Rebased node
+// (evmNode.ts) answers with a receipt whose transaction calls Vault.transfer and reverts with its
+// custom error, and serves the chain's EVM JSON-RPC.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { ReceiptPanel } from '../../src/receipts/panel';
+import { ARTIFACT, BOB, startEvmNode, type EvmNode } from './evmNode';
+import { activate, hoversAt, setChains } from './helpers';
+
+describe('EVM receipts decoded with the workspace ABIs', function () {
+  this.timeout(60_000);
+  let api: ExtensionApi;
+  let node: EvmNode;
+
+  before(async () => {
+    api = await activate();
+    node = await startEvmNode();
+    await setChains([{ name: 'Rebased EVM', nodeUrl: node.url, explorerUrl: 'https://explorer.example/evm/' }], { defaultChain: 'Rebased EVM' });
+    api.receipts.hover.waitMs = 15_000;
+    // The first EVM receipt scans the workspace; the tests do not race that scan.
+    api.receipts.hover.evmWaitMs = 15_000;
+  });
+
+  afterEach(async () => {
+    for (const p of api.receipts.panels()) p.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await vscode.workspace.fs.writeFile(node.artifactUri, new TextEncoder().encode(node.artifactText));
+    await setChains(undefined, { defaultChain: undefined });
+    node.server.close();
+  });
+
+  async function hoverPlain(): Promise<string> {
+    const hovers = await hoversAt(`reverted ${node.requestId} here`, node.requestId);
+    assert.equal(hovers.length, 1);
+    return hovers[0]?.plain ?? '';
+  }
+
+  it('the hover over a custom-error revert shows the error by name with its arguments, and the call', async () => {
+    const text = await hoverPlain();
+    assert.ok(text.includes('Custom error: InsufficientBalance(available: 3, required: 5)'), text);
+    assert.ok(text.includes(`Calls transfer(to: ${BOB}, amount: 5)`), text);
+  });
+
+  it('the panel shows the decoded call and error with each argument, and explorer links', async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    const r = await panel.waitForRender((x) => x.text.includes("Decoded with the workspace's ABIs"));
+    for (const part of [
+      'transfer(address,uint256)',
+      '0xa9059cbb',
+      ARTIFACT,
+      'InsufficientBalance',
+      'available',
+      'required',
+      BOB,
+      `https://explorer.example/evm/tx/${node.requestId}`,
+      `https://explorer.example/evm/address/${BOB}`,
+    ]) {
+      assert.ok(r.text.includes(part), `panel shows "${part}"`);
+    }
+  });
+
+  it('Load EVM Logs asks the JSON-RPC of the node metadata only on the click, and shows the decoded event', async () => {
+    node.rpcCalls.length = 0;
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+    assert.deepEqual(node.rpcCalls, [], 'nothing asked before the click');
+    await panel.perform({ kind: 'loadEvmLogs' });
+    const r = await panel.waitForRender((x) => x.text.includes('EVM logs'));
+    assert.equal(node.rpcCalls.length, 1);
+    assert.ok(r.text.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), r.text);
+    assert.ok(r.text.includes(`${node.url}/evm`), 'the panel says which URL was asked');
+  });
+
+  it('editing the artifact changes the next hover (the file watcher)', async () => {
+    await hoverPlain();
+    const edited = node.artifactText.replace('"name": "available"', '"name": "have"');
+    assert.notEqual(edited, node.artifactText);
+    await vscode.workspace.fs.writeFile(node.artifactUri, new TextEncoder().encode(edited));
+    let text = '';
+    const until = Date.now() + 20_000;
+    while (!text.includes('InsufficientBalance(have: 3') && Date.now() < until) {
+      text = await hoverPlain();
+      if (!text.includes('(have: 3')) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(text.includes('Custom error: InsufficientBalance(have: 3, required: 5)'), text);
+  });
+});

@@ -1,0 +1,86 @@
+// A loopback Rebased node for the EVM ABI host tests: one receipt whose transaction calls
+// Vault.transfer(BOB, 5) and reverts with InsufficientBalance(3, 5), encoded with the ABI of the
+// workspace's Hardhat artifact (workspace/evm/…), plus the chain's EVM JSON-RPC at /evm (named in
+// the chain info's metadata) answering eth_getTransactionReceipt with one Deposited log.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { parseAbiText, type AbiItem, type AbiParam } from '../../src/evm/model/abiIndex';
+import { evmParam, txLegacy } from '../fixtures/rlp';
+import { EXTENSION_ID } from './helpers';
+
+export const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+export const ARTIFACT = 'evm/artifacts/contracts/Vault.sol/Vault.json';
+
+export interface EvmNode {
+  server: Server;
+  url: string;
+  requestId: string;
+  artifactUri: vscode.Uri;
+  artifactText: string;
+  /** The JSON-RPC bodies received. */
+  rpcCalls: string[];
+}
+
+export async function startEvmNode(): Promise<EvmNode> {
+  const root = vscode.extensions.getExtension(EXTENSION_ID)?.extensionPath ?? '';
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  const artifactUri = vscode.Uri.joinPath(folder.uri, ARTIFACT);
+  const artifactText = new TextDecoder().decode(await vscode.workspace.fs.readFile(artifactUri));
+  const items = parseAbiText(artifactText)?.items ?? [];
+  const find = (kind: AbiItem['kind'], signature: string) => items.find((i) => i.kind === kind && i.signature === signature) as AbiItem;
+  const { encodeAbiParameters } = await import('../fixtures/evmEncode.mjs');
+  const encode = (p: AbiParam[], v: unknown[]) => encodeAbiParameters(p as never, v as never) as string;
+  const transfer = find('function', 'transfer(address,uint256)');
+  const error = find('error', 'InsufficientBalance(uint256,uint256)');
+  const call = transfer.selector + encode(transfer.inputs, [BOB, 5n]).slice(2);
+  const revert = error.selector + encode(error.inputs, [3n, 5n]).slice(2);
+  const { param, requestId } = evmParam(txLegacy({ gasPrice: 10n ** 10n, to: BOB, data: call, gas: 60000n }), false);
+  const receipt = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/receipt-failed-evm-revert.json'), 'utf8'));
+  receipt.request.params = [param];
+  receipt.request.requestId = requestId;
+  receipt.rawError = { code: 'a774', params: [`${revert.slice(2)}:string`] };
+  receipt.errorMessage = `execution reverted: ${revert.slice(2)}`;
+  const bodies = new Map<string, string>([
+    [`/v1/chain/core/blocklog/requests/${requestId}`, JSON.stringify(receipt)],
+    ['/v1/node/version', '{"version":"2.0.2"}'],
+  ]);
+  const deposited = find('event', 'Deposited(address,uint256,string)');
+  const log = {
+    address: BOB,
+    topics: [deposited.selector, `0x${'00'.repeat(12)}${BOB.slice(2).toLowerCase()}`],
+    data: encode(
+      deposited.inputs.filter((p) => !p.indexed),
+      [1000n, 'for rent'],
+    ),
+  };
+  const rpcCalls: string[] = [];
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/evm' && req.method === 'POST') {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        rpcCalls.push(text);
+        const rpc = JSON.parse(text) as { id: number; method: string; params: string[] };
+        const result = rpc.method === 'eth_getTransactionReceipt' && rpc.params[0] === requestId ? { status: '0x0', logs: [log] } : null;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }));
+      });
+      return;
+    }
+    const body = bodies.get(path);
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(body ?? '{"Message":"Record not found","Error":"no receipt"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const info = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/governance-chaininfo.json'), 'utf8'));
+  info.metadata = { ...info.metadata, evmJsonRpcURL: `${url}/evm` };
+  bodies.set('/v1/chain/core/governance/chaininfo', JSON.stringify(info));
+  return { server, url, requestId, artifactUri, artifactText, rpcCalls };
+}
