@@ -18,7 +18,12 @@ export const DEMO_IDS = {
   withBurnLog: '0xcc93b041822ecd41b79ac156ecafc6164e273de295c8f74c95ed79d2b7813cb50000',
   /** Rebased (Wasp 2.x): an EVM transaction, success; its request ID is the transaction hash (64 hex). */
   rebasedEvmOk: '0x3356f3dd90e7a6940c8f38068c9ba01b40c6d5144c5f6e2c7a2b584ffa91e338',
+  /** No receipt until the Stardust demo node processes it, PENDING_AFTER_SECONDS after it starts: hover it and Watch. */
+  pending: '0x5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a0000feed0000',
 };
+
+/** When the Stardust demo node processes DEMO_IDS.pending (localNodeCli --pending-after). */
+export const PENDING_AFTER_SECONDS = 120;
 
 /**
  * The demo chains as `waspChain.chains` entries: the Stardust ones on the Stardust demo node and,
@@ -38,7 +43,8 @@ export function demoChains(nodeUrl, rebasedUrl) {
  * `generation: 'rebased'`, Rebased; resolves with its URL once it listens. `stop()` ends it.
  */
 export async function startDemoNode(repo, generation = 'stardust') {
-  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0', '--generation', generation], {
+  const pending = generation === 'stardust' ? ['--pending-after', String(PENDING_AFTER_SECONDS)] : [];
+  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0', '--generation', generation, ...pending], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
