@@ -6,6 +6,7 @@
 // and only for the lists that were opened. Node text is plain text here (one line, invisible
 // characters revealed).
 import * as vscode from 'vscode';
+import { openReceiptCommand, receiptIcon } from './receiptItems';
 import type { ChainTarget } from '../api/client';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -309,16 +310,10 @@ function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
     r.failed ? vscode.l10n.t('failed: {0}', plainLine(r.error ?? '', 80)) : vscode.l10n.t('succeeded'),
     vscode.l10n.t('gas {0}', formatBigInt(r.gasBurned)),
   ].join(' · ');
-  item.iconPath = r.failed
-    ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
-    : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  item.iconPath = receiptIcon(r.failed);
   item.tooltip = `${r.requestId}\n${r.failed ? plainLine(r.error ?? '', 500) : vscode.l10n.t('Request succeeded')}`;
   item.contextValue = 'receipt';
-  item.command = {
-    command: Commands.showReceipt,
-    title: vscode.l10n.t('Show Request Receipt'),
-    arguments: [{ requestId: r.requestId, chainName: node.chainName }],
-  };
+  item.command = openReceiptCommand(r.requestId, node.chainName);
   return item;
 }
 

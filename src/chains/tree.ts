@@ -4,6 +4,7 @@
 // node is plain text here (labels, descriptions: one line, invisible characters revealed) or
 // fully escaped Markdown (tooltips: no link, image, HTML, entity or command can form).
 import * as vscode from 'vscode';
+import { openReceiptCommand, receiptIcon } from './receiptItems';
 import { Commands } from '../constants';
 import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { chainContextValue, type ChainState } from './model/chainState';
@@ -358,16 +359,10 @@ function receiptItem(node: ReceiptNode): vscode.TreeItem {
   const item = new vscode.TreeItem(plainLine(r.summary || shortId(r.requestId), 80), vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
-  item.iconPath = r.failed
-    ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
-    : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+  item.iconPath = receiptIcon(r.failed);
   const what = r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request');
   item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
   item.contextValue = 'receipt';
-  item.command = {
-    command: Commands.showReceipt,
-    title: vscode.l10n.t('Show Request Receipt'),
-    arguments: [{ requestId: r.requestId, chainName: node.chainName }],
-  };
+  item.command = openReceiptCommand(r.requestId, node.chainName);
   return item;
 }

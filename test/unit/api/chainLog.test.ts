@@ -3,12 +3,11 @@
 // empty-receipt 200 of the node's timeout race, 404, 401, and a connection that breaks.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
 import { InvalidInputError, InvalidResponseError, NetworkError, NotFoundError, UnauthorizedError } from '../../../src/api/errors';
 import { Limiter } from '../../../src/api/limiter';
+import { startRouteServer, type RouteReply } from '../../fixtures/routeServer';
 
 const V1 = join(process.cwd(), 'test/fixtures/samples');
 const V2 = join(V1, 'rebased');
@@ -21,26 +20,15 @@ const STARDUST = { generation: 'stardust' as const, chainId: CHAIN };
 const REBASED = { generation: 'rebased' as const };
 
 describe('api/client: wait, blocks, block receipts, events', () => {
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
   const seen: string[] = [];
-  const routes = new Map<string, { status: number; body: string; delayMs?: number } | 'reset'>();
+  const routes = new Map<string, RouteReply>();
 
   before(async () => {
-    server = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      const r = routes.get(path) ?? { status: 404, body: v2('error-404-route-not-found.json') };
-      if (r === 'reset') {
-        req.socket.destroy();
-        return;
-      }
-      setTimeout(() => res.writeHead(r.status, { 'content-type': 'application/json' }).end(r.body), r.delayMs ?? 0);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startRouteServer({ routes, seen, fallback: { status: 404, body: v2('error-404-route-not-found.json') } }));
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
   beforeEach(() => {
     seen.length = 0;
     routes.clear();

@@ -2,43 +2,30 @@
 // (or a proxy, or a gate that wants a token), and the per-node cache: sharing, forgetting.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
 import { NetworkError, TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
 import { GenerationCache, type GenerationProbe } from '../../../src/api/generation';
 import { detectGeneration, generationOfVersion } from '../../../src/api/generationProbe';
+import { startRouteServer, type RouteReply } from '../../fixtures/routeServer';
 
 const SAMPLES = join(process.cwd(), 'test/fixtures/samples/rebased');
 const text = (name: string) => readFileSync(join(SAMPLES, name), 'utf8');
 const V2_ROUTE_404 = text('error-404-route-not-found.json');
 const CHAIN_ID = (JSON.parse(text('chain.json')) as { chainID: string }).chainID;
 
-type Reply = { status: number; body: string; type?: string };
-
 describe('api/generation', () => {
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
   const seen: string[] = [];
-  const routes = new Map<string, Reply>();
+  const routes = new Map<string, RouteReply>();
   /** Holds every answer until released (to observe sharing). */
   let gate: Promise<void> | undefined;
 
   before(async () => {
-    server = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      const reply = () => {
-        const r = routes.get(req.url ?? '') ?? { status: 404, body: V2_ROUTE_404 };
-        res.writeHead(r.status, { 'content-type': r.type ?? 'application/json' }).end(r.body);
-      };
-      if (gate) void gate.then(reply);
-      else reply();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startRouteServer({ routes, seen, fallback: { status: 404, body: V2_ROUTE_404 }, gate: () => gate }));
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
   beforeEach(() => {
     seen.length = 0;
     routes.clear();
@@ -49,7 +36,7 @@ describe('api/generation', () => {
     const client = new WaspClient({ baseUrl: url, timeoutMs: 2000 });
     return { version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }) };
   };
-  const version = (v: string): Reply => ({ status: 200, body: JSON.stringify({ version: v }) });
+  const version = (v: string): RouteReply => ({ status: 200, body: JSON.stringify({ version: v }) });
 
   it('reads the generation from version strings: 1.x Stardust, 2.x Rebased, a v prefix tolerated, the rest inconclusive', () => {
     assert.equal(generationOfVersion('1.0.3'), 'stardust');
@@ -115,7 +102,7 @@ describe('api/generation', () => {
   });
 
   it('a proxy answering HTML: cannot classify, saying it was an HTML page', async () => {
-    const html: Reply = { status: 200, body: '<!doctype html><title>Welcome to nginx</title>', type: 'text/html' };
+    const html: RouteReply = { status: 200, body: '<!doctype html><title>Welcome to nginx</title>', type: 'text/html' };
     routes.set('/v1/node/version', html);
     routes.set('/v1/chain', html);
     const g = await detectGeneration(probeOf());
@@ -136,10 +123,10 @@ describe('api/generation', () => {
   });
 
   it('an unreachable node is an error, not a classification, and is not cached', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // A port that was just free: nothing listens there.
+    const closed = await startRouteServer({ routes: new Map(), seen: [], fallback: 'reset' });
+    await closed.close();
+    const url = closed.base;
     const cache = new GenerationCache(() => detectGeneration(probeOf(url)));
     await assert.rejects(cache.detect('n'), NetworkError);
     assert.equal(cache.peek('n'), undefined);

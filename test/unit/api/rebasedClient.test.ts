@@ -2,34 +2,26 @@
 // one chain under /v1/chain, the v2 sample bodies, 404 for unknown receipts and for v1 routes.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
 import { InvalidInputError, InvalidResponseError, NotFoundError } from '../../../src/api/errors';
+import { startRouteServer, type RouteReply } from '../../fixtures/routeServer';
 
 const SAMPLES = join(process.cwd(), 'test/fixtures/samples/rebased');
 const text = (name: string) => readFileSync(join(SAMPLES, name), 'utf8');
 const EVM_ID = (JSON.parse(text('receipt-success-evm.json')) as { request: { requestId: string } }).request.requestId;
 
 describe('api/client: Rebased routes', () => {
-  let server: Server;
   let base: string;
+  let close: () => Promise<void>;
   const seen: string[] = [];
   /** Bodies by path; anything else is the v2 node's unknown-route 404. */
-  const routes = new Map<string, { status: number; body: string }>();
+  const routes = new Map<string, RouteReply>();
 
   before(async () => {
-    server = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      const r = routes.get(path) ?? { status: 404, body: text('error-404-route-not-found.json') };
-      res.writeHead(r.status, { 'content-type': 'application/json' }).end(r.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startRouteServer({ routes, seen, fallback: { status: 404, body: text('error-404-route-not-found.json') } }));
   });
-  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  after(() => close());
   beforeEach(() => {
     seen.length = 0;
     routes.clear();
