@@ -107,16 +107,22 @@ export class NodeClients implements vscode.Disposable {
     this.evmChainIds.set(nodeKey(nodeUrl), BigInt(evmChainId));
   }
 
+  /** The EVM chain ID of a Rebased chain's node when an answer was read already; never asks (the hover's). */
+  knownEvmChainId(chain: ChainEntry): bigint | undefined {
+    if (chain.generation !== 'rebased') return undefined;
+    const key = nodeKey(chain.nodeUrl);
+    const detected = this.generations.peek(key);
+    if (detected?.kind === 'rebased' && detected.chain) return BigInt(detected.chain.evmChainId);
+    return this.evmChainIds.get(key);
+  }
+
   /**
    * The EVM chain ID of a Rebased chain's node: from the detection or an answer read before, else
    * `/v1/chain` is asked once. Undefined for Stardust (its transactions carry theirs) or on failure.
    */
   async evmChainIdFor(chain: ChainEntry, signal?: AbortSignal): Promise<bigint | undefined> {
     if (chain.generation !== 'rebased') return undefined;
-    const key = nodeKey(chain.nodeUrl);
-    const detected = this.generations.peek(key);
-    if (detected?.kind === 'rebased' && detected.chain) return BigInt(detected.chain.evmChainId);
-    const known = this.evmChainIds.get(key);
+    const known = this.knownEvmChainId(chain);
     if (known !== undefined) return known;
     try {
       const answer = await this.clientFor(chain).getRebasedChain({ signal });
