@@ -15,6 +15,7 @@ export const Commands = {
   openPublicUrl: 'waspChain.openPublicUrl',
   openWebsite: 'waspChain.openWebsite',
   copyRequestId: 'waspChain.copyRequestId',
+  openInExplorer: 'waspChain.openInExplorer',
   useNodeChain: 'waspChain.useNodeChain',
   watchRequest: 'waspChain.watchRequest',
   showWatches: 'waspChain.showWatches',

@@ -269,7 +269,10 @@ export class ChainsModel implements vscode.Disposable {
           const nodeChainId = nodeChain.chainID.toLowerCase();
           if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
           else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
-          else info = nodeChain;
+          else {
+            info = nodeChain;
+            if ('evmChainId' in nodeChain) this.services.clients.noteEvmChainId(chain.nodeUrl, nodeChain.evmChainId);
+          }
         }
       }
     } catch (e) {

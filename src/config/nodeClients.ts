@@ -99,6 +99,40 @@ export class NodeClients implements vscode.Disposable {
     return this.generations.detect(nodeKey(chain.nodeUrl));
   }
 
+  /** EVM chain IDs of Rebased nodes, from a `/v1/chain` answer already read (the tree's, the panel's). */
+  private readonly evmChainIds = new Map<string, bigint>();
+
+  /** Remembers the EVM chain ID a Rebased node's `/v1/chain` told (for explorer links). */
+  noteEvmChainId(nodeUrl: string, evmChainId: number | bigint): void {
+    this.evmChainIds.set(nodeKey(nodeUrl), BigInt(evmChainId));
+  }
+
+  /** The EVM chain ID of a Rebased chain's node when an answer was read already; never asks (the hover's). */
+  knownEvmChainId(chain: ChainEntry): bigint | undefined {
+    if (chain.generation !== 'rebased') return undefined;
+    const key = nodeKey(chain.nodeUrl);
+    const detected = this.generations.peek(key);
+    if (detected?.kind === 'rebased' && detected.chain) return BigInt(detected.chain.evmChainId);
+    return this.evmChainIds.get(key);
+  }
+
+  /**
+   * The EVM chain ID of a Rebased chain's node: from the detection or an answer read before, else
+   * `/v1/chain` is asked once. Undefined for Stardust (its transactions carry theirs) or on failure.
+   */
+  async evmChainIdFor(chain: ChainEntry, signal?: AbortSignal): Promise<bigint | undefined> {
+    if (chain.generation !== 'rebased') return undefined;
+    const known = this.knownEvmChainId(chain);
+    if (known !== undefined) return known;
+    try {
+      const answer = await this.clientFor(chain).getRebasedChain({ signal });
+      this.noteEvmChainId(chain.nodeUrl, answer.evmChainId);
+      return BigInt(answer.evmChainId);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */
   clientForNode(nodeUrl: string, sendToken: boolean): WaspClient {
     return new WaspClient({

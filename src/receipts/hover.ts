@@ -29,6 +29,7 @@ export const HOVER_COMMANDS: readonly string[] = [
   Commands.signIn,
   Commands.addChain,
   Commands.watchRequest,
+  Commands.openInExplorer,
 ];
 
 /** How long a hover waits for an answer before it shows the loading line instead (ms). */
@@ -42,6 +43,12 @@ export const DEFAULT_HOVER_WAIT_MS = 1500;
 export const MAX_DETACHED_LOOKUPS = 8;
 
 const esc = escapeMarkdown;
+
+/** What the workspace's ABIs add to an EVM receipt's hover: lines, and whether to link the explorer. */
+interface EvmHoverPart {
+  lines: readonly string[];
+  explorer: boolean;
+}
 const SEP = ' · ';
 
 export class ReceiptHoverProvider implements vscode.HoverProvider {
@@ -96,17 +103,10 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet (unless the user watches it).
       if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined) return undefined;
       const stardustHash = isHash && first.found && first.chain.generation === 'stardust';
-      const evmLines = first.found ? await this.evmLines(first.value) : undefined;
+      const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
       if (token.isCancellationRequested) return undefined;
       return new vscode.Hover(
-        resultMarkdown(
-          first,
-          requestId,
-          stardustHash ? at.text : undefined,
-          first.found ? this.service.sourceNote(first.chain) : undefined,
-          watchedOn,
-          evmLines,
-        ),
+        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm),
         at.range,
       );
     } catch (e) {
@@ -124,15 +124,22 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
    * What the workspace's ABIs say (custom error, function called), within EVM_WAIT_MS: the first
    * EVM receipt scans the workspace, and a hover must not wait on that; the next one has it.
    */
-  private async evmLines(processed: ProcessedReceipt): Promise<string[] | undefined> {
+  private async evmLines(processed: ProcessedReceipt, chain: ChainEntry): Promise<EvmHoverPart | undefined> {
     if (!EvmAbis.wants(processed.view)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
       const explained = await Promise.race([this.service.evm.explain(processed.receipt, processed.view), late]);
       if (!explained) return undefined;
-      const { explanationLines } = await import('../evm/model/explain.js');
-      return explanationLines(explained, vscode.l10n);
+      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
+        import('../evm/model/explain.js'),
+        import('../evm/model/explorer.js'),
+      ]);
+      // The link only when the command can build a checked URL from our settings or defaults (no request here).
+      const tx = explained.tx;
+      const explorer =
+        tx !== undefined && explorerTxUrl(chainExplorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain), tx.chainId), tx.hash) !== undefined;
+      return { lines: explanationLines(explained, vscode.l10n), explorer };
     } catch {
       // Decoding is extra: the receipt is shown without it.
       return undefined;
@@ -275,11 +282,11 @@ function resultMarkdown(
   evmHash: string | undefined,
   sourceNote: string | undefined,
   watchedOn: string | undefined,
-  evmLines?: readonly string[],
+  evm?: EvmHoverPart,
 ): vscode.MarkdownString {
   const md = newMarkdown();
   if (result.found) {
-    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote, evmLines);
+    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote, evm);
     return md;
   }
   const lines: string[] = [];
@@ -306,7 +313,7 @@ function appendReceipt(
   chain: ChainEntry,
   evmHash: string | undefined,
   sourceNote: string | undefined,
-  evmLines: readonly string[] = [],
+  evm: EvmHoverPart = { lines: [], explorer: false },
 ): void {
   const lines: string[] = [];
   if (v.failed) {
@@ -345,11 +352,15 @@ function appendReceipt(
   lines.push([vscode.l10n.t('Call {0}', v.callTarget.label), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
   if (v.evmTxLine !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction: {0}', clip(v.evmTxLine, 200))));
   // Decoded with the workspace's ABIs: remote values inside, escaped like the rest.
-  for (const line of evmLines) lines.push(esc(clip(line, 500)));
+  for (const line of evm.lines) lines.push(esc(clip(line, 500)));
   if (v.rebased?.evmTx?.hashMatches === false) lines.push(`$(warning) ${esc(vscode.l10n.t('The transaction hash is not the request ID.'))}`);
   if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
   md.appendMarkdown(lines.join('  \n'));
-  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}`);
+  // The command rebuilds and checks the URL from the ID and the chain's settings: no URL in the Markdown.
+  const explorer = evm.explorer
+    ? `${SEP}${commandLink(vscode.l10n.t('Open in explorer'), Commands.openInExplorer, [{ requestId: v.requestId, chainName: chain.name }])}`
+    : '';
+  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}${explorer}`);
 }
 
 function failureLine(chain: ChainEntry, e: unknown): string {

@@ -53,6 +53,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private evmSection: ReceiptView['sections'][number] | undefined;
   /** The logs loaded on the user's click. */
   private evmLogsSection: ReceiptView['sections'][number] | undefined;
+  /** The IOTA explorer links of a Rebased receipt (none when the chain's network is unknown). */
+  private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
 
@@ -105,6 +107,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.loaded = { chain, result };
     this.evmSection = undefined;
     this.evmLogsSection = undefined;
+    this.l1Section = undefined;
     this.chainLog = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
@@ -114,11 +117,15 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     this.chainLog = log;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
+    // Rebased: the sender's L1 address and the objects, linked to the IOTA explorer of the chain's network.
+    const l1Section = await this.l1Links(chain, result);
+    if (stale()) return;
+    this.l1Section = l1Section;
     // The workspace's ABIs (src/evm): a section of its own, added when decoded.
     const evmRows = await this.explainEvm(result, chain);
-    if (stale() || evmRows === undefined) return;
-    this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
-    this.showFound(chain, result, checked ?? fee, block.block);
+    if (stale()) return;
+    if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
+    if (evmRows !== undefined || l1Section !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
   }
 
   /** The request's block and events: each failure said in its section, never the panel's error. */
@@ -142,12 +149,21 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     return chainLogSections(blockInfo, events, vscode.l10n);
   }
 
+  private async l1Links(chain: ChainEntry, result: Found): Promise<ReceiptView['sections'][number] | undefined> {
+    if (chain.generation !== 'rebased') return undefined;
+    const evmChainId = await this.services.clients.evmChainIdFor(chain);
+    const { iotaNetwork, l1ExplorerRows } = await import('../evm/model/explorer.js');
+    const rows = l1ExplorerRows(result.value.receipt, iotaNetwork(evmChainId), vscode.l10n);
+    return rows.length > 0 ? { id: 'l1Explorer', title: vscode.l10n.t('IOTA explorer'), rows } : undefined;
+  }
+
   private async explainEvm(result: Found, chain: ChainEntry): Promise<Row[] | undefined> {
     try {
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
       const { explanationRows } = await import('../evm/model/explain.js');
-      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl);
+      const nodeEvmChainId = await this.services.clients.evmChainIdFor(chain);
+      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId);
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
       this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
@@ -161,7 +177,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
     const base = result.value.view;
-    const extra = [this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
+    const extra = [this.l1Section, this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
     this.texts = texts;

@@ -48,6 +48,9 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
     // The command's code loads on its first use.
     vscode.commands.registerCommand(Commands.showReceipt, async (arg?: unknown) => (await import('./command.js')).showReceipt(services, feature, arg)),
     vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
+    vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) =>
+      (await import('./explorerCommand.js')).openInExplorer(services, service, arg),
+    ),
     registry.registerSerializer(),
     // A chain added or changed may know what another did not: forget the "not found" answers
     // (and the failures kept against retry storms: the fix may be in the new settings).

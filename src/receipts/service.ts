@@ -128,6 +128,11 @@ export class ReceiptService {
   }
 
   /** The settings scope a chain came from, when chains come from more than one (the hover and panel say so). */
+  /** The EVM chain ID the chain's node told, if an answer was read already (no request). */
+  knownEvmChainId(chain: ChainEntry): bigint | undefined {
+    return this.services.clients.knownEvmChainId(chain);
+  }
+
   sourceNote(chain: ChainEntry): string | undefined {
     return this.services.chains.sourceNote(chain);
   }

@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
-import { ARTIFACT, BOB, startEvmNode, type EvmNode } from './evmNode';
-import { activate, hoversAt, setChains } from './helpers';
+import { ARTIFACT, BOB, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
+import { activate, hoversAt, setChains, withOpenExternalSpy } from './helpers';
 
 describe('EVM receipts decoded with the workspace ABIs', function () {
   this.timeout(60_000);
@@ -62,6 +62,36 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
+  });
+
+  it('explorer links on the sender, the address arguments and the assets objects; a click opens exactly the checked link', async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    const r = await panel.waitForRender((x) => x.text.includes("Decoded with the workspace's ABIs") && x.text.includes('IOTA explorer'));
+    const sender = '0xA5609B93e96A78A36bBaD195A7537A0C577108Da';
+    const object = `https://explorer.iota.org/object/${OBJECT_ID}?network=mainnet`;
+    for (const part of ['Sender in explorer', `https://explorer.example/evm/address/${sender}`, 'to in explorer', object]) {
+      assert.ok(r.text.includes(part), `panel shows "${part}"`);
+    }
+    const spied = await withOpenExternalSpy(async () => {
+      await panel.perform({ kind: 'openExternal', url: object });
+      await panel.perform({ kind: 'openExternal', url: 'command:waspChain.signIn' });
+    });
+    assert.deepEqual(spied?.calls, [object], 'only the checked web link is opened');
+  });
+
+  it('the hover links the explorer through a command that rebuilds the URL: no URL in the Markdown', async () => {
+    const hovers = await hoversAt(`reverted ${node.requestId} here`, node.requestId);
+    const value = hovers[0]?.value ?? '';
+    assert.ok(value.includes('Open in explorer') && value.includes('command:waspChain.openInExplorer?'), value);
+    assert.ok(!value.includes('explorer.example'), 'the explorer URL itself is not in the hover');
+    assert.ok(hovers[0]?.md && typeof hovers[0].md.isTrusted === 'object' && hovers[0].md.isTrusted.enabledCommands?.includes('waspChain.openInExplorer'));
+    const spied = await withOpenExternalSpy(async () => {
+      assert.equal(await vscode.commands.executeCommand('waspChain.openInExplorer', { requestId: node.requestId, chainName: 'Rebased EVM' }), true);
+      // A forged argument opens nothing.
+      assert.equal(await vscode.commands.executeCommand('waspChain.openInExplorer', { requestId: 'https://evil.example', chainName: 'Rebased EVM' }), false);
+      assert.equal(await vscode.commands.executeCommand('waspChain.openInExplorer', { requestId: node.requestId, chainName: 'No such chain' }), false);
+    });
+    assert.deepEqual(spied?.calls, [`https://explorer.example/evm/tx/${node.requestId}`]);
   });
 
   it('Load EVM Logs asks the JSON-RPC of the node metadata only on the click, and shows the decoded event', async () => {

@@ -13,6 +13,7 @@ import { evmParam, txLegacy } from '../fixtures/rlp';
 import { EXTENSION_ID } from './helpers';
 
 export const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+export const OBJECT_ID = `0x${'ab'.repeat(32)}`;
 export const ARTIFACT = 'evm/artifacts/contracts/Vault.sol/Vault.json';
 
 export interface EvmNode {
@@ -45,6 +46,8 @@ export async function startEvmNode(): Promise<EvmNode> {
   receipt.request.requestId = requestId;
   receipt.rawError = { code: 'a774', params: [`${revert.slice(2)}:string`] };
   receipt.errorMessage = `execution reverted: ${revert.slice(2)}`;
+  // An object in the assets: the panel links it to the IOTA explorer of the chain's network (/v1/chain says 8822).
+  receipt.request.assets = { coins: null, objects: [{ id: OBJECT_ID, type: '0x2::nft::Nft' }] };
   const bodies = new Map<string, string>([
     [`/v1/chain/core/blocklog/requests/${requestId}`, JSON.stringify(receipt)],
     ['/v1/node/version', '{"version":"2.0.2"}'],
@@ -82,5 +85,9 @@ export async function startEvmNode(): Promise<EvmNode> {
   const info = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/governance-chaininfo.json'), 'utf8'));
   info.metadata = { ...info.metadata, evmJsonRpcURL: `${url}/evm` };
   bodies.set('/v1/chain/core/governance/chaininfo', JSON.stringify(info));
+  // The node's chain: IOTA EVM (evmChainId 8822), whose L1 network is mainnet.
+  const chain = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/chain.json'), 'utf8'));
+  chain.metadata = { ...chain.metadata, evmJsonRpcURL: `${url}/evm` };
+  bodies.set('/v1/chain', JSON.stringify(chain));
   return { server, url, requestId, artifactUri, artifactText, rpcCalls };
 }

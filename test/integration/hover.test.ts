@@ -273,7 +273,10 @@ describe('receipt hover', function () {
     const open = targets.find((t) => t.startsWith('command:waspChain.showReceipt?'));
     assert.ok(open, h.value);
     assert.deepEqual(JSON.parse(decodeURIComponent(open.slice(open.indexOf('?') + 1))), [{ requestId: SUCCESS, chainName: name }]);
-    for (const t of targets) assert.match(t, /^command:waspChain\.(showReceipt|copyRequestId)\?/, `link target ${t}`);
+    // An EVM receipt on a known explorer also links the explorer, through our command with the same arguments.
+    const explorer = targets.find((t) => t.startsWith('command:waspChain.openInExplorer?'));
+    if (explorer) assert.deepEqual(JSON.parse(decodeURIComponent(explorer.slice(explorer.indexOf('?') + 1))), [{ requestId: SUCCESS, chainName: name }]);
+    for (const t of targets) assert.match(t, /^command:waspChain\.(showReceipt|copyRequestId|openInExplorer)\?/, `link target ${t}`);
   });
 
   it('keeps node text inert: no link, HTML, entity or command URI from a hostile node', async () => {

@@ -11,7 +11,7 @@ import { evmTxLine, evmTxView, rebasedEvmTx } from '../../receipts/model/rebased
 import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '../../receipts/model/receiptView';
 import type { Row } from '../../webviews/protocol';
 import type { AbiIndex } from './abiIndex';
-import { explorerAddressUrl, explorerBase, explorerTxUrl } from './explorer';
+import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from './decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from './jsonRpc';
 
@@ -131,15 +131,30 @@ function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n):
   return rows;
 }
 
-/** "Open in explorer" rows: the transaction and the address it calls, when an explorer is known. */
-function explorerRows(e: EvmExplanation, configured: string | undefined, l10n: L10n): Row[] {
+/**
+ * "Open in explorer" rows: the transaction, the address it calls, the sender when it is an EVM
+ * account and every decoded `address` argument, when an explorer is known. Each link is built
+ * from a checked 0x + 40 hex address and opened by the host only after it checked it again.
+ */
+function explorerRows(e: EvmExplanation, view: ReceiptView, configured: string | undefined, nodeEvmChainId: bigint | undefined, l10n: L10n): Row[] {
   if (!e.tx) return [];
-  const base = explorerBase(configured, e.tx.chainId);
+  const base = chainExplorerBase(configured, nodeEvmChainId, e.tx.chainId);
   const rows: Row[] = [];
-  const tx = explorerTxUrl(base, e.tx.hash);
-  if (tx) rows.push({ field: 'evmExplorerTx', label: l10n.t('Transaction in explorer'), value: tx, mono: true, link: { url: tx, web: true } });
-  const to = e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to);
-  if (to) rows.push({ field: 'evmExplorerTo', label: l10n.t('Recipient in explorer'), value: to, mono: true, link: { url: to, web: true } });
+  const link = (field: string, label: string, url: string | undefined) => {
+    if (url) rows.push({ field, label, value: url, mono: true, link: { url, web: true } });
+  };
+  link('evmExplorerTx', l10n.t('Transaction in explorer'), explorerTxUrl(base, e.tx.hash));
+  link('evmExplorerTo', l10n.t('Recipient in explorer'), e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to));
+  // Stardust writes an EVM agent as `0x<address>@<chain>`: the address alone is linked.
+  const from = view.sender.kind === 'evm' ? /^(0x[0-9a-fA-F]{40})(?:@|$)/.exec(view.sender.raw)?.[1] : undefined;
+  if (from !== undefined) link('evmExplorerFrom', l10n.t('Sender in explorer'), explorerAddressUrl(base, from));
+  if (e.call && !e.call.creation && e.call.decoded.ok) {
+    e.call.decoded.item.args.forEach((a, i) => {
+      if (a.type !== 'address') return;
+      const name = a.name ? shown(a.name) : l10n.t('argument {0}', i);
+      link(`evmExplorerArg${i}`, l10n.t('{0} in explorer', name), explorerAddressUrl(base, a.value));
+    });
+  }
   return rows;
 }
 
@@ -147,7 +162,7 @@ function explorerRows(e: EvmExplanation, configured: string | undefined, l10n: L
  * The panel's "Decoded with the workspace's ABIs" rows; the Stardust transaction rows first, the
  * explorer links last (`explorerUrl`: the chain entry's, checked where the settings are read).
  */
-export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string): Row[] {
+export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string, nodeEvmChainId?: bigint): Row[] {
   const rows: Row[] = [];
   if (e.stardustTx) {
     const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, view.requestId.slice(0, 66), l10n) } : { evmTxError: e.stardustTx.error };
@@ -173,7 +188,7 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
         copy: { text: e.error.data, what: l10n.t('revert data') },
       });
   }
-  rows.push(...explorerRows(e, explorerUrl, l10n));
+  rows.push(...explorerRows(e, view, explorerUrl, nodeEvmChainId, l10n));
   return rows;
 }
 

@@ -138,7 +138,7 @@ export interface ReceiptView {
     feeDecimal?: string;
   };
   /** The panel's field rows, by section. */
-  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx' | 'evmAbi' | 'evmLogs'; title: string; rows: Row[] }>;
+  sections: Array<{ id: 'receipt' | 'gas' | 'request' | 'error' | 'evmTx' | 'evmAbi' | 'evmLogs' | 'l1Explorer'; title: string; rows: Row[] }>;
   fungibleTokens: AssetsView | null;
   allowance: AssetsView | null;
   nft: NftView | null;

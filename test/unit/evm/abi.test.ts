@@ -252,6 +252,30 @@ describe('evm/model/explain', () => {
     assert.equal(rows[0]?.value, 'place');
   });
 
+  it('explorer rows: the transaction, its recipient and each address argument, on the explorer of the node EVM chain ID', () => {
+    const transfer = item('function', 'transfer(address,uint256)');
+    const other = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const data = transfer.selector + encode(transfer.inputs, [other, 5n]).slice(2);
+    const { param, requestId } = evmParam(txLegacy({ gasPrice: 10n ** 10n, to: BOB, data }), false);
+    const receipt = rebasedReceipt((b) => {
+      b.request.params = [param];
+      b.request.requestId = requestId;
+    });
+    const view = buildReceiptView(receipt);
+    const e = explainEvm(coder, indexWithVault(), receipt, view);
+    assert.ok(e);
+    const links = (rows: ReturnType<typeof explanationRows>) => rows.filter((r) => r.link).map((r) => [r.field, r.link?.url]);
+    const base = 'https://explorer.evm.iota.org';
+    assert.deepEqual(links(explanationRows(e, view, undefined, undefined, 8822n)), [
+      ['evmExplorerTx', `${base}/tx/${requestId.toLowerCase()}`],
+      ['evmExplorerTo', `${base}/address/${BOB}`],
+      ['evmExplorerFrom', `${base}/address/${view.sender.raw}`],
+      ['evmExplorerArg0', `${base}/address/${other}`],
+    ]);
+    // A hostile configured explorer (a query would swallow the path) gives no link at all.
+    assert.deepEqual(links(explanationRows(e, view, undefined, 'https://scan.example/?next=', 8822n)), []);
+  });
+
   it('an EIP-1559 contract creation says so, with no function', () => {
     const bytecode = JSON.parse(readFileSync(HARDHAT, 'utf8')).bytecode as string;
     const { param, requestId } = evmParam(tx1559({ maxFee: 10n ** 10n, data: bytecode + encode([{ name: 'seed', type: 'uint256' }], [1n]).slice(2) }), true);

@@ -1,0 +1,52 @@
+// "Open Transaction in Explorer", the hover's link for an EVM receipt. The hover passes only the
+// request ID and a chain name (isTrusted allows our commands, never a URL): the URL is rebuilt
+// here from the chain entry's checked explorerUrl or a default, and the transaction hash decoded
+// from the receipt, checked, and exactly that is opened.
+import * as vscode from 'vscode';
+import { notificationText } from '../core/text';
+import type { Services } from '../services';
+import { errorSummary } from '../ui/errors';
+import type { ReceiptService } from './service';
+
+/** A Rebased request ID (0x + 64 hex) or a Stardust one (+ 4 hex output index). */
+const REQUEST_ID = /^0x[0-9a-fA-F]{64}(?:[0-9a-fA-F]{4})?$/;
+
+/** The explorer URL of the receipt's EVM transaction, or why there is none. */
+export async function explorerUrlOf(
+  services: Services,
+  service: ReceiptService,
+  arg: unknown,
+): Promise<{ ok: true; url: string } | { ok: false; reason: string }> {
+  const o = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
+  const requestId = typeof o.requestId === 'string' && REQUEST_ID.test(o.requestId) ? o.requestId.toLowerCase() : undefined;
+  const chainName = typeof o.chainName === 'string' ? o.chainName : undefined;
+  if (requestId === undefined || chainName === undefined)
+    return { ok: false, reason: vscode.l10n.t('Not opened: the link has no valid request ID and chain.') };
+  const result = await service.find(requestId, { chainName });
+  if (!result.found) return { ok: false, reason: vscode.l10n.t('Not opened: the receipt was not found on {0}.', chainName) };
+  const explained = await service.evm.explain(result.value.receipt, result.value.view);
+  const tx = explained?.tx;
+  if (tx === undefined) return { ok: false, reason: vscode.l10n.t('Not opened: the request carries no EVM transaction.') };
+  const { chainExplorerBase, explorerTxUrl } = await import('../evm/model/explorer.js');
+  const nodeEvmChainId = await services.clients.evmChainIdFor(result.chain);
+  const url = explorerTxUrl(chainExplorerBase(result.chain.explorerUrl, nodeEvmChainId, tx.chainId), tx.hash);
+  if (url === undefined)
+    return { ok: false, reason: vscode.l10n.t('Not opened: no explorer is known for {0} (set explorerUrl in the chain entry).', chainName) };
+  return { ok: true, url };
+}
+
+export async function openInExplorer(services: Services, service: ReceiptService, arg: unknown): Promise<boolean> {
+  let found: Awaited<ReturnType<typeof explorerUrlOf>>;
+  try {
+    found = await explorerUrlOf(services, service, arg);
+  } catch (e) {
+    // An unknown chain, an unreachable node: said, nothing opened.
+    found = { ok: false, reason: vscode.l10n.t('Not opened: {0}', errorSummary(e)) };
+  }
+  if (!found.ok) {
+    void vscode.window.showWarningMessage(notificationText(found.reason));
+    return false;
+  }
+  // The URL was built from checked parts and checked whole (explorer.ts): parsed strictly, opened as is.
+  return vscode.env.openExternal(vscode.Uri.parse(found.url, true));
+}
