@@ -3,7 +3,7 @@
 // out/). Two things the bundler does for the build have to be done here too:
 // - the lazy `import('./schemas.js')` of the client (and the receipt service) becomes a require,
 //   as esbuild does when dynamic import is marked unsupported, so it goes through this hook;
-// - a `.js` specifier names the `.ts` source beside it (the ESM build's import style).
+// - a `.js` (`.mjs`) specifier names the `.ts` (`.mts`) source beside it (the ESM build's import style).
 import Module from 'node:module';
 import { register } from 'esbuild-register/dist/node.js';
 
@@ -14,7 +14,8 @@ Module._resolveFilename = function (request, parent, ...rest) {
   try {
     return resolve.call(this, request, parent, ...rest);
   } catch (e) {
-    if (!/^\.\.?\/.*\.js$/.test(request)) throw e;
-    return resolve.call(this, `${request.slice(0, -3)}.ts`, parent, ...rest);
+    const m = /^(\.\.?\/.*)\.(m?)js$/.exec(request);
+    if (!m) throw e;
+    return resolve.call(this, `${m[1]}.${m[2]}ts`, parent, ...rest);
   }
 };
