@@ -42,6 +42,28 @@ describe('core/rlp', () => {
     assert.doesNotThrow(() => decodeRlp(rlp(ok as never)));
   });
 
+  it('draws each line of the grammar where it belongs (mutation testing found these edges untested)', () => {
+    // 55 bytes is still the short form; 55 in the long form is refused.
+    const b55 = `b7${'aa'.repeat(55)}`;
+    assert.equal((decodeRlp(bytesOf(b55)) as Uint8Array).length, 55);
+    fails(`b837${'aa'.repeat(55)}`, /short length/);
+    // The single-byte rule: 0x80 needs its prefix, a byte below it does not, also inside a list.
+    assert.deepEqual(decodeRlp(bytesOf('8180')), Uint8Array.of(0x80));
+    fails('c28164', /single byte/);
+    fails('81', /^an item runs past the end/);
+    // The length of a length past the input, and an item past the input, each said as such.
+    fails('b901', /^a length runs past the end/);
+    fails(`b83b${'aa'.repeat(58)}`, /^an item runs past the end/);
+    // Depth: MAX_RLP_DEPTH + 1 nested lists (the innermost at depth MAX) are refused; MAX of them decode (test above).
+    let atLimit: unknown = [];
+    for (let i = 0; i < MAX_RLP_DEPTH; i++) atLimit = [atLimit];
+    assert.throws(() => decodeRlp(rlp(atLimit as never)), /nesting deeper/);
+    assert.throws(
+      () => decodeRlp(bytesOf('8164')),
+      (e: unknown) => e instanceof RlpError && e.name === 'RlpError',
+    );
+  });
+
   it('bounds the items it builds: a list of millions of one-byte items is refused, not built', () => {
     // A hostile receipt's params[0]: 4,000,000 single-byte items in one list (8 MB of hex).
     const n = 4_000_000;

@@ -12,6 +12,11 @@ const chains = [
 const names = (cs: Array<{ name: string }>) => cs.map((c) => c.name);
 
 describe('model/routing', () => {
+  it('classifies the whole string only: text before the 0x is not an ID', () => {
+    assert.equal(classifyRequestId(`a0x${'ab'.repeat(32)}`), undefined);
+    assert.equal(classifyRequestId(`a0x${'ab'.repeat(34)}`), undefined);
+  });
+
   it('classifies 64 and 68 hex IDs (lower-cased) and nothing else', () => {
     assert.deepEqual(classifyRequestId(` ${H64} `), { id: H64.toLowerCase(), shape: 'hex64' });
     assert.deepEqual(classifyRequestId(H68), { id: H68, shape: 'hex68' });
