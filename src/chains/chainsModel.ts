@@ -271,7 +271,7 @@ export class ChainsModel implements vscode.Disposable {
           else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
           else {
             info = nodeChain;
-            if ('evmChainId' in nodeChain) this.services.clients.noteEvmChainId(chain.nodeUrl, nodeChain.evmChainId);
+            if ('evmChainId' in nodeChain) this.services.clients.noteRebasedChain(chain.nodeUrl, nodeChain);
           }
         }
       }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS, WaspClient, type RequestLogEntry } from '../api/client';
 import { InvalidInputError, TokenExpiredError } from '../api/errors';
 import { GenerationCache, type DetectedGeneration } from '../api/generation';
+import type { RebasedChainResponse } from '../api/rebasedSchemas';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
 import { nodeKey, type ChainEntry } from './model/chainConfig';
@@ -99,35 +100,53 @@ export class NodeClients implements vscode.Disposable {
     return this.generations.detect(nodeKey(chain.nodeUrl));
   }
 
-  /** EVM chain IDs of Rebased nodes, from a `/v1/chain` answer already read (the tree's, the panel's). */
-  private readonly evmChainIds = new Map<string, bigint>();
+  /**
+   * A Rebased node's `/v1/chain` answer, per detection (Refresh detects anew, so it is read anew):
+   * one request shared by every caller, an answer read elsewhere (the tree's) kept, a failure not.
+   */
+  private readonly rebasedChains = new WeakMap<DetectedGeneration, { promise: Promise<RebasedChainResponse>; answer?: RebasedChainResponse }>();
 
-  /** Remembers the EVM chain ID a Rebased node's `/v1/chain` told (for explorer links). */
-  noteEvmChainId(nodeUrl: string, evmChainId: number | bigint): void {
-    this.evmChainIds.set(nodeKey(nodeUrl), BigInt(evmChainId));
+  /** Keeps a `/v1/chain` answer the tree read for the node's current detection. */
+  noteRebasedChain(nodeUrl: string, answer: RebasedChainResponse): void {
+    const detected = this.generations.peek(nodeKey(nodeUrl));
+    if (detected?.kind === 'rebased') this.rebasedChains.set(detected, { promise: Promise.resolve(answer), answer });
   }
 
-  /** The EVM chain ID of a Rebased chain's node when an answer was read already; never asks (the hover's). */
-  knownEvmChainId(chain: ChainEntry): bigint | undefined {
+  /** A Rebased chain's node's `/v1/chain` when it was read already (the detection's or a later one); never asks (the hover's). */
+  knownRebasedChain(chain: ChainEntry): RebasedChainResponse | undefined {
     if (chain.generation !== 'rebased') return undefined;
-    const key = nodeKey(chain.nodeUrl);
-    const detected = this.generations.peek(key);
-    if (detected?.kind === 'rebased' && detected.chain) return BigInt(detected.chain.evmChainId);
-    return this.evmChainIds.get(key);
+    const detected = this.generations.peek(nodeKey(chain.nodeUrl));
+    if (detected?.kind !== 'rebased') return undefined;
+    return detected.chain ?? this.rebasedChains.get(detected)?.answer;
   }
 
   /**
-   * The EVM chain ID of a Rebased chain's node: from the detection or an answer read before, else
-   * `/v1/chain` is asked once. Undefined for Stardust (its transactions carry theirs) or on failure.
+   * The node's `/v1/chain`: from the detection or an answer read before, else asked once. Undefined
+   * when the node is not detected as Rebased or runs no chain; a failure of the request is thrown.
    */
-  async evmChainIdFor(chain: ChainEntry, signal?: AbortSignal): Promise<bigint | undefined> {
+  async rebasedChain(chain: ChainEntry): Promise<RebasedChainResponse | undefined> {
+    const detected = await this.detectGeneration(chain);
+    if (detected.kind !== 'rebased' || detected.chain === null) return undefined;
+    if (detected.chain) return detected.chain;
+    let entry = this.rebasedChains.get(detected);
+    if (!entry) {
+      const fresh: { promise: Promise<RebasedChainResponse>; answer?: RebasedChainResponse } = { promise: this.clientFor(chain).getRebasedChain() };
+      fresh.promise.then(
+        (answer) => (fresh.answer = answer),
+        () => this.rebasedChains.delete(detected),
+      );
+      this.rebasedChains.set(detected, fresh);
+      entry = fresh;
+    }
+    return entry.promise;
+  }
+
+  /** The EVM chain ID of a Rebased chain's node (for explorer links); undefined for Stardust (its transactions carry theirs) or on failure. */
+  async evmChainIdFor(chain: ChainEntry): Promise<bigint | undefined> {
     if (chain.generation !== 'rebased') return undefined;
-    const known = this.knownEvmChainId(chain);
-    if (known !== undefined) return known;
     try {
-      const answer = await this.clientFor(chain).getRebasedChain({ signal });
-      this.noteEvmChainId(chain.nodeUrl, answer.evmChainId);
-      return BigInt(answer.evmChainId);
+      const answer = await this.rebasedChain(chain);
+      return answer === undefined ? undefined : BigInt(answer.evmChainId);
     } catch {
       return undefined;
     }

@@ -90,26 +90,13 @@ export class ReceiptService {
     });
   }
 
-  /** The chain ID a Rebased node runs, per detection (Refresh detects anew, and so asks again). */
-  private readonly nodeChains = new WeakMap<object, Promise<string>>();
-
   /** Throws when a Rebased entry names a chain its node does not run (`/v1/chain` once per node per detection). */
   private async checkNodeChain(chain: ChainEntry): Promise<void> {
     if (chain.chainId === '') return;
-    const detected = await this.services.clients.detectGeneration(chain);
     // Another generation, or no chain: the receipt's own request says what is wrong.
-    if (detected.kind !== 'rebased' || detected.chain === null) return;
-    let nodeChainId = detected.chain ? Promise.resolve(detected.chain.chainID) : this.nodeChains.get(detected);
-    if (!nodeChainId) {
-      nodeChainId = this.services.clients
-        .clientFor(chain)
-        .getRebasedChain()
-        .then((c) => c.chainID);
-      // A failure is not kept: the next lookup asks again.
-      nodeChainId.catch(() => this.nodeChains.delete(detected));
-      this.nodeChains.set(detected, nodeChainId);
-    }
-    const runs = (await nodeChainId).toLowerCase();
+    const nodeChain = await this.services.clients.rebasedChain(chain);
+    if (nodeChain === undefined) return;
+    const runs = nodeChain.chainID.toLowerCase();
     if (runs !== chain.chainId)
       throw new InvalidInputError(
         'chainId',
@@ -130,7 +117,8 @@ export class ReceiptService {
   /** The settings scope a chain came from, when chains come from more than one (the hover and panel say so). */
   /** The EVM chain ID the chain's node told, if an answer was read already (no request). */
   knownEvmChainId(chain: ChainEntry): bigint | undefined {
-    return this.services.clients.knownEvmChainId(chain);
+    const known = this.services.clients.knownRebasedChain(chain);
+    return known === undefined ? undefined : BigInt(known.evmChainId);
   }
 
   sourceNote(chain: ChainEntry): string | undefined {
