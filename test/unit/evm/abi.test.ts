@@ -15,6 +15,12 @@ import { evmParam, tx1559, txLegacy } from '../../fixtures/rlp';
 
 type Encode = (params: readonly AbiParam[], values: readonly unknown[]) => string;
 
+/** The ABI coder under test and ox's encoder (a test-only fixture) to build inputs with. */
+async function loadCodecs(): Promise<{ coder: AbiCoder; encode: Encode }> {
+  const ox = await import('../../fixtures/evmEncode.mjs');
+  return { coder: await loadAbiCoder(), encode: (params, values) => ox.encodeAbiParameters(params as never, values as never) };
+}
+
 const FIXTURES = join(process.cwd(), 'test/fixtures/evm');
 const HARDHAT = join(FIXTURES, 'hardhat/artifacts/contracts/Vault.sol/Vault.json');
 const FOUNDRY = join(FIXTURES, 'foundry/out/Vault.sol/Vault.json');
@@ -122,9 +128,7 @@ describe('evm/model/decode', () => {
   let coder: AbiCoder;
   let encode: Encode;
   before(async () => {
-    coder = await loadAbiCoder();
-    const ox = await import('../../fixtures/evmEncode.mjs');
-    encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
+    ({ coder, encode } = await loadCodecs());
   });
 
   function revert(signature: string, values: unknown[]): string {
@@ -230,9 +234,7 @@ describe('evm/model/explain', () => {
   let coder: AbiCoder;
   let encode: Encode;
   before(async () => {
-    coder = await loadAbiCoder();
-    const ox = await import('../../fixtures/evmEncode.mjs');
-    encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
+    ({ coder, encode } = await loadCodecs());
   });
 
   it('a legacy transaction calling place(): the decoded call, rows and hover line', () => {
