@@ -119,23 +119,20 @@ try {
   }
   for (const dir of ['media', 'l10n']) if (existsSync(join(repo, dir))) cpSync(join(repo, dir), join(root, dir), { recursive: true });
 
-  // 2. Plain Node.
-  say('plain Node: a receipt with 1 MiB of params and 10,000 burn records');
-  const plain = spawnSync(process.execPath, ['--expose-gc', join(root, 'out/bench/node/receipt.js')], {
-    cwd: repo,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  for (const line of plain.stdout.split('\n')) collect(line);
-  if (plain.status !== 0) throw new Error(`bench/node/receipt.ts failed (${plain.signal ?? `exit ${plain.status}`})`);
-  say('plain Node: 20 watched requests against long polls, and a block of 100 receipts (about 50 s)');
-  const watch = spawnSync(process.execPath, [join(root, 'out/bench/node/watch.js')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  for (const line of watch.stdout.split('\n')) collect(line);
-  if (watch.status !== 0) throw new Error(`bench/node/watch.ts failed (${watch.signal ?? `exit ${watch.status}`})`);
-  say('plain Node: the EVM ABI index of 500 artifacts and a warm decoding');
-  const evm = spawnSync(process.execPath, [join(root, 'out/bench/node/evmAbi.js')], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  for (const line of evm.stdout.split('\n')) collect(line);
-  if (evm.status !== 0) throw new Error(`bench/node/evmAbi.ts failed (${evm.signal ?? `exit ${evm.status}`})`);
+  // 2. Plain Node: each bench in a process of its own, its figures read from its output.
+  const plainNode = (what, name, nodeArgs = []) => {
+    say(`plain Node: ${what}`);
+    const run = spawnSync(process.execPath, [...nodeArgs, join(root, `out/bench/node/${name}.js`)], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    for (const line of run.stdout.split('\n')) collect(line);
+    if (run.status !== 0) throw new Error(`bench/node/${name}.ts failed (${run.signal ?? `exit ${run.status}`})`);
+  };
+  plainNode('a receipt with 1 MiB of params and 10,000 burn records', 'receipt', ['--expose-gc']);
+  plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
+  plainNode('the EVM ABI index of 500 artifacts and a warm decoding', 'evmAbi');
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
