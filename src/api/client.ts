@@ -10,45 +10,14 @@
 // not receive the token), the token attached only for this node's origin, and every failure mapped
 // to one typed error. Each is a few lines over `fetch` and a ReadableStream reader.
 import type * as z from 'zod/mini';
-import {
-  BadRequestError,
-  CancelledError,
-  InvalidInputError,
-  InvalidResponseError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  RedirectError,
-  ResponseTooLargeError,
-  ServerError,
-  TimeoutError,
-  UnauthorizedError,
-  WaspApiError,
-  type ErrorContext,
-} from './errors';
+import { CancelledError, InvalidInputError, InvalidResponseError, ResponseTooLargeError, ServerError, WaspApiError, type ErrorContext } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
 import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
-import { clip, revealInvisible } from '../core/text';
 import type { Limiter } from './limiter';
-import type { AuthInfo, ChainInfo, ChainInfoResponse, NodeErrorBody, Receipt } from './schemas';
+import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './schemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
-
-/**
- * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
- * with the first answer, not at activation (esbuild splits them into a chunk of their own).
- */
-type Bodies = {
-  v1: typeof import('./schemas.js');
-  v2: typeof import('./rebasedSchemas.js');
-  json: typeof import('./json.js');
-  log: typeof import('./chainLogSchemas.js');
-};
-let bodies: Promise<Bodies> | undefined;
-const loadBodies = (): Promise<Bodies> =>
-  (bodies ??= Promise.all([import('./schemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
-    ([v1, v2, json, log]) => ({ v1, v2, json, log }),
-  ));
+import { interpretAnswer, loadBodies, transportError, type AnswerExpectation } from './answers';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -94,23 +63,16 @@ export interface ReadOptions {
   onBody?: (text: string) => void;
 }
 
-interface CallOptions<S extends z.ZodMiniType> {
+interface CallOptions<S extends z.ZodMiniType> extends AnswerExpectation<S> {
   onBody?: (text: string) => void;
   method?: 'GET' | 'POST';
-  segments: string[];
   /** The path is under `/v1` unless false (the auth routes are not). */
   v1?: boolean;
   query?: Record<string, string | undefined>;
   body?: unknown;
-  /** Picks the schema of the answer from the loaded body modules. */
-  schema: (b: Bodies) => S;
   signal?: AbortSignal;
   /** Sends the token (false for the login call itself). */
   auth?: boolean;
-  /** What a 404 means on this route; `rebasedChain` is `/v1/chain` (an empty 404 = no chain). */
-  notFound?: 'receipt' | 'chain' | 'route' | 'rebasedChain';
-  /** A detection probe: its unknown-route 404 is an answer, not a sign to re-detect. */
-  probe?: boolean;
   /** This call's own time limit (a long poll outlasts the usual one). */
   timeoutMs?: number;
   /** Outside the shared limiter: long polls are bounded by their own cap (waspChain.watch.maxWatches) and must not starve hovers. */
@@ -445,16 +407,16 @@ export class WaspClient {
           redirect: 'manual',
         });
       } catch (e) {
-        throw this.transportError(e, timedOut, o.signal, context, timeoutMs);
+        throw transportError(e, timedOut, o.signal, context, timeoutMs);
       }
       context.status = response.status;
       let text: string;
       try {
         text = await this.readBody(response, controller.signal, context);
       } catch (e) {
-        throw this.transportError(e, timedOut, o.signal, context, timeoutMs);
+        throw transportError(e, timedOut, o.signal, context, timeoutMs);
       }
-      const value = this.interpret(response, text, o, context, authenticated, await loadBodies());
+      const value = interpretAnswer(response, text, o, context, authenticated, await loadBodies(), this.options.onRouteNotFound);
       o.onBody?.(text);
       return value;
     } catch (e) {
@@ -511,116 +473,6 @@ export class WaspClient {
     }
     return new TextDecoder('utf-8').decode(concat(chunks, total));
   }
-
-  private interpret<S extends z.ZodMiniType>(
-    response: Response,
-    text: string,
-    o: CallOptions<S>,
-    context: ErrorContext,
-    authenticated: boolean,
-    b: Bodies,
-  ): z.output<S> {
-    const status = response.status;
-    if (status >= 300 && status < 400) {
-      throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);
-    }
-    const contentType = response.headers.get('content-type') ?? '';
-    const parsed = tryParse(text, b.json);
-    if (status >= 200 && status < 300) {
-      if (!parsed.ok) {
-        const what = looksLikeHtml(text, contentType)
-          ? `JSON, but the node sent an HTML page (${contentType || 'no content type'}): is the URL a Wasp web API?`
-          : text.trim() === ''
-            ? 'JSON, but the body was empty'
-            : `JSON, but the body is not valid JSON (${parsed.reason})`;
-        throw new InvalidResponseError('', what, context);
-      }
-      const result = o.schema(b).safeParse(parsed.value);
-      if (!result.success) {
-        // A union of whole bodies (the long poll's receipt or empty answer) reports its first branch: the
-        // receipt's own field. A union inside a body (a uint64 as number or string) keeps its own words.
-        const top = result.error.issues[0];
-        const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
-        const field = issue ? issue.path.map(String).join('.') : '';
-        throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
-      }
-      return result.data as z.output<S>;
-    }
-    const body = parsed.ok ? b.v1.NodeErrorBodySchema.safeParse(parsed.value) : undefined;
-    const err: NodeErrorBody = body?.success ? inertErrorBody(body.data) : {};
-    const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
-    switch (true) {
-      case status === 401 || status === 403: {
-        // A node answers "invalid or expired jwt" also when no token was sent: that only
-        // means it wants one, and "sign in again" would mislead.
-        const tokenRejected = authenticated && /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
-        const message = err.missingPermission
-          ? `The node denied access: missing permission "${err.missingPermission}"`
-          : tokenRejected
-            ? `The node rejected the access token: ${err.Message ?? 'invalid or expired'}`
-            : `The node denied access (${status})${nodeMessage ? `: ${nodeMessage}` : ''}`;
-        throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
-      }
-      case status === 404: {
-        // echo's own 404 for a path no handler serves (a v1 path on a v2 node, or the reverse).
-        const unknownRoute = parsed.ok && /^not found$/i.test((err.Message ?? err.message ?? '').trim()) && !err.Error;
-        const what =
-          o.notFound === 'receipt' && /record not found|no receipt/i.test(nodeMessage ?? '')
-            ? 'receipt'
-            : /chain id/i.test(err.Message ?? '')
-              ? 'chain'
-              : o.notFound === 'rebasedChain'
-                ? text.trim() === ''
-                  ? 'chain'
-                  : 'route'
-                : unknownRoute
-                  ? 'route'
-                  : o.notFound === 'receipt' || o.notFound === 'chain'
-                    ? parsed.ok && (err.Message || err.Error)
-                      ? o.notFound
-                      : 'route'
-                    : 'route';
-        if (what === 'route' && o.notFound !== 'route' && !o.probe) {
-          try {
-            this.options.onRouteNotFound?.(o.segments[0] === 'chain' ? 'rebased' : 'stardust');
-          } catch {
-            // A listener must never change the error the caller gets.
-          }
-        }
-        const message =
-          what === 'receipt'
-            ? 'No receipt: the request is not known at this state'
-            : what === 'chain'
-              ? `Chain not found${err.Message ? `: ${err.Message}` : o.notFound === 'rebasedChain' ? ': the node runs no chain' : ''}`
-              : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
-        throw new NotFoundError(message, what, context);
-      }
-      case status === 400:
-        throw new BadRequestError(`The node rejected the request${nodeMessage ? `: ${nodeMessage}` : ''}`, err.Error || err.Message, context);
-      case status === 429: {
-        const retry = Number(response.headers.get('retry-after'));
-        throw new RateLimitedError('The node is rate limiting requests (429)', Number.isFinite(retry) && retry >= 0 ? retry : undefined, context);
-      }
-      default:
-        throw new ServerError(`The node answered ${status}${nodeMessage ? `: ${nodeMessage}` : ''}`, context);
-    }
-  }
-
-  private transportError(e: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined, context: ErrorContext, timeoutMs: number): WaspApiError {
-    if (e instanceof WaspApiError) return e;
-    if (timedOut) return new TimeoutError(timeoutMs, context);
-    if (callerSignal?.aborted) return new CancelledError(context);
-    const code = systemCode(e);
-    const reason =
-      code === 'ECONNREFUSED'
-        ? 'connection refused'
-        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? 'host not found'
-          : code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
-            ? 'connection closed by the node'
-            : (code ?? innermostMessage(e) ?? 'network error');
-    return new NetworkError(`The node could not be reached: ${reason}`, code, context, { cause: e });
-  }
 }
 
 function blockSegment(block: number | 'latest'): string {
@@ -628,79 +480,6 @@ function blockSegment(block: number | 'latest'): string {
   if (!Number.isInteger(block) || block < 0 || block > 0xffff_ffff)
     throw new InvalidInputError('block', 'A block index is a whole number from 0 to 4294967295.');
   return String(block);
-}
-
-function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknown } | { ok: false; reason: string } {
-  try {
-    return { ok: true, value: json.parseJsonExact(text) };
-  } catch (e) {
-    // V8's message quotes a piece of the body: node text, so shown inert and short.
-    return { ok: false, reason: e instanceof json.JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
-  }
-}
-
-/**
- * A node's words as they may appear in an error message: bidi and zero-width characters
- * revealed (so they cannot reorder or hide what the user reads, nor spoof an ID), short.
- * Every surface still shows them as text only (escaped Markdown, textContent).
- */
-function remoteText(s: string, max: number): string {
-  return clip(revealInvisible(s.length > max * 4 ? s.slice(0, max * 4) : s), max);
-}
-
-/** The error body's strings made inert and short once, before any message is built from them. */
-function inertErrorBody(b: NodeErrorBody): NodeErrorBody {
-  const out: NodeErrorBody = {};
-  if (b.Message !== undefined) out.Message = remoteText(b.Message, 300);
-  if (b.Error !== undefined) out.Error = remoteText(b.Error, 300);
-  if (b.message !== undefined) out.message = remoteText(b.message, 300);
-  if (b.error !== undefined) out.error = typeof b.error === 'string' ? remoteText(b.error, 300) : b.error;
-  if (b.missingPermission !== undefined) out.missingPermission = remoteText(b.missingPermission, 40);
-  return out;
-}
-
-function looksLikeHtml(text: string, contentType: string): boolean {
-  return /html/i.test(contentType) || /^\s*</.test(text);
-}
-
-/** The node's own words for an error, kept short: it is shown to the user. */
-function nodeText(err: NodeErrorBody, raw: string | undefined, contentType: string): string | undefined {
-  const parts = [err.Message, err.Error, err.message, typeof err.error === 'string' ? err.error : undefined].filter(
-    (s): s is string => typeof s === 'string' && s.trim() !== '',
-  );
-  if (parts.length > 0) return clip([...new Set(parts)].join(': '), 300);
-  if (raw !== undefined && raw.trim() !== '') {
-    return looksLikeHtml(raw, contentType) ? 'an HTML page instead of JSON (a proxy?)' : remoteText(raw.trim(), 120);
-  }
-  return undefined;
-}
-
-function redactLocation(location: string | null, base: string | undefined): string {
-  if (!location) return '(no location)';
-  try {
-    const url = new URL(location, base);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return '(invalid location)';
-  }
-}
-
-function innermostMessage(e: unknown): string | undefined {
-  let message: string | undefined;
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    if (cur instanceof Error && cur.message) message = cur.message;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return message;
-}
-
-function systemCode(e: unknown): string | undefined {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 function concat(chunks: Uint8Array[], total: number): Uint8Array {
