@@ -2,7 +2,7 @@
 // weighs in the receipt cache. Pure.
 import { prettyJsonExact } from '../../api/json';
 import { clip, revealInvisible } from '../../core/text';
-import { estimateReceiptBytes, type AnyReceipt } from './receiptView';
+import { isRebasedReceipt, type AnyReceipt } from './receiptView';
 
 /** Code points of raw JSON shown at most: a node's answer may hold megabytes. */
 export const MAX_RAW_JSON_CHARS = 512 * 1024;
@@ -56,4 +56,29 @@ function prettyShape(text: string): { depth: number; chars: number } {
 /** The receipt cache's weight of one answer (roughly the bytes it holds): the raw JSON counts, at two bytes a character. */
 export function processedReceiptWeight(p: { receipt: AnyReceipt; view: { rawJson: string } }): number {
   return estimateReceiptBytes(p.receipt) + 2 * p.view.rawJson.length;
+}
+
+/**
+ * Roughly the bytes a processed receipt holds in memory: its view model keeps each payload in
+ * hex, text and JSON form plus the raw JSON, about six times the params' hex; every other string
+ * (coin and object types, allowance, error text, NFT metadata…) is held about twice, once
+ * parsed and once in the view. Every string counts, whatever field it sits in, so no part of a
+ * node's answer escapes the cache's byte bound. Used as the receipt cache's weight.
+ */
+export function estimateReceiptBytes(receipt: AnyReceipt): number {
+  let params = 0;
+  if (isRebasedReceipt(receipt)) for (const p of receipt.request.params) params += p.length;
+  else for (const p of receipt.request.params) params += p.key.length + p.value.length;
+  // The params are inside the walk too: 2 there + 4 here = 6.
+  return 4096 + 4 * params + 2 * heldBytes(receipt) + 200 * receipt.gasBurnLog.length;
+}
+
+/** Characters of every string, plus a little per value and container, in a validated (bounded-depth) receipt. */
+function heldBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length + 16;
+  if (typeof value !== 'object' || value === null) return 8;
+  let n = 32;
+  if (Array.isArray(value)) for (const v of value) n += heldBytes(v);
+  else for (const v of Object.values(value)) n += heldBytes(v);
+  return n;
 }

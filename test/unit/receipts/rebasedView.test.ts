@@ -8,7 +8,8 @@ import { escapeMarkdown } from '../../../src/core/text';
 import { burnCodeName, summarizeBurnLog } from '../../../src/receipts/model/burnCodes';
 import { decodeEvmTxParam, readUleb128 } from '../../../src/receipts/model/evmTx';
 import { isBaseTokenType } from '../../../src/receipts/model/rebasedParts';
-import { buildReceiptView, describeReceiptFeeCheck, estimateReceiptBytes } from '../../../src/receipts/model/receiptView';
+import { buildReceiptView, describeReceiptFeeCheck } from '../../../src/receipts/model/receiptView';
+import { estimateReceiptBytes } from '../../../src/receipts/model/rawJson';
 import { HOSTILE, RLO, ZWSP } from '../../fixtures/hostile';
 import { bytesOf, evmParam, hex, rlp, tx1559, txAccessList, txLegacy, uleb } from '../../fixtures/rlp';
 

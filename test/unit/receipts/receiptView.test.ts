@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema, type Receipt } from '../../../src/api/schemas';
 import { clip, escapeMarkdown } from '../../../src/core/text';
-import { buildReceiptView, describeFeeCheck, englishL10n, estimateReceiptBytes, receiptJson } from '../../../src/receipts/model/receiptView';
+import { buildReceiptView, describeFeeCheck, englishL10n, receiptJson } from '../../../src/receipts/model/receiptView';
+import { estimateReceiptBytes } from '../../../src/receipts/model/rawJson';
 import { DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, createDemoChains, utf8Hex, type ReceiptJson } from '../../fixtures/demoData';
 
 function demoJson(ref: { chainId: string; requestId: string }): ReceiptJson {
