@@ -51,6 +51,7 @@ export function parseAgentId(input: string): AgentId {
   const s = input.trim();
   if (s === '-') return { kind: 'nil', display: '-' };
   const at = s.indexOf('@');
+  // Stryker disable next-line EqualityOperator: at 0 the input starts with '@', which the Bech32 branch rejects as unknown just like the @ branch does
   if (at < 0) {
     const addr = bech32Address(s);
     const kind = addr ? KIND_BY_TYPE_CHAR[addr.typeChar] : undefined;
