@@ -1,0 +1,51 @@
+// The whole receipt view of each demo receipt (Stardust) and each receipt a real Rebased node
+// sent (test/fixtures/samples/rebased), against receiptView.golden.json: every label, value,
+// detail, copy text and flag the hover and the panel show. The golden file was written from the
+// builder's output and checked by hand against the receipts and the rules in receiptView.ts
+// (fee = ceil(gas × b / a), the burned share truncated to tenths, Owner/Admin wording, which rows
+// a generation has). A change to any text a user reads fails here; update the file on purpose.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseJsonExact } from '../../../src/api/json';
+import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
+import { ReceiptSchema } from '../../../src/api/schemas';
+import { buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
+import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+
+const GOLDEN = JSON.parse(readFileSync(join(process.cwd(), 'test/unit/receipts/receiptView.golden.json'), 'utf8')) as Record<string, unknown>;
+const REBASED_SAMPLES = ['receipt-success-evm', 'receipt-failed-evm-revert', 'receipt-failed-isc', 'receipt-success-onledger'];
+
+/** The view as JSON data; the raw JSON is the receipt itself and is pinned by its own tests. */
+export function viewData(v: ReceiptView): unknown {
+  const { rawJson, ...rest } = v;
+  assert.ok(rawJson.length > 0);
+  return JSON.parse(JSON.stringify(rest, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x)));
+}
+
+export function goldenViews(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const chains = createDemoChains();
+  for (const [name, ref] of Object.entries(DEMO_RECEIPTS)) {
+    const r = chains.find((c) => c.chainId === ref.chainId)?.receipts.find((x) => x.request.requestId === ref.requestId);
+    out[`stardust:${name}`] = viewData(buildReceiptView(ReceiptSchema.parse(r)));
+  }
+  for (const name of REBASED_SAMPLES) {
+    const body = parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased', `${name}.json`), 'utf8'));
+    out[`rebased:${name}`] = viewData(buildReceiptView(RebasedReceiptSchema.parse(body)));
+  }
+  return out;
+}
+
+describe('model/receiptView: the whole view of every demo and sample receipt', () => {
+  const views = goldenViews();
+  it('covers 7 Stardust demo receipts and 4 Rebased node samples', () => {
+    assert.deepEqual(Object.keys(views), Object.keys(GOLDEN));
+    assert.equal(Object.keys(views).length, 11);
+  });
+  for (const name of Object.keys(GOLDEN)) {
+    it(name, () => {
+      assert.deepEqual(views[name], GOLDEN[name]);
+    });
+  }
+});
