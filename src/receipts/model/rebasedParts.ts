@@ -4,7 +4,7 @@
 // are formatted: the exact integer (to copy) and, where the decimals are known, a decimal form.
 // Remote text passes through revealInvisible. Pure.
 import type { RebasedAssets, RebasedReceipt } from '../../api/rebasedSchemas';
-import { formatBigInt, shortId } from '../../core/format';
+import { formatBigInt, formatNumber, shortId } from '../../core/format';
 import { clip, revealInvisible } from '../../core/text';
 import { formatUnits } from '../../core/units';
 import type { L10n } from '../../core/l10n';
@@ -177,7 +177,7 @@ export function buildRebasedPart(receipt: RebasedReceipt, l10n: L10n): RebasedPa
 export function evmTxLine(tx: EvmTxView, l10n: L10n): string {
   const target = tx.creation ? l10n.t('contract creation') : l10n.t('to {0}', shortId(tx.to ?? '', 8, 6));
   const parts = [target, tx.value.decimal ?? tx.value.text, tx.typeText, l10n.t('nonce {0}', tx.nonce)];
-  if (tx.data.selector !== undefined) parts.push(l10n.t('calls {0} ({1} bytes)', tx.data.selector, String(tx.data.byteLength)));
+  if (tx.data.selector !== undefined) parts.push(l10n.t('calls {0} ({1} bytes)', tx.data.selector, formatNumber(tx.data.byteLength)));
   return parts.join(', ');
 }
 

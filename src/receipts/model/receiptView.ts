@@ -14,7 +14,7 @@ import { ceilDiv, formatUnits } from '../../core/units';
 import { summarizeBurnLog, type Generation } from './burnCodes';
 import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
 import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
-import { formatBigInt, shortId } from '../../core/format';
+import { formatBigInt, formatNumber, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
 import { clip, revealInvisible } from '../../core/text';
 import { describeCallTarget, knownContractName } from '../../core/hname';
@@ -564,7 +564,10 @@ export function evmTxRows(part: Pick<RebasedPartView, 'evmTx' | 'evmTxError'>, l
   rows.push({
     field: 'evmTxData',
     label: l10n.t('Data'),
-    value: tx.data.selector === undefined ? l10n.t('{0} bytes', tx.data.byteLength) : l10n.t('selector {0}, {1} bytes', tx.data.selector, tx.data.byteLength),
+    value:
+      tx.data.selector === undefined
+        ? l10n.t('{0} bytes', formatNumber(tx.data.byteLength))
+        : l10n.t('selector {0}, {1} bytes', tx.data.selector, formatNumber(tx.data.byteLength)),
     mono: true,
     ...(tx.data.truncated ? { detail: l10n.t('the first 4,096 bytes can be copied') } : {}),
     ...(tx.data.byteLength > 0 ? { copy: { text: tx.data.hex, what: l10n.t('call data') } } : {}),
