@@ -184,8 +184,7 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
         if (p.indexed) {
           const topic = normalizeHex(log.topics[t++] ?? '');
           if (topic === undefined || topic.length !== 66) throw new Error('bad topic');
-          const value =
-            isDynamic(p) || p.type === 'tuple' ? `${topic} (keccak256 of the value)` : formatAbiValue(p, c.decodeAbiParameters([p as AbiParameter], topic)[0]);
+          const value = hashedInTopic(p) ? `${topic} (keccak256 of the value)` : formatAbiValue(p, c.decodeAbiParameters([p as AbiParameter], topic)[0]);
           args.push({ name: p.name, type: p.type, value, indexed: true });
         } else {
           args.push({ name: p.name, type: p.type, value: formatAbiValue(p, values[d++]) });
@@ -197,6 +196,14 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
     }
   }
   return { ok: false, selector: topic0, reason: 'undecodable' };
+}
+
+/**
+ * Whether an indexed parameter's topic holds only keccak256 of its encoding (Solidity ABI spec, events):
+ * strings, bytes, every array (fixed-size ones too) and every struct. Value types are in the topic itself.
+ */
+function hashedInTopic(p: AbiParam): boolean {
+  return p.type === 'string' || p.type === 'bytes' || p.type.endsWith(']') || p.type === 'tuple';
 }
 
 /** "InsufficientBalance(available: 10, required: 25)": one line for a hover or a row. */

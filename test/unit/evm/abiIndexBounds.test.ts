@@ -26,7 +26,14 @@ function uints(n: number): unknown[] {
 
 describe('evm/model/abiIndex: parsed items', () => {
   it('a function item: every field, selector as keccak256 of the canonical signature (4 bytes)', () => {
-    const item = parseAbiItem({ type: 'function', name: 'approve', inputs: [{ name: 'spender', type: 'address' }, { name: 'amount', type: 'uint' }] });
+    const item = parseAbiItem({
+      type: 'function',
+      name: 'approve',
+      inputs: [
+        { name: 'spender', type: 'address' },
+        { name: 'amount', type: 'uint' },
+      ],
+    });
     assert.deepEqual(item, {
       kind: 'function',
       name: 'approve',
@@ -51,7 +58,13 @@ describe('evm/model/abiIndex: parsed items', () => {
   });
 
   it('inputs may be omitted: a function of no arguments', () => {
-    assert.deepEqual(parseAbiItem({ type: 'function', name: 'pause' }), { kind: 'function', name: 'pause', inputs: [], signature: 'pause()', selector: '0x8456cb59' });
+    assert.deepEqual(parseAbiItem({ type: 'function', name: 'pause' }), {
+      kind: 'function',
+      name: 'pause',
+      inputs: [],
+      signature: 'pause()',
+      selector: '0x8456cb59',
+    });
     assert.equal(parseAbiItem({ type: 'function', name: 'pause', inputs: 'none' }), undefined);
   });
 
@@ -77,10 +90,39 @@ describe('evm/model/abiIndex: parsed items', () => {
   });
 
   it('elementary types: bytes1..bytes32 and sized ints accepted, anything else refused', () => {
-    for (const t of ['bytes1', 'bytes9', 'bytes10', 'bytes16', 'bytes20', 'bytes29', 'bytes30', 'bytes32', 'uint8', 'int256', 'uint256[2]', 'bool[][3]', 'address[1][2][3][4]', 'string[999999]']) {
+    for (const t of [
+      'bytes1',
+      'bytes9',
+      'bytes10',
+      'bytes16',
+      'bytes20',
+      'bytes29',
+      'bytes30',
+      'bytes32',
+      'uint8',
+      'int256',
+      'uint256[2]',
+      'bool[][3]',
+      'address[1][2][3][4]',
+      'string[999999]',
+    ]) {
       assert.equal(withType(t), `f(${t})`, t);
     }
-    for (const t of ['bytes0', 'bytes33', 'bytes40', 'uint7', 'uint264', 'xaddress', 'myuint256', 'address ', 'uint256x', 'uint256[1234567]', 'uint256[1][2][3][4][5]', 'uint256[x]', 'tuple ']) {
+    for (const t of [
+      'bytes0',
+      'bytes33',
+      'bytes40',
+      'uint7',
+      'uint264',
+      'xaddress',
+      'myuint256',
+      'address ',
+      'uint256x',
+      'uint256[1234567]',
+      'uint256[1][2][3][4][5]',
+      'uint256[x]',
+      'tuple ',
+    ]) {
       assert.equal(withType(t), undefined, t);
     }
   });
@@ -90,7 +132,17 @@ describe('evm/model/abiIndex: parsed items', () => {
     assert.equal(withType('int[]'), 'f(int256[])');
     assert.equal(withType('uint[2]'), 'f(uint256[2])');
     assert.equal(withType('int8'), 'f(int8)');
-    assert.equal(canonicalType({ name: '', type: 'tuple[]', components: [{ name: 'a', type: 'int' }, { name: 'b', type: 'bool' }] }), '(int256,bool)[]');
+    assert.equal(
+      canonicalType({
+        name: '',
+        type: 'tuple[]',
+        components: [
+          { name: 'a', type: 'int' },
+          { name: 'b', type: 'bool' },
+        ],
+      }),
+      '(int256,bool)[]',
+    );
   });
 
   it('parameter names: identifiers kept, anything else dropped to ""', () => {
@@ -143,10 +195,10 @@ describe('evm/model/abiIndex: reading ABI files', () => {
   const ok = { type: 'function', name: 'ok', inputs: [] };
 
   it('constructor, fallback and receive are left out without counting; other bad entries are counted', () => {
-    assert.deepEqual(
-      abiOfJson([{ type: 'constructor', inputs: [] }, { type: 'fallback' }, { type: 'receive' }, ok]),
-      { items: [parseAbiItem(ok)], skipped: 0 },
-    );
+    assert.deepEqual(abiOfJson([{ type: 'constructor', inputs: [] }, { type: 'fallback' }, { type: 'receive' }, ok]), {
+      items: [parseAbiItem(ok)],
+      skipped: 0,
+    });
     const fnLike = Object.assign(() => 0, { type: 'constructor' });
     assert.equal(abiOfJson([{ type: '' }, { type: 'Constructor' }, fnLike, 5])?.skipped, 4);
   });
@@ -185,9 +237,15 @@ describe('evm/model/abiIndex: the index', () => {
     assert.equal(index.version, 1);
     assert.equal(index.removeFile('file:///nope'), false);
     assert.equal(index.version, 1);
-    assert.equal(index.removeWhere(() => false), 0);
+    assert.equal(
+      index.removeWhere(() => false),
+      0,
+    );
     assert.equal(index.version, 1);
-    assert.equal(index.removeWhere((k) => k === 'file:///a'), 1);
+    assert.equal(
+      index.removeWhere((k) => k === 'file:///a'),
+      1,
+    );
     assert.equal(index.version, 2);
   });
 
@@ -214,10 +272,34 @@ describe('evm/model/abiIndex: the index', () => {
 
   it('one signature, other parameter names or indexed flags: separate entries; a duplicate in one file: one source', () => {
     const index = new AbiIndex();
-    const aBc = fn('f', [{ name: 'a', type: 'uint8' }, { name: 'bc', type: 'uint8' }]);
-    const abC = fn('f', [{ name: 'ab', type: 'uint8' }, { name: 'c', type: 'uint8' }]);
-    const tA = fn('g', [{ name: 't', type: 'tuple', components: [{ name: 'a', type: 'uint8' }, { name: 'bc', type: 'uint8' }] }]);
-    const tB = fn('g', [{ name: 't', type: 'tuple', components: [{ name: 'ab', type: 'uint8' }, { name: 'c', type: 'uint8' }] }]);
+    const aBc = fn('f', [
+      { name: 'a', type: 'uint8' },
+      { name: 'bc', type: 'uint8' },
+    ]);
+    const abC = fn('f', [
+      { name: 'ab', type: 'uint8' },
+      { name: 'c', type: 'uint8' },
+    ]);
+    const tA = fn('g', [
+      {
+        name: 't',
+        type: 'tuple',
+        components: [
+          { name: 'a', type: 'uint8' },
+          { name: 'bc', type: 'uint8' },
+        ],
+      },
+    ]);
+    const tB = fn('g', [
+      {
+        name: 't',
+        type: 'tuple',
+        components: [
+          { name: 'ab', type: 'uint8' },
+          { name: 'c', type: 'uint8' },
+        ],
+      },
+    ]);
     const evIdx = fn('E', [{ name: 'a', type: 'uint8', indexed: true }], 'event');
     const evPlain = fn('E', [{ name: 'a', type: 'uint8' }], 'event');
     index.setFile('file:///x', 'x', [aBc, aBc, abC, tA, tB, evIdx, evPlain]);
