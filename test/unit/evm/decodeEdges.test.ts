@@ -146,6 +146,43 @@ describe('evm/model/decode: call data and revert data', () => {
     assert.deepEqual(decodeFunctionCall(coder, index, quarter), { ok: false, selector: '0xdeadbeef', reason: 'unknown' });
   });
 
+  it('fixed-size arrays and a static tuple inline in the arguments: decoded, and refused one word short', () => {
+    const item = abi({
+      type: 'function',
+      name: 'route',
+      inputs: [
+        { name: 'pair', type: 'uint256[2]' },
+        {
+          name: 'leg',
+          type: 'tuple',
+          components: [
+            { name: 'to', type: 'address' },
+            { name: 'amount', type: 'uint256' },
+          ],
+        },
+        { name: 'grid', type: 'bool[2][2]' },
+      ],
+    });
+    const data =
+      item.selector +
+      encode(item.inputs, [
+        [1n, 2n],
+        { to: ALICE, amount: 3n },
+        [
+          [true, false],
+          [false, true],
+        ],
+      ]).slice(2);
+    assert.equal(data.length, 10 + 8 * 64);
+    const d = decodeFunctionCall(coder, indexOf(item), data);
+    assert.ok(d.ok, JSON.stringify(d));
+    assert.deepEqual(
+      d.item.args.map((a) => a.value),
+      ['[1, 2]', `(to: ${ALICE}, amount: 3)`, '[[true, false], [false, true]]'],
+    );
+    assert.deepEqual(decodeFunctionCall(coder, indexOf(item), data.slice(0, -64)), { ok: false, selector: item.selector, reason: 'undecodable' });
+  });
+
   it('arguments followed by bytes that are not whole words are not this function', () => {
     const index = indexOf(TRANSFER);
     const undecodable = { ok: false, selector: '0xa9059cbb', reason: 'undecodable' };
@@ -156,6 +193,12 @@ describe('evm/model/decode: call data and revert data', () => {
 });
 
 describe('evm/model/decode: formatAbiValue', () => {
+  it('a value of the wrong shape for an array of tuples is shown as it is, not as a tuple', () => {
+    const p: AbiParam = { name: 'ts', type: 'tuple[]', components: [{ name: 'a', type: 'uint8' }] };
+    assert.equal(formatAbiValue(p, 'x'), 'x');
+    assert.equal(formatAbiValue(p, [{ a: 1n }]), '[(a: 1)]');
+  });
+
   it('a fixed-size array, as a dynamic one', () => {
     assert.equal(formatAbiValue({ name: 'p', type: 'uint256[3]' }, [1n, 2n, 3n]), '[1, 2, 3]');
     assert.equal(formatAbiValue({ name: 'p', type: 'bool[2][]' }, [[true, false]]), '[[true, false]]');
