@@ -183,6 +183,27 @@ describe('evm/model/decode: call data and revert data', () => {
     assert.deepEqual(decodeFunctionCall(coder, indexOf(item), data.slice(0, -64)), { ok: false, selector: item.selector, reason: 'undecodable' });
   });
 
+  it('an empty struct takes no bytes: the argument after it is the first word', () => {
+    const item = abi({
+      type: 'function',
+      name: 'f',
+      inputs: [
+        { name: 'e', type: 'tuple', components: [] },
+        { name: 'x', type: 'uint256' },
+      ],
+    });
+    assert.equal(item.signature, 'f((),uint256)');
+    const d = decodeFunctionCall(coder, indexOf(item), `${item.selector}${word(5)}`);
+    assert.ok(d.ok, JSON.stringify(d));
+    assert.deepEqual(
+      d.item.args.map((a) => [a.name, a.value]),
+      [
+        ['e', '()'],
+        ['x', '5'],
+      ],
+    );
+  });
+
   it('arguments followed by bytes that are not whole words are not this function', () => {
     const index = indexOf(TRANSFER);
     const undecodable = { ok: false, selector: '0xa9059cbb', reason: 'undecodable' };
