@@ -111,6 +111,7 @@ describe('evm/model/decode: call data and revert data', () => {
     assert.deepEqual(decodeFunctionCall(coder, index, transferData()), decodedTransfer);
     assert.deepEqual(decodeFunctionCall(coder, index, ` \n${transferData()}\t `), decodedTransfer);
     assert.deepEqual(decodeFunctionCall(coder, index, `0X${transferData().slice(2).toUpperCase()}`), decodedTransfer);
+    assert.deepEqual(decodeFunctionCall(coder, index, transferData().slice(2)), decodedTransfer);
   });
 
   it('hex that is not hex: no selector, undecodable (odd length, a stray 0x inside, other characters)', () => {
@@ -118,7 +119,7 @@ describe('evm/model/decode: call data and revert data', () => {
     const bad = { ok: false, selector: undefined, reason: 'undecodable' };
     const data = transferData();
     assert.deepEqual(decodeFunctionCall(coder, index, `${data}0`), bad);
-    assert.deepEqual(decodeFunctionCall(coder, index, `${data.slice(0, 20)}0x${data.slice(20)}`), bad);
+    assert.deepEqual(decodeFunctionCall(coder, index, `${data.slice(2, 20)}0x${data.slice(20)}`), bad);
     assert.deepEqual(decodeFunctionCall(coder, index, `${data}zz`), bad);
     assert.deepEqual(decodeFunctionCall(coder, index, `zz${data.slice(2)}`), bad);
   });
@@ -183,22 +184,24 @@ describe('evm/model/decode: call data and revert data', () => {
     assert.deepEqual(decodeFunctionCall(coder, indexOf(item), data.slice(0, -64)), { ok: false, selector: item.selector, reason: 'undecodable' });
   });
 
-  it('an empty struct takes no bytes: the argument after it is the first word', () => {
+  it('empty structs take no bytes: the argument after them is the first word', () => {
     const item = abi({
       type: 'function',
       name: 'f',
       inputs: [
         { name: 'e', type: 'tuple', components: [] },
+        { name: 'z', type: 'tuple', components: [] },
         { name: 'x', type: 'uint256' },
       ],
     });
-    assert.equal(item.signature, 'f((),uint256)');
+    assert.equal(item.signature, 'f((),(),uint256)');
     const d = decodeFunctionCall(coder, indexOf(item), `${item.selector}${word(5)}`);
     assert.ok(d.ok, JSON.stringify(d));
     assert.deepEqual(
       d.item.args.map((a) => [a.name, a.value]),
       [
         ['e', '()'],
+        ['z', '()'],
         ['x', '5'],
       ],
     );
