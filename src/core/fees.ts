@@ -17,6 +17,7 @@ export type FeePolicy = {
 
 /** A ratio component as bigint; anything that is not a non-negative safe integer counts as 0. */
 function component(n: number): bigint {
+  // Stryker disable next-line EqualityOperator: at 0 both branches give 0n
   return Number.isSafeInteger(n) && n >= 0 ? BigInt(n) : 0n;
 }
 
