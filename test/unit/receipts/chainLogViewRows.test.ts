@@ -1,0 +1,105 @@
+// The receipt panel's Block and Events sections, whole: every row of a block, each event with
+// its contract hname and time, an event without topic or payload, no events, a failed read, the
+// cap on events shown, and which timestamps are read as Unix seconds.
+import * as assert from 'node:assert/strict';
+import type { BlockInfo, ChainEvent } from '../../../src/api/chainLogSchemas';
+import { MAX_EVENTS_SHOWN, chainLogSections } from '../../../src/receipts/model/chainLogView';
+
+const BLOCK: BlockInfo = {
+  blockIndex: 2483101,
+  timestamp: '2026-11-20T10:00:00Z',
+  totalRequests: 5,
+  numSuccessfulRequests: 3,
+  numOffLedgerRequests: 4,
+  gasBurned: 1234567n,
+  gasFeeCharged: 12346n,
+};
+const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
+  contractID: 0x07cb02c1,
+  topic: 'evm.Transfer',
+  timestamp: 1_763_632_800n,
+  payload: '0xabcd',
+  ...over,
+});
+
+describe('receipts/model/chainLogView: the Block and Events sections', () => {
+  it('a block and one event, every field', () => {
+    assert.deepEqual(chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event()] } }), [
+      {
+        id: 'block',
+        title: 'Block',
+        rows: [
+          { field: 'block.index', label: 'Block', value: '2,483,101', mono: true },
+          { field: 'block.time', label: 'Time', value: '2026-11-20T10:00:00Z', mono: true },
+          { field: 'block.requests', label: 'Requests', value: '5 (4 off-ledger), 2 failed' },
+          { field: 'block.gasBurned', label: 'Gas burned', value: '1,234,567', mono: true },
+          { field: 'block.fees', label: 'Fees charged', value: '12,346', mono: true },
+        ],
+      },
+      {
+        id: 'events',
+        title: 'Events (1)',
+        rows: [
+          {
+            field: 'event.0',
+            label: 'evm.Transfer',
+            value: '0xabcd',
+            mono: true,
+            detail: 'contract 0x07cb02c1 · 2025-11-20T10:00:00.000Z',
+            copy: { text: '0xabcd', what: 'Event payload' },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reads failures, no events, and an event with neither topic nor payload', () => {
+    assert.deepEqual(chainLogSections({ ok: false, reason: 'HTTP 500' }, { ok: false, reason: 'timed out' }), [
+      { id: 'block', title: 'Block', rows: [{ field: 'block.error', label: 'Block', value: 'not available: HTTP 500', empty: true }] },
+      { id: 'events', title: 'Events', rows: [{ field: 'events.error', label: 'Events', value: 'not available: timed out', empty: true }] },
+    ]);
+    const none = chainLogSections({ ok: true, value: { ...BLOCK, numSuccessfulRequests: 9 } }, { ok: true, value: { events: [] } });
+    assert.equal(none[0]?.rows[2]?.value, '5 (4 off-ledger), 0 failed', 'never a negative count');
+    assert.deepEqual(none[1], {
+      id: 'events',
+      title: 'Events (0)',
+      rows: [{ field: 'events.none', label: 'Events', value: 'This request emitted no events.', empty: true }],
+    });
+    const bare = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ topic: '', payload: '', contractID: 1 })] } })[1]?.rows[0];
+    assert.equal(bare?.label, '(no topic)');
+    assert.equal(bare?.value, '(no payload)');
+    assert.equal(bare?.detail, 'contract 0x00000001 · 2025-11-20T10:00:00.000Z');
+  });
+
+  it('reads a timestamp as Unix seconds from 1 to 10^10; shows anything else as the number', () => {
+    const detail = (ts: bigint) =>
+      chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ timestamp: ts })] } })[1]?.rows[0]?.detail;
+    assert.equal(detail(0n), 'contract 0x07cb02c1 · 0');
+    assert.equal(detail(1n), 'contract 0x07cb02c1 · 1970-01-01T00:00:01.000Z');
+    assert.equal(detail(10_000_000_000n), 'contract 0x07cb02c1 · 2286-11-20T17:46:40.000Z');
+    assert.equal(detail(10_000_000_001n), 'contract 0x07cb02c1 · 10000000001');
+    assert.equal(detail(18446744073709551615n), 'contract 0x07cb02c1 · 18446744073709551615');
+  });
+
+  it(`shows the first ${MAX_EVENTS_SHOWN} events and says how many there are`, () => {
+    const events = (n: number) => Array.from({ length: n }, (_, i) => event({ topic: `t${i}` }));
+    const at = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: events(MAX_EVENTS_SHOWN) } })[1];
+    assert.equal(at?.rows.length, MAX_EVENTS_SHOWN);
+    assert.ok(at && !('note' in at));
+    const over = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: events(MAX_EVENTS_SHOWN + 1) } })[1];
+    assert.equal(over?.rows.length, MAX_EVENTS_SHOWN);
+    assert.equal(over?.title, 'Events (101)');
+    assert.equal(over?.note, 'The first 100 of 101 events.');
+    assert.equal(over?.rows.at(-1)?.field, 'event.99');
+  });
+
+  it('clips a long topic to 80 characters and a payload to 400, copying the whole payload', () => {
+    const long = chainLogSections(
+      { ok: true, value: BLOCK },
+      { ok: true, value: { events: [event({ topic: 'x'.repeat(100), payload: `0x${'ab'.repeat(300)}` })] } },
+    )[1]?.rows[0];
+    assert.equal(long?.label, `${'x'.repeat(79)}…`);
+    assert.equal(long?.value.length, 400);
+    assert.equal(long?.copy?.text.length, 602);
+  });
+});
