@@ -7,8 +7,9 @@ import { interpretAnswer, loadBodies, transportError, type AnswerExpectation, ty
 import { WaspApiError } from '../../../src/api/errors';
 
 const URL_ASKED = 'http://node.example/v1/chains/x/core/blocklog/requests/y';
+// Loaded in each test (beforeEach), not once before all: code run outside a test is a static mutant.
 let bodies: Bodies;
-before(async () => {
+beforeEach(async () => {
   bodies = await loadBodies();
 });
 

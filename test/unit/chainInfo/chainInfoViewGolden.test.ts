@@ -39,40 +39,49 @@ function input(over: Partial<ChainInfoViewInput> = {}): ChainInfoViewInput {
   };
 }
 
-export function chainInfoGoldenViews(): Record<string, unknown> {
-  const free = stardust();
-  free.gasFeePolicy = { ...free.gasFeePolicy!, gasPerToken: { a: 0, b: 0 } };
-  const rb = rebased();
-  const cases: Record<string, ChainInfoViewInput> = {
-    'stardust, latest state': input(),
-    'stardust, a past block, fetched at': input({ block: '2483105', fetchedAt: '2026-11-23 03:00:00' }),
-    'stardust, a trie root': input({ block: `0x${'AB'.repeat(20)}` }),
-    'stardust, a block text that is neither': input({ block: `latest-but-${'x'.repeat(40)}` }),
-    'stardust, no governance, inactive, with the reason': input({
-      governance: undefined,
-      general: stardustGeneral({ isActive: false, gasFeePolicy: null, gasLimits: null }),
-      governanceUnavailable: 'chain not found',
-    }),
-    'stardust, no governance, inactive': input({ governance: undefined, general: stardustGeneral({ isActive: false }) }),
-    'stardust, no governance, with the reason': input({ governance: undefined, governanceUnavailable: 'HTTP 500' }),
-    'stardust, no governance': input({ governance: undefined }),
-    'stardust, inactive by the general information': input({ general: stardustGeneral({ isActive: false }) }),
-    'stardust, no general information, with the reason': input({ general: undefined, generalUnavailable: 'HTTP 404' }),
-    'stardust, no general information': input({ general: undefined }),
-    'stardust, the node answers for another chain': input({ configuredChainId: `iota1p${'q'.repeat(58)}` }),
-    'stardust, free gas': input({ governance: free }),
-    'rebased, latest state': input({ chainName: 'IOTA EVM', configuredChainId: rb.chainID, governance: rb, general: rebasedGeneral() }),
-    'rebased, chain ID left out of the settings': input({ chainName: 'IOTA EVM', configuredChainId: '', governance: rb, general: rebasedGeneral() }),
+/** Each view as a function, built inside its test (code run while mocha loads a file is a static mutant). */
+export function chainInfoGoldenViews(): Record<string, () => unknown> {
+  const free = (): ChainInfoState => {
+    const s = stardust();
+    s.gasFeePolicy = { ...s.gasFeePolicy!, gasPerToken: { a: 0, b: 0 } };
+    return s;
   };
-  const out: Record<string, unknown> = {};
-  for (const [name, c] of Object.entries(cases)) out[name] = JSON.parse(JSON.stringify(buildChainInfoView(c)));
-  const changed = stardust();
-  changed.metadata = { ...changed.metadata, website: 'https://new.example' };
-  changed.gasLimits = { ...changed.gasLimits!, maxGasPerBlock: 1n };
-  out['comparison: two fields, the older block first'] = buildComparison({ block: '2000', info: changed }, { block: '1000', info: stardust() });
-  out['comparison: one field'] = buildComparison({ block: undefined, info: changed }, { block: '1000', info: { ...changed, gasLimits: stardust().gasLimits } });
-  out['comparison: no change'] = buildComparison({ block: undefined, info: stardust() }, { block: '1000', info: stardust() });
-  out['comparison: the same state'] = buildComparison({ block: '7', info: stardust() }, { block: '7', info: changed });
+  const rb = rebased;
+  const cases: Record<string, () => ChainInfoViewInput> = {
+    'stardust, latest state': () => input(),
+    'stardust, a past block, fetched at': () => input({ block: '2483105', fetchedAt: '2026-11-23 03:00:00' }),
+    'stardust, a trie root': () => input({ block: `0x${'AB'.repeat(20)}` }),
+    'stardust, a block text that is neither': () => input({ block: `latest-but-${'x'.repeat(40)}` }),
+    'stardust, no governance, inactive, with the reason': () =>
+      input({
+        governance: undefined,
+        general: stardustGeneral({ isActive: false, gasFeePolicy: null, gasLimits: null }),
+        governanceUnavailable: 'chain not found',
+      }),
+    'stardust, no governance, inactive': () => input({ governance: undefined, general: stardustGeneral({ isActive: false }) }),
+    'stardust, no governance, with the reason': () => input({ governance: undefined, governanceUnavailable: 'HTTP 500' }),
+    'stardust, no governance': () => input({ governance: undefined }),
+    'stardust, inactive by the general information': () => input({ general: stardustGeneral({ isActive: false }) }),
+    'stardust, no general information, with the reason': () => input({ general: undefined, generalUnavailable: 'HTTP 404' }),
+    'stardust, no general information': () => input({ general: undefined }),
+    'stardust, the node answers for another chain': () => input({ configuredChainId: `iota1p${'q'.repeat(58)}` }),
+    'stardust, free gas': () => input({ governance: free() }),
+    'rebased, latest state': () => input({ chainName: 'IOTA EVM', configuredChainId: rb().chainID, governance: rb(), general: rebasedGeneral() }),
+    'rebased, chain ID left out of the settings': () => input({ chainName: 'IOTA EVM', configuredChainId: '', governance: rb(), general: rebasedGeneral() }),
+  };
+  const out: Record<string, () => unknown> = {};
+  for (const [name, c] of Object.entries(cases)) out[name] = () => JSON.parse(JSON.stringify(buildChainInfoView(c())));
+  const changed = (): ChainInfoState => {
+    const s = stardust();
+    s.metadata = { ...s.metadata, website: 'https://new.example' };
+    s.gasLimits = { ...s.gasLimits!, maxGasPerBlock: 1n };
+    return s;
+  };
+  out['comparison: two fields, the older block first'] = () => buildComparison({ block: '2000', info: changed() }, { block: '1000', info: stardust() });
+  out['comparison: one field'] = () =>
+    buildComparison({ block: undefined, info: changed() }, { block: '1000', info: { ...changed(), gasLimits: stardust().gasLimits } });
+  out['comparison: no change'] = () => buildComparison({ block: undefined, info: stardust() }, { block: '1000', info: stardust() });
+  out['comparison: the same state'] = () => buildComparison({ block: '7', info: stardust() }, { block: '7', info: changed() });
   return out;
 }
 
@@ -84,7 +93,7 @@ describe('model/chainInfoView: the whole view of each state a user meets', () =>
   });
   for (const name of Object.keys(GOLDEN)) {
     it(name, () => {
-      assert.deepEqual(views[name], GOLDEN[name]);
+      assert.deepEqual(views[name]?.(), GOLDEN[name]);
     });
   }
 });

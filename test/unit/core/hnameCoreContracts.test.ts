@@ -50,7 +50,7 @@ describe('core/hname: the core contracts of Wasp 1.x by name', () => {
   });
 
   for (const [contract, functions] of Object.entries(V1_CORE)) {
-    it(`${contract} (${hname(contract)}) and each of its ${functions.length} entry points come back by name`, () => {
+    it(`${contract} and each of its ${functions.length} entry points come back by name`, () => {
       assert.equal(knownContractName(hname(contract)), contract);
       const unnamed = functions.filter((f) => knownFunctionName(hname(contract), hname(f)) !== f);
       assert.deepEqual(unnamed, []);
@@ -64,7 +64,7 @@ describe('core/hname: the core contracts of Wasp 1.x by name', () => {
 });
 
 describe('core/hname: which hname texts are read', () => {
-  const EVM = hname('evm');
+  const EVM = '07cb02c1'; // hname('evm'), a FACTS test vector
   it('trims, lower-cases and drops a leading 0x', () => {
     assert.equal(knownContractName(` ${EVM}\t`), 'evm');
     assert.equal(knownContractName(`0x${EVM.toUpperCase()}`), 'evm');

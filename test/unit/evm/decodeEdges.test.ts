@@ -22,58 +22,65 @@ const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const topicOf = (address: string) => `0x${'00'.repeat(12)}${address.slice(2).toLowerCase()}`;
 const word = (n: number | bigint) => BigInt.asUintN(256, BigInt(n)).toString(16).padStart(64, '0');
 
+// Parsed in each test that uses them, never at load time: code run while mocha loads a file is a
+// static mutant for Stryker (every test runs for each of its mutants).
 function abi(raw: Record<string, unknown>): AbiItem {
   const item = parseAbiItem(raw);
   assert.ok(item, JSON.stringify(raw));
   return item;
 }
 
-const TRANSFER = abi({
-  type: 'function',
-  name: 'transfer',
-  inputs: [
-    { name: 'to', type: 'address' },
-    { name: 'amount', type: 'uint256' },
-  ],
-});
-const PAUSE = abi({ type: 'function', name: 'pause', inputs: [] });
-const TRANSFER_EVENT = abi({
-  type: 'event',
-  name: 'Transfer',
-  inputs: [
-    { name: 'from', type: 'address', indexed: true },
-    { name: 'to', type: 'address', indexed: true },
-    { name: 'value', type: 'uint256' },
-  ],
-});
-const FLAGGED = abi({
-  type: 'event',
-  name: 'Flagged',
-  inputs: [
-    { name: 'ok', type: 'bool', indexed: true },
-    { name: 'delta', type: 'int8', indexed: true },
-    { name: 'note', type: 'string' },
-  ],
-});
+const TRANSFER = (): AbiItem =>
+  abi({
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  });
+const PAUSE = (): AbiItem => abi({ type: 'function', name: 'pause', inputs: [] });
+const TRANSFER_EVENT = (): AbiItem =>
+  abi({
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256' },
+    ],
+  });
+const FLAGGED = (): AbiItem =>
+  abi({
+    type: 'event',
+    name: 'Flagged',
+    inputs: [
+      { name: 'ok', type: 'bool', indexed: true },
+      { name: 'delta', type: 'int8', indexed: true },
+      { name: 'note', type: 'string' },
+    ],
+  });
 /** Indexed values that are not value types: the topic holds keccak256 of their encoding. */
-const HASHED = abi({
-  type: 'event',
-  name: 'Hashed',
-  inputs: [
-    { name: 'label', type: 'string', indexed: true },
-    { name: 'blob', type: 'bytes', indexed: true },
-    { name: 'pair', type: 'uint256[2]', indexed: true },
-  ],
-});
-const HASHED_MORE = abi({
-  type: 'event',
-  name: 'HashedMore',
-  inputs: [
-    { name: 'one', type: 'uint256[1]', indexed: true },
-    { name: 'point', type: 'tuple', indexed: true, components: [{ name: 'x', type: 'uint256' }] },
-    { name: 'list', type: 'address[]', indexed: true },
-  ],
-});
+const HASHED = (): AbiItem =>
+  abi({
+    type: 'event',
+    name: 'Hashed',
+    inputs: [
+      { name: 'label', type: 'string', indexed: true },
+      { name: 'blob', type: 'bytes', indexed: true },
+      { name: 'pair', type: 'uint256[2]', indexed: true },
+    ],
+  });
+const HASHED_MORE = (): AbiItem =>
+  abi({
+    type: 'event',
+    name: 'HashedMore',
+    inputs: [
+      { name: 'one', type: 'uint256[1]', indexed: true },
+      { name: 'point', type: 'tuple', indexed: true, components: [{ name: 'x', type: 'uint256' }] },
+      { name: 'list', type: 'address[]', indexed: true },
+    ],
+  });
 
 function indexOf(...items: AbiItem[]): AbiIndex {
   const index = new AbiIndex();
@@ -84,13 +91,13 @@ function indexOf(...items: AbiItem[]): AbiIndex {
 describe('evm/model/decode: call data and revert data', () => {
   let coder: AbiCoder;
   let encode: Encode;
-  before(async () => {
+  beforeEach(async () => {
     const ox = await import('../../fixtures/evmEncode.mjs');
     coder = await loadAbiCoder();
     encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
   });
 
-  const transferData = () => TRANSFER.selector + encode(TRANSFER.inputs, [BOB, 5n]).slice(2);
+  const transferData = () => TRANSFER().selector + encode(TRANSFER().inputs, [BOB, 5n]).slice(2);
   const decodedTransfer = {
     ok: true,
     item: {
@@ -107,7 +114,7 @@ describe('evm/model/decode: call data and revert data', () => {
   };
 
   it('decodes call data with blanks around it and an upper-case 0X: every field of the result', () => {
-    const index = indexOf(TRANSFER);
+    const index = indexOf(TRANSFER());
     assert.deepEqual(decodeFunctionCall(coder, index, transferData()), decodedTransfer);
     assert.deepEqual(decodeFunctionCall(coder, index, ` \n${transferData()}\t `), decodedTransfer);
     assert.deepEqual(decodeFunctionCall(coder, index, `0X${transferData().slice(2).toUpperCase()}`), decodedTransfer);
@@ -115,7 +122,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it('hex that is not hex: no selector, undecodable (odd length, a stray 0x inside, other characters)', () => {
-    const index = indexOf(TRANSFER);
+    const index = indexOf(TRANSFER());
     const bad = { ok: false, selector: undefined, reason: 'undecodable' };
     const data = transferData();
     assert.deepEqual(decodeFunctionCall(coder, index, `${data}0`), bad);
@@ -125,7 +132,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it('empty data says empty; shorter than a selector says undecodable; a bare selector calls a function of no arguments', () => {
-    const index = indexOf(TRANSFER, PAUSE);
+    const index = indexOf(TRANSFER(), PAUSE());
     assert.deepEqual(decodeFunctionCall(coder, index, '0x'), { ok: false, selector: undefined, reason: 'empty' });
     assert.deepEqual(decodeFunctionCall(coder, index, ' '), { ok: false, selector: undefined, reason: 'empty' });
     assert.deepEqual(decodeFunctionCall(coder, index, '0x8456cb'), { ok: false, selector: undefined, reason: 'undecodable' });
@@ -138,7 +145,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it(`data of ${MAX_DECODE_BYTES} bytes is looked up; one byte more is too large`, () => {
-    const index = indexOf(TRANSFER);
+    const index = indexOf(TRANSFER());
     const at = `0xdeadbeef${'00'.repeat(MAX_DECODE_BYTES - 4)}`;
     assert.deepEqual(decodeFunctionCall(coder, index, at), { ok: false, selector: '0xdeadbeef', reason: 'unknown' });
     assert.deepEqual(decodeFunctionCall(coder, index, `${at}00`), { ok: false, selector: '0xdeadbeef', reason: 'tooLarge' });
@@ -208,7 +215,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it('arguments followed by bytes that are not whole words are not this function', () => {
-    const index = indexOf(TRANSFER);
+    const index = indexOf(TRANSFER());
     const undecodable = { ok: false, selector: '0xa9059cbb', reason: 'undecodable' };
     assert.deepEqual(decodeFunctionCall(coder, index, `${transferData()}00`), undecodable);
     assert.deepEqual(decodeFunctionCall(coder, index, `${transferData()}${'00'.repeat(8)}`), undecodable);
@@ -278,16 +285,16 @@ describe('evm/model/decode: formatAbiValue', () => {
 describe('evm/model/decode: logs', () => {
   let coder: AbiCoder;
   let encode: Encode;
-  before(async () => {
+  beforeEach(async () => {
     const ox = await import('../../fixtures/evmEncode.mjs');
     coder = await loadAbiCoder();
     encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
   });
 
-  const transferLog = () => ({ address: BOB, topics: [TRANSFER_EVENT.selector, topicOf(ALICE), topicOf(BOB)], data: `0x${word(7)}` });
+  const transferLog = () => ({ address: BOB, topics: [TRANSFER_EVENT().selector, topicOf(ALICE), topicOf(BOB)], data: `0x${word(7)}` });
 
   it('an ERC-20 Transfer: from and to from topics 1 and 2 (indexed), value from data; every field', () => {
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), transferLog()), {
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), transferLog()), {
       ok: true,
       item: {
         kind: 'event',
@@ -306,44 +313,48 @@ describe('evm/model/decode: logs', () => {
 
   it('topic0 in upper case is found, and reported in lower case when unknown', () => {
     const log = transferLog();
-    const upper = { ...log, topics: [`0x${TRANSFER_EVENT.selector.slice(2).toUpperCase()}`, ...log.topics.slice(1)] };
-    assert.equal(decodeLog(coder, indexOf(TRANSFER_EVENT), upper).ok, true);
+    const upper = { ...log, topics: [`0x${TRANSFER_EVENT().selector.slice(2).toUpperCase()}`, ...log.topics.slice(1)] };
+    assert.equal(decodeLog(coder, indexOf(TRANSFER_EVENT()), upper).ok, true);
     const unknown = `0x${'AB'.repeat(32)}`;
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: [unknown] }), {
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: [unknown] }), {
       ok: false,
       selector: `0x${'ab'.repeat(32)}`,
       reason: 'unknown',
     });
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: [] }), { ok: false, selector: undefined, reason: 'unknown' });
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: [] }), { ok: false, selector: undefined, reason: 'unknown' });
   });
 
   it('data that is not hex, or too large, says so with topic0', () => {
     const log = transferLog();
-    const topic0 = TRANSFER_EVENT.selector;
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, data: '0xzz' }), { ok: false, selector: topic0, reason: 'undecodable' });
+    const topic0 = TRANSFER_EVENT().selector;
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, data: '0xzz' }), { ok: false, selector: topic0, reason: 'undecodable' });
     const at = `0x${'00'.repeat(MAX_DECODE_BYTES)}`;
     const other = `0x${'cd'.repeat(32)}`;
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: [other], data: at }), { ok: false, selector: other, reason: 'unknown' });
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, data: `${at}00` }), { ok: false, selector: topic0, reason: 'tooLarge' });
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: [other], data: at }), { ok: false, selector: other, reason: 'unknown' });
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, data: `${at}00` }), { ok: false, selector: topic0, reason: 'tooLarge' });
     const quarter = `0x${'00'.repeat(MAX_DECODE_BYTES / 4)}`;
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: [other], data: quarter }), { ok: false, selector: other, reason: 'unknown' });
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: [other], data: quarter }), {
+      ok: false,
+      selector: other,
+      reason: 'unknown',
+    });
   });
 
   it('a log with more or fewer topics than the event has indexed parameters is not that event', () => {
     const log = transferLog();
-    const undecodable = { ok: false, selector: TRANSFER_EVENT.selector, reason: 'undecodable' };
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: [...log.topics, topicOf(ALICE)] }), undecodable);
-    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT), { ...log, topics: log.topics.slice(0, 2) }), undecodable);
+    const undecodable = { ok: false, selector: TRANSFER_EVENT().selector, reason: 'undecodable' };
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: [...log.topics, topicOf(ALICE)] }), undecodable);
+    assert.deepEqual(decodeLog(coder, indexOf(TRANSFER_EVENT()), { ...log, topics: log.topics.slice(0, 2) }), undecodable);
   });
 
   it('a topic that is not 32 bytes is refused, even for a hashed (string) value', () => {
-    const log = { address: BOB, topics: [HASHED.selector, '0x01', `0x${'22'.repeat(32)}`, `0x${'33'.repeat(32)}`], data: '0x' };
-    assert.deepEqual(decodeLog(coder, indexOf(HASHED), log), { ok: false, selector: HASHED.selector, reason: 'undecodable' });
+    const log = { address: BOB, topics: [HASHED().selector, '0x01', `0x${'22'.repeat(32)}`, `0x${'33'.repeat(32)}`], data: '0x' };
+    assert.deepEqual(decodeLog(coder, indexOf(HASHED()), log), { ok: false, selector: HASHED().selector, reason: 'undecodable' });
   });
 
   it('indexed value types come from their topics: a bool and a negative int8; the string from data', () => {
-    const topics = [FLAGGED.selector, `0x${word(1)}`, `0x${word(-5)}`];
-    const d = decodeLog(coder, indexOf(FLAGGED), { address: BOB, topics, data: encode([{ name: 'note', type: 'string' }], ['hi']) });
+    const topics = [FLAGGED().selector, `0x${word(1)}`, `0x${word(-5)}`];
+    const d = decodeLog(coder, indexOf(FLAGGED()), { address: BOB, topics, data: encode([{ name: 'note', type: 'string' }], ['hi']) });
     assert.ok(d.ok);
     assert.deepEqual(d.item.args, [
       { name: 'ok', type: 'bool', value: 'true', indexed: true },
@@ -354,14 +365,14 @@ describe('evm/model/decode: logs', () => {
 
   it('indexed strings, bytes, arrays (fixed-size too) and tuples are only their keccak256 hash in the topic', () => {
     const h = (b: string) => `0x${b.repeat(32)}`;
-    const hashed = decodeLog(coder, indexOf(HASHED), { address: BOB, topics: [HASHED.selector, h('11'), h('22'), h('33')], data: '0x' });
+    const hashed = decodeLog(coder, indexOf(HASHED()), { address: BOB, topics: [HASHED().selector, h('11'), h('22'), h('33')], data: '0x' });
     assert.ok(hashed.ok, JSON.stringify(hashed));
     assert.deepEqual(hashed.item.args, [
       { name: 'label', type: 'string', value: `${h('11')} (keccak256 of the value)`, indexed: true },
       { name: 'blob', type: 'bytes', value: `${h('22')} (keccak256 of the value)`, indexed: true },
       { name: 'pair', type: 'uint256[2]', value: `${h('33')} (keccak256 of the value)`, indexed: true },
     ]);
-    const more = decodeLog(coder, indexOf(HASHED_MORE), { address: BOB, topics: [HASHED_MORE.selector, h('44'), h('55'), h('66')], data: '0x' });
+    const more = decodeLog(coder, indexOf(HASHED_MORE()), { address: BOB, topics: [HASHED_MORE().selector, h('44'), h('55'), h('66')], data: '0x' });
     assert.ok(more.ok, JSON.stringify(more));
     assert.deepEqual(
       more.item.args.map((a) => a.value),

@@ -147,7 +147,7 @@ describe('evm/model/explain: the texts', () => {
 
 describe('evm/model/explain: EVM log rows', () => {
   let coder: AbiCoder;
-  before(async () => {
+  beforeEach(async () => {
     coder = await loadAbiCoder();
   });
   const URL = 'https://rpc.example/';

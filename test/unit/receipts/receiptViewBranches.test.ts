@@ -177,7 +177,6 @@ describe('model/receiptView: branches no demo receipt takes', () => {
 });
 
 describe('model/receiptView: EVM transaction rows', () => {
-  const base = rebased('receipt-success-evm').rebased;
   it('a parameter that is not a signed transaction is one row that says so', () => {
     assert.deepEqual(evmTxRows({ evmTxError: 'bad RLP' }, englishL10n), [
       { field: 'evmTxError', label: 'Not decoded', value: 'bad RLP', detail: 'the request parameter is not a valid signed transaction' },
@@ -186,7 +185,7 @@ describe('model/receiptView: EVM transaction rows', () => {
   });
 
   it('a contract creation, without a chain ID, with long call data (its size grouped: a defect printed 5000) and a hash that differs', () => {
-    const tx = base?.evmTx;
+    const tx = rebased('receipt-success-evm').rebased?.evmTx;
     assert.ok(tx);
     const { to: _to, chainId: _chainId, ...rest } = tx;
     const rows = evmTxRows(
