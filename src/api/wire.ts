@@ -42,14 +42,15 @@ export const Uint64Number = z.pipe(
 /** A uint64 as a JSON number or a decimal string (burn records are numbers, other nodes send strings). */
 const Uint64Any = z.union([Uint64Number, Uint64String], { error: 'expected a uint64 number or decimal string' });
 
-export const uint = (max: number, what: string) =>
-  z
-    .number({ error: `expected a ${what}` })
-    .check(
-      z.int({ error: `expected a ${what}` }),
-      z.minimum(0, { error: `expected a ${what}` }),
-      z.maximum(max, { error: `expected a ${what} (at most ${max})` }),
-    );
+/** The article a validation message puts before `what`, by its sound: an EVM chain ID, a uint32. */
+const article = (what: string): string => (/^(?:[aeio]|EVM\b)/i.test(what) ? 'an' : 'a');
+
+export const uint = (max: number, what: string) => {
+  const expected = `expected ${article(what)} ${what}`;
+  return z
+    .number({ error: expected })
+    .check(z.int({ error: expected }), z.minimum(0, { error: expected }), z.maximum(max, { error: `${expected} (at most ${max})` }));
+};
 
 export const str = (what = 'a string') => z.string({ error: `expected ${what}` });
 export const bool = () => z.boolean({ error: 'expected true or false' });

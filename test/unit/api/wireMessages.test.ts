@@ -66,6 +66,9 @@ describe('api/wire: the words of each type', () => {
     assert.deepEqual(check(u8, -1), err('expected a percentage (uint8)'));
     assert.deepEqual(check(u8, 1.5), err('expected a percentage (uint8)'));
     assert.deepEqual(check(u8, '1'), err('expected a percentage (uint8)'));
+    assert.deepEqual(check(uint(0xffff, 'EVM chain ID (uint16)'), 1.5), err('expected an EVM chain ID (uint16)'), 'an, by the sound (was "a EVM")');
+    assert.deepEqual(check(uint(0xffff, 'index'), -1), err('expected an index'));
+    assert.deepEqual(check(uint(0xffff, 'uint16'), -1), err('expected a uint16'));
     assert.deepEqual(check(str(), 1), err('expected a string'));
     assert.deepEqual(check(str('a name'), 1), err('expected a name'));
     assert.deepEqual(check(bool(), 'true'), err('expected true or false'));
