@@ -188,6 +188,15 @@ describe('model/receiptView rows', () => {
     );
   });
 
+  it('a core contract with an unknown function: the contract is named, the hnames are the detail', () => {
+    const v = buildReceiptView(stardust(DEMO_RECEIPTS.evmSuccess, (j) => (j.request.callTarget.functionHName = 'deadbeef')));
+    assert.deepEqual(v.callTarget, { label: 'evm.deadbeef', contract: 'evm', hnames: '07cb02c1.deadbeef' });
+    assert.deepEqual(
+      section(v, 'request')?.rows.find((r) => r.field === 'callTarget'),
+      { field: 'callTarget', label: 'Call target', value: 'evm.deadbeef', detail: '07cb02c1.deadbeef', mono: true },
+    );
+  });
+
   it('a zero gas budget has no share of the budget', () => {
     const v = buildReceiptView(stardust(DEMO_RECEIPTS.evmSuccess, (j) => (j.gasBudget = '0')));
     assert.equal(v.gas.burnedShare, undefined);
