@@ -456,7 +456,7 @@ describe('model/receiptView rows', () => {
         {
           field: 'evmTxData',
           label: 'Data',
-          value: 'selector 0xa9059cbb, 5000 bytes',
+          value: 'selector 0xa9059cbb, 5,000 bytes',
           mono: true,
           detail: 'the first 4,096 bytes can be copied',
           copy: { text: '0xa9059cbb00', what: 'call data' },
