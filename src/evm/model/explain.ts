@@ -82,9 +82,11 @@ const RAW_DATA_CHARS = 138;
 function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n, data?: string): string {
   switch (d.reason) {
     case 'unknown':
-      return kind === 'error'
-        ? l10n.t('custom error {0} (data {1}): no ABI in the workspace declares it', d.selector ?? '', clip(data ?? '', RAW_DATA_CHARS))
-        : l10n.t('function {0}: no ABI in the workspace declares it', d.selector ?? '');
+      if (kind === 'function') return l10n.t('function {0}: no ABI in the workspace declares it', d.selector ?? '');
+      // Revert data shorter than a selector has none to name.
+      return d.selector === undefined
+        ? l10n.t('custom error (data {0}): no ABI in the workspace declares it', clip(data ?? '', RAW_DATA_CHARS))
+        : l10n.t('custom error {0} (data {1}): no ABI in the workspace declares it', d.selector, clip(data ?? '', RAW_DATA_CHARS));
     case 'tooLarge':
       return l10n.t('{0}: too much data to decode', d.selector ?? '');
     case 'empty':

@@ -41,13 +41,13 @@ const notDecoded = (reason: Extract<Decoded, { ok: false }>['reason'], selector:
 });
 
 describe('evm/model/explain: the texts', () => {
-  it('names each reason a call or a revert was not decoded', () => {
+  it('names each reason a call or a revert was not decoded (revert data without a selector: no double space, a defect before)', () => {
     const lines = (e: Partial<EvmExplanation>) => explanationLines({ files: 2, ...e });
     assert.deepEqual(lines({ error: { data: DATA, decoded: notDecoded('unknown', '0xdeadbeef') } }), [
       `Reverted with custom error 0xdeadbeef (data ${DATA.slice(0, 137)}…): no ABI in the workspace declares it`,
     ]);
     assert.deepEqual(lines({ error: { data: '0xdeadbeef', decoded: notDecoded('unknown', undefined) } }), [
-      'Reverted with custom error  (data 0xdeadbeef): no ABI in the workspace declares it',
+      'Reverted with custom error (data 0xdeadbeef): no ABI in the workspace declares it',
     ]);
     assert.deepEqual(lines({ error: { data: DATA, decoded: notDecoded('tooLarge', '0xdeadbeef') } }), ['Reverted with 0xdeadbeef: too much data to decode']);
     assert.deepEqual(lines({ error: { data: DATA, decoded: notDecoded('undecodable', '0xdeadbeef') } }), [
