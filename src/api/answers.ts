@@ -168,7 +168,7 @@ function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknow
     return { ok: true, value: json.parseJsonExact(text) };
   } catch (e) {
     // V8's message quotes a piece of the body: node text, so shown inert and short.
-    // Stryker disable next-line StringLiteral: parseJsonExact throws only JsonSyntaxError (lossless-json reparses text JSON.parse accepted)
+    // Stryker disable next-line StringLiteral: parseJsonExact wraps every JSON.parse failure as JsonSyntaxError, and lossless-json only reparses text JSON.parse accepted (JSON.parse hits deep nesting first)
     return { ok: false, reason: e instanceof json.JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
   }
 }
