@@ -260,6 +260,11 @@ describe('api/answers: what an answer means', () => {
     it('a long node message is clipped to 300 characters; invisible characters are revealed', () => {
       const e = fail(500, json({ Message: 'x'.repeat(1300) }));
       assert.equal(e.message, `The node answered 500: ${'x'.repeat(299)}…`);
+      for (const key of ['Error', 'message', 'error']) {
+        assert.equal(fail(500, json({ [key]: 'a\u200bb' })).message, 'The node answered 500: a⟨U+200B⟩b', key);
+      }
+      const p = fail(403, json({ missingPermission: `w\u202e${'x'.repeat(50)}` }));
+      assert.equal(p.message, `The node denied access: missing permission "w⟨U+202E⟩${'x'.repeat(30)}…"`);
       const z = fail(500, json({ Message: 'a\u202eb' }));
       assert.equal(z.message, 'The node answered 500: a⟨U+202E⟩b');
     });
