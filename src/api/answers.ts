@@ -117,8 +117,8 @@ export function interpretAnswer<S extends z.ZodMiniType>(
     case status === 400:
       throw new BadRequestError(`The node rejected the request${nodeMessage ? `: ${nodeMessage}` : ''}`, err.Error || err.Message, context);
     case status === 429: {
-      // An absent or blank header is no delay (Number(null) and Number('') are 0).
-      const header = response.headers.get('retry-after')?.trim();
+      // An absent or empty header is no delay (Number(null) and Number('') are 0); Headers trims values.
+      const header = response.headers.get('retry-after');
       const retry = header ? Number(header) : Number.NaN;
       throw new RateLimitedError('The node is rate limiting requests (429)', Number.isFinite(retry) && retry >= 0 ? retry : undefined, context);
     }

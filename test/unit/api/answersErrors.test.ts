@@ -149,6 +149,10 @@ describe('api/answers: what an answer means', () => {
         assert.equal(e.message, 'No receipt: the request is not known at this state');
       }
     });
+    it('a receipt route whose node says so in plain text: no receipt; without words: a missing route', () => {
+      assert.equal(nf('record not found', { notFound: 'receipt' }).what, 'receipt');
+      assert.equal(nf('', { notFound: 'receipt' }).what, 'route');
+    });
     it('the same words on a chain route are a missing chain, and on another route a missing route', () => {
       const c = nf(json({ Message: 'record not found' }), { notFound: 'chain' });
       assert.deepEqual([c.what, c.message], ['chain', 'Chain not found: record not found']);
