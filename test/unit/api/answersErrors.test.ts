@@ -21,8 +21,9 @@ function response(status: number, headers: Record<string, string> = {}): Respons
   return { status, headers: new Headers(headers) } as unknown as Response;
 }
 
+// Per test, not once before all: code run outside a test is a static mutant for Stryker.
 let b: Bodies;
-before(async () => {
+beforeEach(async () => {
   b = await loadBodies();
 });
 

@@ -87,7 +87,7 @@ describe('api/schemas: field messages of a Stardust answer', () => {
     assert.equal(verdict(ChainInfoResponseSchema, withFields('chain-info.json', { evmChainId: 65535 })), 'ok');
     assert.equal(
       verdict(ChainInfoResponseSchema, withFields('chain-info.json', { evmChainId: 65536 })),
-      'evmChainId: expected a EVM chain ID (uint16) (at most 65535)',
+      'evmChainId: expected an EVM chain ID (uint16) (at most 65535)',
     );
   });
   it('a login answer: a non-empty token', () => {
@@ -123,7 +123,7 @@ describe('api/rebasedSchemas: field messages of a Rebased answer', () => {
       verdict(RebasedChainInfoSchema, withFields('rebased/governance-chaininfo.json', { chainID: 'x' })),
       'chainID: expected a chain ID (0x + 64 hex)',
     );
-    assert.equal(verdict(RebasedChainResponseSchema, withFields('rebased/chain.json', { evmChainId: -1 })), 'evmChainId: expected a EVM chain ID (uint16)');
+    assert.equal(verdict(RebasedChainResponseSchema, withFields('rebased/chain.json', { evmChainId: -1 })), 'evmChainId: expected an EVM chain ID (uint16)');
   });
 });
 
