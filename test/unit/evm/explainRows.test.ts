@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
+import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
 import { ReceiptSchema, type Receipt } from '../../../src/api/schemas';
+import { evmParam, txLegacy } from '../../fixtures/rlp';
 import { englishL10n } from '../../../src/core/l10n';
 import { AbiIndex, parseAbiText } from '../../../src/evm/model/abiIndex';
 import { decodedLine, loadAbiCoder, type AbiCoder, type Decoded, type DecodedItem } from '../../../src/evm/model/decode';
@@ -42,7 +44,11 @@ function view(patch: { kind?: string; generation?: string; sender?: Partial<Rece
   } as unknown as ReceiptView;
 }
 
-const notDecoded = (reason: Extract<Decoded, { ok: false }>['reason'], selector: string | null = SEL): Decoded => ({ ok: false, selector: selector ?? undefined, reason });
+const notDecoded = (reason: Extract<Decoded, { ok: false }>['reason'], selector: string | null = SEL): Decoded => ({
+  ok: false,
+  selector: selector ?? undefined,
+  reason,
+});
 
 describe('evm/model/explain: lines and rows of a hand-built explanation', () => {
   it('explanationLines: each reason an undecoded error or call has, in words', () => {
@@ -87,11 +93,24 @@ describe('evm/model/explain: lines and rows of a hand-built explanation', () => 
     const args = (prefix: string) => [
       { field: `${prefix}Arg0`, label: 'to', value: ALICE, detail: 'address', mono: true, copy: { text: ALICE, what: 'to' } },
       { field: `${prefix}Arg1`, label: 'argument 1', value: '5', detail: 'uint256', mono: true, copy: { text: '5', what: 'uint256' } },
-      { field: `${prefix}Arg2`, label: 'tag', value: `0x${'cd'.repeat(20)}`, detail: 'bytes20', mono: true, copy: { text: `0x${'cd'.repeat(20)}`, what: 'tag' } },
+      {
+        field: `${prefix}Arg2`,
+        label: 'tag',
+        value: `0x${'cd'.repeat(20)}`,
+        detail: 'bytes20',
+        mono: true,
+        copy: { text: `0x${'cd'.repeat(20)}`, what: 'tag' },
+      },
     ];
     const link = (field: string, label: string, url: string) => ({ field, label, value: url, mono: true, link: { url, web: true } });
     assert.deepEqual(explanationRows(e, view(), undefined, SCAN), [
-      { field: 'evmCall', label: 'Function', value: 'transfer', detail: `transfer(address,uint256,bytes20) · ${SEL} · declared in a.json and 2 more`, mono: true },
+      {
+        field: 'evmCall',
+        label: 'Function',
+        value: 'transfer',
+        detail: `transfer(address,uint256,bytes20) · ${SEL} · declared in a.json and 2 more`,
+        mono: true,
+      },
       ...args('evmCall'),
       { field: 'evmError', label: 'Custom error', value: 'Nope', detail: `transfer(address,uint256,bytes20) · ${SEL} · declared in only.json`, mono: true },
       ...args('evmError'),
@@ -101,13 +120,19 @@ describe('evm/model/explain: lines and rows of a hand-built explanation', () => 
       link('evmExplorerArg0', 'to in explorer', `${SCAN}/address/${ALICE}`),
     ]);
     // Two sources: "1 more"; none: an empty name.
-    const detail = (sources: string[]) => explanationRows({ files: 0, call: { creation: false, decoded: { ok: true, item: transferItem(sources) } } }, view())[0]?.detail;
+    const detail = (sources: string[]) =>
+      explanationRows({ files: 0, call: { creation: false, decoded: { ok: true, item: transferItem(sources) } } }, view())[0]?.detail;
     assert.equal(detail(['a.json', 'b.json']), `transfer(address,uint256,bytes20) · ${SEL} · declared in a.json and 1 more`);
     assert.equal(detail([]), `transfer(address,uint256,bytes20) · ${SEL} · declared in `);
     // An unnamed address argument is linked as "argument N".
     const unnamed = transferItem();
     unnamed.args = [{ name: '', type: 'address', value: ALICE }];
-    const rows = explanationRows({ files: 0, call: { creation: false, decoded: { ok: true, item: unnamed } }, tx: { hash: HASH } }, view({ sender: { kind: 'wasm' as never } }), undefined, SCAN);
+    const rows = explanationRows(
+      { files: 0, call: { creation: false, decoded: { ok: true, item: unnamed } }, tx: { hash: HASH } },
+      view({ sender: { kind: 'wasm' as never } }),
+      undefined,
+      SCAN,
+    );
     assert.deepEqual(
       rows.filter((r) => r.link).map((r) => [r.field, r.label]),
       [
@@ -141,7 +166,11 @@ describe('evm/model/explain: lines and rows of a hand-built explanation', () => 
       copy: { text: data, what: 'revert data' },
     };
     const creation = { field: 'evmCall', label: 'Function', value: 'contract creation', empty: true };
-    assert.deepEqual(explanationRows(e, view({ generation: 'stardust' })), [{ field: 'evmFrom', label: 'From', value: 'alice ⟨display⟩', mono: true }, creation, errorRow]);
+    assert.deepEqual(explanationRows(e, view({ generation: 'stardust' })), [
+      { field: 'evmFrom', label: 'From', value: 'alice ⟨display⟩', mono: true },
+      creation,
+      errorRow,
+    ]);
     // Only an EVM request of Stardust gets the From row (Rebased shows its sender elsewhere).
     assert.deepEqual(explanationRows(e, view({ generation: 'rebased' })), [creation, errorRow]);
     assert.deepEqual(explanationRows(e, view({ kind: 'offLedger', generation: 'stardust' })), [creation, errorRow]);
@@ -192,6 +221,32 @@ describe('evm/model/explain: Stardust receipts and the logs', () => {
     const notEvm = stardust();
     notEvm.request.isEVM = false;
     assert.equal(explainEvm(coder, new AbiIndex(), notEvm, v(notEvm)), undefined);
+  });
+
+  it('a non-EVM Stardust request with revert data: the error only, no transaction key at all', () => {
+    const receipt = stardust();
+    receipt.request.isEVM = false;
+    const v = { ...buildReceiptView(receipt), error: { revertData: '0x1234' } } as unknown as ReceiptView;
+    assert.deepEqual(explainEvm(coder, new AbiIndex(), receipt, v), {
+      files: 0,
+      error: { data: '0x1234', decoded: { ok: false, selector: undefined, reason: 'undecodable' } },
+    });
+  });
+
+  it('a Rebased pre-EIP-155 contract creation: the hash only (no recipient, no chain ID key)', () => {
+    const body = parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased/receipt-success-evm.json'), 'utf8')) as {
+      request: { params: unknown; requestId: string };
+    };
+    const { param, requestId } = evmParam(txLegacy({ gasPrice: 10n ** 10n, v: 27n, data: '0x6000' }), false);
+    body.request.params = [param];
+    body.request.requestId = requestId;
+    const receipt = RebasedReceiptSchema.parse(body);
+    const e = explainEvm(coder, new AbiIndex(), receipt, buildReceiptView(receipt));
+    assert.ok(e?.tx);
+    assert.deepEqual(e.tx, { hash: e.tx.hash });
+    assert.match(e.tx.hash, /^0x[0-9a-f]{64}$/);
+    assert.deepEqual(e.call, { creation: true });
+    assert.equal(e.stardustTx, undefined);
   });
 
   const LOG = { address: ALICE, topics: [`0x${'99'.repeat(32)}`], data: '0x' };
