@@ -74,6 +74,14 @@ describe('config/chainConfig: entries', () => {
     assert.deepEqual(r, { valid: true, chain: { name: 'IOTA', nodeUrl: 'http://h/wasp/api', chainId: IOTA, generation: 'stardust', source: user } });
   });
 
+  it('trims a Rebased chain ID before telling it from a Bech32 one', () => {
+    const rebased = `0x${'C8'.repeat(32)}`;
+    assert.deepEqual(validateEntry({ name: 'a', nodeUrl: 'http://h', chainId: `  ${rebased}  ` }, user, 0), {
+      valid: true,
+      chain: { name: 'a', nodeUrl: 'http://h', chainId: rebased.toLowerCase(), generation: 'rebased', source: user },
+    });
+  });
+
   it('finds an invisible character in the name as written, after the outer whitespace', () => {
     assert.deepEqual(problems(validateEntry({ name: '\tA\u200bB\t', nodeUrl: 'http://h' }, user, 0)), [
       'The name contains invisible or control characters (A⟨U+200B⟩B): they could disguise it as another chain.',
@@ -121,6 +129,11 @@ describe('config/chainConfig: entries', () => {
       'explorerUrl must be an http(s) URL without credentials.',
       'evmJsonRpcUrl must be an http(s) URL without credentials.',
     ]);
+  });
+
+  it('trims any whitespace around a web URL, a no-break space too', () => {
+    const r = validateEntry({ name: 'a', nodeUrl: 'http://h', evmJsonRpcUrl: '\u00a0https://rpc.example/v1\u00a0' }, user, 0);
+    assert.equal(r.valid && r.chain.evmJsonRpcUrl, 'https://rpc.example/v1');
   });
 
   it('keys a node without trailing slashes', () => {
