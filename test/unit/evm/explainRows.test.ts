@@ -60,7 +60,7 @@ describe('evm/model/explain: lines and rows of a hand-built explanation', () => 
       `Calls function ${SEL}: no ABI in the workspace declares it`,
     ]);
     assert.deepEqual(line(notDecoded('unknown', null), notDecoded('unknown', null)), [
-      `Reverted with custom error  (data ${data}): no ABI in the workspace declares it`,
+      `Reverted with custom error (data ${data}): no ABI in the workspace declares it`,
       'Calls function : no ABI in the workspace declares it',
     ]);
     assert.deepEqual(line(notDecoded('tooLarge'), notDecoded('tooLarge', null)), [
