@@ -66,11 +66,27 @@ describe('receipts/model/evmTx fields', () => {
 
     const bad = (fields: RlpInput[], i: number): RlpInput[] => fields.map((f, j) => (j === i ? [] : f));
     it('names the legacy field that is malformed', () => {
-      const names = ['nonce: expected an integer', 'gasPrice: expected an integer', 'gasLimit: expected an integer', 'to: expected bytes', 'value: expected an integer', 'data: expected bytes', 'v: expected an integer'];
+      const names = [
+        'nonce: expected an integer',
+        'gasPrice: expected an integer',
+        'gasLimit: expected an integer',
+        'to: expected bytes',
+        'value: expected an integer',
+        'data: expected bytes',
+        'v: expected an integer',
+      ];
       names.forEach((error, i) => assert.deepEqual(decodeSignedTx(rlp(bad(legacyFields(TO, 27n), i))), { ok: false, error }));
     });
     it('names the EIP-2930 field that is malformed', () => {
-      const names = ['chainId: expected an integer', 'nonce: expected an integer', 'gasPrice: expected an integer', 'gasLimit: expected an integer', 'to: expected bytes', 'value: expected an integer', 'data: expected bytes'];
+      const names = [
+        'chainId: expected an integer',
+        'nonce: expected an integer',
+        'gasPrice: expected an integer',
+        'gasLimit: expected an integer',
+        'to: expected bytes',
+        'value: expected an integer',
+        'data: expected bytes',
+      ];
       names.forEach((error, i) => assert.deepEqual(decodeSignedTx(wrapped(1, bad(type1Fields(TO), i))), { ok: false, error }));
     });
     it('names the EIP-1559 field that is malformed', () => {

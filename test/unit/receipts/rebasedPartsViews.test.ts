@@ -23,7 +23,12 @@ describe('receipts/model/rebasedParts views', () => {
   describe('rebasedAssetsView', () => {
     const coin = { coinType: '0x2::iota::IOTA', balance: 1_500_000_000n };
     const object = { id: `0x${'ab'.repeat(32)}`, type: '0x1::nft::NFT' };
-    const coinView = { coinType: '0x2::iota::IOTA', symbol: 'IOTA', isBaseToken: true, balance: { raw: '1500000000', text: '1,500,000,000', decimal: '1.5 IOTA' } };
+    const coinView = {
+      coinType: '0x2::iota::IOTA',
+      symbol: 'IOTA',
+      isBaseToken: true,
+      balance: { raw: '1500000000', text: '1,500,000,000', decimal: '1.5 IOTA' },
+    };
     it('is empty only without coins and objects', () => {
       const view = (coins: unknown[], objects: unknown[]) => rebasedAssetsView({ coins, objects } as unknown as RebasedAssets);
       assert.deepEqual(view([], []), { coins: [], objects: [], empty: true });
