@@ -91,10 +91,11 @@ describe('watch/model/watchSet loop edges', () => {
     const ws = set(
       clock,
       async () => {
-        clock.t = 10_000;
+        // Shorter than the minimum round, so a pause is due, but nothing is left of the limit.
+        clock.t = 3_000;
         return undefined;
       },
-      10_000,
+      3_000,
     );
     ws.add('a');
     assert.deepEqual(await ws.ended('a'), { kind: 'expired' });
