@@ -75,6 +75,7 @@ export function secretContext(place: IdPlace): SecretVerdict | undefined {
 /** The file rule alone, from the path's last segments. */
 export function fileReason(path: string): SecretFileReason | undefined {
   const segments = path.slice(-400).toLowerCase().split(/[/\\]/);
+  // Stryker disable next-line StringLiteral: split always returns at least one element, so the fallback is never used
   const base = segments[segments.length - 1] ?? '';
   if (base === '.env' || base.startsWith('.env.') || base.endsWith('.env') || base === '.envrc') return 'envFile';
   if (/\.(key|pem|keystore|jks)$/.test(base) || base.startsWith('utc--')) return 'keyFile';
@@ -110,6 +111,7 @@ export function parts(text: string): string[] {
   const out: string[] = [];
   for (const word of text.match(/[A-Za-z0-9]+/g) ?? []) {
     if (word.length > MAX_PLAIN_WORD && /[0-9]/.test(word)) continue;
+    // Stryker disable next-line ArrayDeclaration: word is a non-empty alphanumeric run, so this match never returns null
     for (const p of word.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g) ?? []) out.push(p.toLowerCase());
   }
   return out;
@@ -121,6 +123,7 @@ const includesAny = (p: string, words: readonly string[]) => words.some((w) => p
 function strongReason(ps: readonly string[]): SecretLineReason | undefined {
   for (let i = 0; i < ps.length; i++) {
     const p = ps[i] as string;
+    // Stryker disable next-line StringLiteral: the fallback is only compared with key/keys/pair/token, which no fallback string equals
     const next = ps[i + 1] ?? '';
     if (includesAny(p, ['privatekey', 'privkey']) || p === 'pk' || p === 'sk' || p === 'pkey' || p === 'keypair') return 'privateKey';
     if ((p === 'private' || p === 'priv') && (next === 'key' || next === 'keys')) return 'privateKey';
@@ -149,6 +152,7 @@ function weakReason(ps: readonly string[]): SecretLineReason | undefined {
 function nearestKey(before: string): SecretLineReason | undefined {
   const m = /([A-Za-z0-9_.-]+)["'`\]]?\s*[:=]+\s*["'`[({]*\s*$/.exec(before.slice(-64));
   if (!m) return undefined;
+  // Stryker disable next-line StringLiteral: group 1 is not optional, so m[1] is always defined after a match
   const last = parts(m[1] ?? '').pop();
   return last === 'key' || last === 'keys' ? 'privateKey' : undefined;
 }
