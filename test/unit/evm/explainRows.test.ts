@@ -186,7 +186,7 @@ describe('evm/model/explain: lines and rows of a hand-built explanation', () => 
 
 describe('evm/model/explain: Stardust receipts and the logs', () => {
   let coder: AbiCoder;
-  before(async () => {
+  beforeEach(async () => {
     coder = await loadAbiCoder();
   });
 
