@@ -141,6 +141,7 @@ describe('api/ids: the reasons a user reads', () => {
     assert.equal(reason('https://node.example/v1/'), 'The node URL is the API base without /v1 (e.g. https://host/wasp/api).');
     assert.equal(reason('https://node.example/api/v1'), 'The node URL is the API base without /v1 (e.g. https://host/wasp/api).');
     assert.ok(checkNodeUrl('https://node.example/v1x').ok, 'only a whole /v1 segment');
+    assert.ok(checkNodeUrl('\u00a0https://node.example\ufeff').ok, 'trimmed of what the URL parser keeps (no-break space, BOM)');
     assert.ok(checkNodeUrl('https://node.example/v10').ok);
     assert.deepEqual(
       thrown(() => parseNodeUrl('ftp://x')),
