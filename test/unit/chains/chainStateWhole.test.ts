@@ -1,5 +1,5 @@
 // The chain tree's state of every kind of load outcome, whole (label, detail, hint, flags), the
-// words of the node-generation findings, and the chain-info panel's own words.
+// words of the node-generation findings, and the webview message guard (the chain-info panel's words are in chainInfoProtocolLabels.test.ts).
 import * as assert from 'node:assert/strict';
 import {
   BadRequestError,
@@ -16,7 +16,6 @@ import {
   TokenExpiredError,
   UnauthorizedError,
 } from '../../../src/api/errors';
-import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
 import { decideChainState, type ChainStateInput } from '../../../src/chains/model/chainState';
 import { findingDecision } from '../../../src/chains/model/generationState';
 import { englishL10n } from '../../../src/core/l10n';
@@ -190,37 +189,7 @@ describe('chains/model/generationState: what the node runs, in words', () => {
   });
 });
 
-describe('chainInfo/protocol and webviews/protocol', () => {
-  it("the chain-info panel's words", () => {
-    assert.deepEqual(chainInfoPanelLabels(englishL10n), {
-      copy: 'Copy',
-      open: 'Open',
-      notWebLink: '(not a web link)',
-      onlyWebLinks: 'Only http and https links are opened',
-      showMore: 'Show {0} more',
-      showAll: 'Show all ({0} characters)',
-      actions: 'Chain info actions',
-      refresh: 'Refresh',
-      refreshTitle: 'Read the chain info again',
-      pickBlock: 'State at block…',
-      pickBlockTitle: 'Open the chain info at another block or trie root',
-      latest: 'Latest state',
-      latestTitle: 'Open the chain info at the latest state',
-      compare: 'Compare with block…',
-      compareTitle: 'Show what changed between this state and another one',
-      copyJson: 'Copy as JSON',
-      copyJsonTitle: 'Copy the chain info as JSON',
-      openRawJson: 'Open raw JSON',
-      openRawJsonTitle: "Open the node's answer in an editor",
-      loading: 'Loading…',
-      lastAnswer: 'Showing the last answer read before the error.',
-      comparison: 'Comparison',
-      compareAnother: 'Compare with another block…',
-      closeComparison: 'Close comparison',
-      readingOther: 'Reading the other state…',
-      field: 'Field',
-    });
-  });
+describe('webviews/protocol', () => {
   it('a webview message is an object with a string type, nothing else', () => {
     assert.equal(isWebviewMessage({ type: 'ready' }), true);
     assert.equal(isWebviewMessage({ type: 1 }), false);
