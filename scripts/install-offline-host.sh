@@ -15,6 +15,13 @@ DIR="$CACHE_ROOT/vscode-host-$KEY"
 
 log() { echo "[offline-host] $*" >&2; }
 
+# Run from `npm start` or `npm test`, this script inherits the outer npm's environment
+# (npm_config_user_agent names Node 20, npm_config_prefix the project, ...). The inner installs
+# below run their own npm, some under Node 24, and code-server's postinstall reads the user agent
+# to check the Node version: it refused with "requires node v24 ... you are on node v20". Each
+# inner npm starts from the user's own configuration, never the outer run's.
+while IFS= read -r name; do unset "$name"; done < <(compgen -e | grep -i '^npm_' || true)
+
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -f /usr/include/krb5.h ] || [ -f /usr/include/gssapi/gssapi.h ] || need_apt+=(libkrb5-dev)
