@@ -104,8 +104,8 @@ const RatioSchema = obj({
 export const FeePolicySchema = obj({
   evmGasRatio: RatioSchema,
   gasPerToken: RatioSchema,
-  /** A percentage. */
-  validatorFeeShare: uint(100, 'percentage (0 to 100)'),
+  /** A percentage as a uint8: v1.0.3 stores any value (feepolicy.go: ">=100 all goes to Validator"). */
+  validatorFeeShare: uint(255, 'percentage (uint8)'),
 });
 
 export const LimitsSchema = obj({

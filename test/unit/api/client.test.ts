@@ -184,6 +184,21 @@ describe('WaspClient against the local node', function () {
       assert.equal(ci.gasLimits.maxGasPerRequest, 9007199254740993n);
     });
 
+    it('reads a validator fee share above 100 as the node stores it (a uint8: v1.0.3 applies 100%)', async () => {
+      node.inject({
+        route: 'chaininfo',
+        times: 1,
+        fault: {
+          type: 'status',
+          status: 200,
+          body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8').replace(/"validatorFeeShare": \d+/, '"validatorFeeShare": 150'),
+          contentType: 'application/json',
+        },
+      });
+      const ci = await client.getChainInfo(SMR);
+      assert.equal(ci.gasFeePolicy.validatorFeeShare, 150);
+    });
+
     it('reads the common chain endpoint, and null policy for an inactive chain', async () => {
       const c = await client.getChain(IOTA);
       assert.equal(c.isActive, true);

@@ -97,7 +97,9 @@ describe('api/wire: the words of each type', () => {
   it('fee policy, limits and metadata name their fields', () => {
     const policy = { evmGasRatio: { a: 1, b: 1 }, gasPerToken: { a: 100, b: 1 }, validatorFeeShare: 0 };
     assert.ok('ok' in check(FeePolicySchema, policy));
-    assert.deepEqual(check(FeePolicySchema, { ...policy, validatorFeeShare: 101 }), err('expected a percentage (0 to 100) (at most 100)', 'validatorFeeShare'));
+    assert.ok('ok' in check(FeePolicySchema, { ...policy, validatorFeeShare: 150 }), 'a share above 100 is a valid uint8: the node applies 100%');
+    assert.ok('ok' in check(FeePolicySchema, { ...policy, validatorFeeShare: 255 }));
+    assert.deepEqual(check(FeePolicySchema, { ...policy, validatorFeeShare: 256 }), err('expected a percentage (uint8) (at most 255)', 'validatorFeeShare'));
     assert.deepEqual(check(FeePolicySchema, { ...policy, gasPerToken: { a: 2 ** 32, b: 1 } }), err('expected a uint32 (at most 4294967295)', 'gasPerToken.a'));
     assert.deepEqual(check(FeePolicySchema, { ...policy, evmGasRatio: { a: 1, b: -1 } }), err('expected a uint32', 'evmGasRatio.b'));
     const limits = { maxGasPerBlock: 1, minGasPerRequest: 1, maxGasPerRequest: 1, maxGasExternalViewCall: 1 };
