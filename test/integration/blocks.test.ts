@@ -103,14 +103,14 @@ describe('Blocks in the Chains tree', function () {
     const cmd = items[0]?.command;
     assert.equal(cmd?.command, 'waspChain.showReceipt');
     const requestId = (cmd.arguments?.[0] as { requestId: string }).requestId;
-    node.chainLog.setRequestEvents(requestId, [{ contractID: 0x07cb02c1, topic: 'evm.transfer', timestamp: 1_735_689_610, payload: '0xc0ffee' }]);
+    node.chainLog.setRequestEvents(requestId, [{ contractID: 0x07cb02c1, topic: 'evm.transfer', timestamp: 1_735_689_610_123_456_789n, payload: '0xc0ffee' }]);
     const panel = await vscode.commands.executeCommand<ReceiptPanel>(cmd.command, ...(cmd.arguments ?? []));
     // The receipt, then its block and events (one request each) with the link to the chain info at that block.
     const shown = await panel.waitForRender((r) => /Request succeeded/.test(r.text) && /Events \(1\)/.test(r.text));
     assert.equal(panel.identity.chainName, 'IOTA EVM');
     assert.match(shown.text, /evm\.transfer/);
     assert.match(shown.text, /0xc0ffee/);
-    assert.match(shown.text, /contract 0x07cb02c1 · 2025-01-01T00:00:10\.000Z/);
+    assert.match(shown.text, /contract 0x07cb02c1 · 2025-01-01T00:00:10\.123456789Z/);
     assert.match(shown.text, /3 \(\d+ off-ledger\), 1 failed/);
     assert.match(shown.text, /Chain Info at This Block/);
   });

@@ -78,9 +78,10 @@ describe('fixtures/localNodeBlocks: the local node waits, blocks and events', ()
     assert.equal((await client.waitForRequest(target, ref.requestId))?.request.requestId, ref.requestId.toLowerCase());
     const block = await client.getBlockInfo(target, ref.blockIndex);
     assert.ok(block.totalRequests >= 1);
-    node.chainLog.setRequestEvents(ref.requestId, [{ contractID: 0x07cb02c1, topic: 'evm.log', timestamp: 1_700_000_000, payload: '0x01' }]);
+    node.chainLog.setRequestEvents(ref.requestId, [{ contractID: 0x07cb02c1, topic: 'evm.log', timestamp: 1_700_000_000_123_456_789n, payload: '0x01' }]);
     const events = await client.getRequestEvents(target, ref.requestId);
     assert.equal(events.events[0]?.contractID, 0x07cb02c1);
+    assert.equal(events.events[0]?.timestamp, 1_700_000_000_123_456_789n, 'UnixNano past 2^53 arrives exact');
     const latest = await client.getBlockInfo(target, 'latest');
     await assert.rejects(client.getBlockInfo(target, latest.blockIndex + 1), (e: unknown) => e instanceof ServerError);
   });

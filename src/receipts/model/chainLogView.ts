@@ -1,6 +1,6 @@
 // The receipt panel's "Block" and "Events" sections: the block the request landed in (time,
 // requests, failed, gas, fees) and the events the request emitted. Node text (topics, payloads,
-// the timestamp string) is revealed and clipped; payloads are hex, shown as the node sent them. Pure.
+// the block's timestamp string) is revealed and clipped; payloads are hex, shown as the node sent them. Pure.
 import type { BlockInfo, Events } from '../../api/chainLogSchemas';
 import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
@@ -26,10 +26,13 @@ function hname(n: number): string {
   return `0x${n.toString(16).padStart(8, '0')}`;
 }
 
-function eventTime(ts: bigint): string | undefined {
-  // Unix seconds as the node keeps them; anything else is shown as the number.
-  if (ts <= 0n || ts > 10_000_000_000n) return undefined;
-  return new Date(Number(ts) * 1000).toISOString();
+const NS_PER_SECOND = 1_000_000_000n;
+
+/** An event's time: Unix nanoseconds as Wasp writes them (vmimpl mustSaveEvent), exact to the nanosecond. */
+function eventTime(ns: bigint): string | undefined {
+  if (ns === 0n) return undefined;
+  const second = new Date(Number(ns / NS_PER_SECOND) * 1000).toISOString();
+  return `${second.slice(0, -'.000Z'.length)}.${(ns % NS_PER_SECOND).toString().padStart(9, '0')}Z`;
 }
 
 export function chainLogSections(block: Read<BlockInfo>, events: Read<Events>, l10n: L10n = englishL10n): ChainLogSection[] {

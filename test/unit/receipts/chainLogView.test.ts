@@ -25,7 +25,7 @@ describe('receipts/model/chainLogView', () => {
     const events = Array.from({ length: MAX_EVENTS_SHOWN + 5 }, (_, i) => ({
       contractID: 0x07cb02c1,
       topic: i === 0 ? 'evm\u202e.log' : 'evm.log',
-      timestamp: 1_735_689_610n,
+      timestamp: 1_735_689_610_000_000_000n,
       payload: `0x${'ab'.repeat(1000)}`,
     }));
     const [, ev] = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events } });
@@ -34,7 +34,7 @@ describe('receipts/model/chainLogView', () => {
     assert.equal(ev?.rows[0]?.label, 'evm⟨U+202E⟩.log');
     assert.ok((ev?.rows[0]?.value.length ?? 0) <= 401);
     assert.equal(ev?.rows[0]?.copy?.text.length, 2002, 'Copy gives the whole payload');
-    assert.equal(ev?.rows[0]?.detail, 'contract 0x07cb02c1 · 2025-01-01T00:00:10.000Z');
+    assert.equal(ev?.rows[0]?.detail, 'contract 0x07cb02c1 · 2025-01-01T00:00:10.000000000Z');
     assert.match(ev?.note ?? '', /first 100 of 105/);
   });
 

@@ -1,6 +1,6 @@
 // The receipt panel's Block and Events sections, whole: every row of a block, each event with
 // its contract hname and time, an event without topic or payload, no events, a failed read, the
-// cap on events shown, and which timestamps are read as Unix seconds.
+// cap on events shown, and how an event's Unix-nanosecond timestamp reads.
 import * as assert from 'node:assert/strict';
 import type { BlockInfo, ChainEvent } from '../../../src/api/chainLogSchemas';
 import { MAX_EVENTS_SHOWN, chainLogSections } from '../../../src/receipts/model/chainLogView';
@@ -17,7 +17,7 @@ const BLOCK: BlockInfo = {
 const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
   contractID: 0x07cb02c1,
   topic: 'evm.Transfer',
-  timestamp: 1_763_632_800n,
+  timestamp: 1_763_632_800_000_000_000n,
   payload: '0xabcd',
   ...over,
 });
@@ -45,7 +45,7 @@ describe('receipts/model/chainLogView: the Block and Events sections', () => {
             label: 'evm.Transfer',
             value: '0xabcd',
             mono: true,
-            detail: 'contract 0x07cb02c1 · 2025-11-20T10:00:00.000Z',
+            detail: 'contract 0x07cb02c1 · 2025-11-20T10:00:00.000000000Z',
             copy: { text: '0xabcd', what: 'Event payload' },
           },
         ],
@@ -68,17 +68,18 @@ describe('receipts/model/chainLogView: the Block and Events sections', () => {
     const bare = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ topic: '', payload: '', contractID: 1 })] } })[1]?.rows[0];
     assert.equal(bare?.label, '(no topic)');
     assert.equal(bare?.value, '(no payload)');
-    assert.equal(bare?.detail, 'contract 0x00000001 · 2025-11-20T10:00:00.000Z');
+    assert.equal(bare?.detail, 'contract 0x00000001 · 2025-11-20T10:00:00.000000000Z');
   });
 
-  it('reads a timestamp as Unix seconds from 1 to 10^10; shows anything else as the number', () => {
+  it('reads an event timestamp as Unix nanoseconds (as Wasp writes it, both generations), exact past 2^53', () => {
     const detail = (ts: bigint) =>
       chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ timestamp: ts })] } })[1]?.rows[0]?.detail;
-    assert.equal(detail(0n), 'contract 0x07cb02c1 · 0');
-    assert.equal(detail(1n), 'contract 0x07cb02c1 · 1970-01-01T00:00:01.000Z');
-    assert.equal(detail(10_000_000_000n), 'contract 0x07cb02c1 · 2286-11-20T17:46:40.000Z');
-    assert.equal(detail(10_000_000_001n), 'contract 0x07cb02c1 · 10000000001');
-    assert.equal(detail(18446744073709551615n), 'contract 0x07cb02c1 · 18446744073709551615');
+    assert.equal(detail(0n), 'contract 0x07cb02c1 · 0', 'zero is no time: shown as the number');
+    assert.equal(detail(1n), 'contract 0x07cb02c1 · 1970-01-01T00:00:00.000000001Z');
+    assert.equal(detail(999_999_999n), 'contract 0x07cb02c1 · 1970-01-01T00:00:00.999999999Z');
+    assert.equal(detail(1_000_000_000n), 'contract 0x07cb02c1 · 1970-01-01T00:00:01.000000000Z');
+    assert.equal(detail(1_763_632_800_123_456_789n), 'contract 0x07cb02c1 · 2025-11-20T10:00:00.123456789Z', 'every digit of a value above 2^53');
+    assert.equal(detail(18446744073709551615n), 'contract 0x07cb02c1 · 2554-07-21T23:34:33.709551615Z', 'the largest uint64');
   });
 
   it(`shows the first ${MAX_EVENTS_SHOWN} events and says how many there are`, () => {
