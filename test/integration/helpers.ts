@@ -84,6 +84,19 @@ function rawChainLists(): RawChainList[] {
 }
 
 /** Writes a setting (user scope, or `target`) and waits until it reads back. */
+/**
+ * Writes a workspace value that Restricted Mode hides (restrictedConfigurations): neither get()
+ * nor inspect() shows it, so the folder's settings file is read to see that it was written.
+ */
+export async function writeRestrictedWorkspaceSetting(key: string, value: unknown): Promise<void> {
+  await config().update(key, value, vscode.ConfigurationTarget.Workspace);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'a workspace folder is open');
+  const file = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
+  const written = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as Record<string, unknown>;
+  assert.deepEqual(written[`waspChain.${key}`], value, `the workspace settings file holds ${key}`);
+}
+
 export async function setSetting(key: string, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
   await config().update(key, value, target);
   const read = () => {

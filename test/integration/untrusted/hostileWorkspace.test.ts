@@ -10,7 +10,7 @@ import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 import { RLO, hostileReceipt } from '../../fixtures/hostile';
 import { NOTIFICATION_LINK, foreignMarkdown } from '../../unit/hostile/corpus';
-import { activate, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor } from '../helpers';
+import { activate, chainNode, config, itemTexts, label, oneHover, setSetting, spyOutput, waitFor, writeRestrictedWorkspaceSetting } from '../helpers';
 
 const W = vscode.ConfigurationTarget.Workspace;
 const IOTA = DEMO_CHAINS.iotaEvm;
@@ -72,10 +72,18 @@ describe('hostile workspace in Restricted Mode', function () {
       }
       assert.equal(api.chains.tree.getTreeItem(chainNode(api, 'Creds')).contextValue, 'chain.invalid');
 
-      // Limits from the workspace cannot switch the defence off.
-      await setSetting('request.maxResponseBytes', 1e12, W);
-      await setSetting('request.timeoutMs', 0, W);
-      await setSetting('request.maxConcurrent', 0.5, W);
+      // Limits from an untrusted workspace do not apply at all (restrictedConfigurations): the
+      // review saw a workspace's 268,435,456-byte cap in force.
+      await writeRestrictedWorkspaceSetting('request.maxResponseBytes', 1e12);
+      await writeRestrictedWorkspaceSetting('request.timeoutMs', 0);
+      await writeRestrictedWorkspaceSetting('request.maxConcurrent', 0.5);
+      assert.equal(api.services.clients.setting('request.maxResponseBytes'), 8_388_608);
+      assert.equal(api.services.clients.setting('request.timeoutMs'), 15_000);
+      assert.equal(api.services.clients.setting('request.maxConcurrent'), 64);
+      // The user's own limits apply, clamped: even they cannot switch the defence off.
+      await setSetting('request.maxResponseBytes', 1e12, vscode.ConfigurationTarget.Global);
+      await setSetting('request.timeoutMs', 0, vscode.ConfigurationTarget.Global);
+      await setSetting('request.maxConcurrent', 0.5, vscode.ConfigurationTarget.Global);
       await waitFor(() => api.services.clients.setting('request.maxConcurrent') === 1, 'the clamped concurrency');
       assert.equal(api.services.clients.setting('request.maxResponseBytes'), 268_435_456);
       assert.equal(api.services.clients.setting('request.timeoutMs'), 1000);
@@ -86,7 +94,10 @@ describe('hostile workspace in Restricted Mode', function () {
     } finally {
       output.restore();
       await config().update('chains', undefined, W);
-      for (const key of ['request.timeoutMs', 'request.maxResponseBytes', 'request.maxConcurrent']) await config().update(key, undefined, W);
+      for (const key of ['request.timeoutMs', 'request.maxResponseBytes', 'request.maxConcurrent']) {
+        await config().update(key, undefined, W);
+        await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+      }
     }
   });
 
