@@ -132,7 +132,7 @@ try {
   };
   plainNode('a receipt with 1 MiB of params and 10,000 burn records', 'receipt', ['--expose-gc']);
   plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
-  plainNode('the EVM ABI index of 500 artifacts and a warm decoding', 'evmAbi');
+  plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
