@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, openSync, ftruncateSync, closeSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, openSync, ftruncateSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type * as z from 'zod/mini';
@@ -394,7 +394,10 @@ describe('evm/model/scan', () => {
     const files: ScanFile<string>[] = found.map((p) => ({ uri: p, folder: dir, key: p, label: rel(p) }));
     const index = new AbiIndex();
     const report = await scanIntoIndex(index, files, io);
-    assert.deepEqual({ ...report, millis: 0 }, { indexed: 4, noAbi: 1, malformed: 1, tooLarge: 1, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 });
+    assert.deepEqual(
+      { ...report, millis: 0 },
+      { indexed: 4, noAbi: 1, malformed: 1, tooLarge: 1, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 },
+    );
     assert.ok(!reads.includes('artifacts/Huge.json'));
     assert.equal(index.errors(item('error', 'InsufficientBalance(uint256,uint256)').selector)[0]?.sources.length, 4);
     assert.deepEqual(

@@ -125,4 +125,39 @@ describe('evm/model/scan: caps', () => {
     const report = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 2, maxFileBytes: 1e6, maxMillis: 1e9 }, () => 5);
     assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 1, badItems: 0, millis: 0 });
   });
+
+  it('the memory budget: a file past it is counted, not kept, and a later one that fits is still read', async () => {
+    const big = JSON.stringify({ abi: Array.from({ length: 20 }, (_, i) => ({ type: 'function', name: `f${i}`, inputs: [] })) });
+    const small = new AbiIndex();
+    await indexFile(small, file('s.abi.json'), memIo({ 's.abi.json': ONE_FN }), { maxFiles: 1, maxFileBytes: 1e6, maxMillis: 1e9 });
+    const index = new AbiIndex(small.bytes * 2);
+    const io = memIo({ 'a.abi.json': ONE_FN, 'big.abi.json': big, 'c.abi.json': ONE_FN });
+    const files = ['a', 'big', 'c'].map((n) => file(`${n}.abi.json`));
+    const report = await scanIntoIndex(index, files, io, { maxFiles: 10, maxFileBytes: 1e6, maxMillis: 1e9 }, () => 0);
+    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 1, leftOut: 0, badItems: 0, millis: 0 });
+    assert.deepEqual([index.has('file:///w/a.abi.json'), index.has('file:///w/big.abi.json'), index.has('file:///w/c.abi.json')], [true, false, true]);
+  });
+
+  it('at most `concurrency` files are open at once, and every file is read', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `f${i}.abi.json`);
+    const mem = memIo(Object.fromEntries(names.map((n) => [n, '[]'])));
+    let open = 0;
+    let most = 0;
+    const io = {
+      open: async (f: ScanFile<string>) => {
+        most = Math.max(most, ++open);
+        await new Promise((r) => setImmediate(r));
+        const opened = await mem.open(f);
+        if ('chunks' in opened) {
+          const close = opened.close;
+          opened.close = () => (open--, close());
+        }
+        return opened;
+      },
+    };
+    const report = await scanIntoIndex(new AbiIndex(), names.map(file), io, { maxFiles: 100, maxFileBytes: 1e6, maxMillis: 1e9, concurrency: 3 }, () => 0);
+    assert.equal(report.indexed, 10);
+    assert.equal(most, 3);
+    assert.equal(open, 0);
+  });
 });
