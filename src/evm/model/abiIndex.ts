@@ -163,11 +163,11 @@ export function parseAbiText(text: string): ParsedAbi | undefined {
  */
 export function retainedBytes(item: AbiItem): number {
   const text = item.name.length + item.signature.length * 2 + item.selector.length;
-  return 320 + 2 * text + item.inputs.reduce((n, p) => n + paramBytes(p), 0);
+  return 480 + 2 * text + item.inputs.reduce((n, p) => n + paramBytes(p), 0);
 }
 
 function paramBytes(p: AbiParam): number {
-  return 96 + 2 * (p.name.length * 2 + p.type.length) + (p.components ?? []).reduce((n, c) => n + paramBytes(c), 0);
+  return 160 + 2 * (p.name.length * 2 + p.type.length) + (p.components ?? []).reduce((n, c) => n + paramBytes(c), 0);
 }
 
 /** The index's memory budget (retainedBytes summed): a hostile workspace cannot fill the heap with ABIs. */
