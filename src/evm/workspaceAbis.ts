@@ -28,7 +28,11 @@ import { typeRefusal, type OpenOutcome } from './model/scanGuard';
 import { openWorkspaceFile } from './nodeScanIo';
 
 const BUILTIN_ABIS = ['erc20.abi.json', 'erc721.abi.json', 'iscMagic.abi.json'];
-/** Watcher events are coalesced until none came for this long (a build writes a file several times). */
+/**
+ * Watcher events are coalesced over this long after the first (a build writes a file several
+ * times); the delay is not restarted by later events, so a steady stream of them cannot hold
+ * the index back.
+ */
 const WATCH_DEBOUNCE_MS = 150;
 
 const io: ScanIo<vscode.Uri> = {
@@ -140,8 +144,7 @@ export class WorkspaceAbis implements vscode.Disposable {
   }
 
   private arm(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.drain(), WATCH_DEBOUNCE_MS);
+    this.timer ??= setTimeout(() => void this.drain(), WATCH_DEBOUNCE_MS);
   }
 
   /** Reads the queued files as one scan (the first scan's caps); events meanwhile make the next batch. */
