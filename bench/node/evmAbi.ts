@@ -1,8 +1,10 @@
 // Plain Node: the EVM ABI index of a workspace of 500 Hardhat artifacts (each the Vault fixture with
 // its own error, function and event names, so 500 × 10 distinct items), built the way the host
-// builds it (stat, read, parse, validate, hash the selectors), and the decoding a warm hover adds
-// for a custom-error revert (explainEvm + its lines). The files are written to a temp dir first.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// builds it (resolve, open, read with its caps, parse, validate, hash the selectors), the heap the
+// index keeps for them (with --expose-gc: the heap after a full GC with the index, minus without
+// it, beside the index's own estimate that its memory budget counts), and the decoding a warm hover
+// adds for a custom-error revert (explainEvm + its lines). The files are written to a temp dir first.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RebasedReceiptSchema } from '../../src/api/rebasedSchemas';
@@ -10,6 +12,7 @@ import { AbiIndex, parseAbiText } from '../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../src/evm/model/decode';
 import { explainEvm, explanationLines } from '../../src/evm/model/explain';
 import { scanIntoIndex, type ScanFile } from '../../src/evm/model/scan';
+import { nodeScanIo } from '../../src/evm/nodeScanIo';
 import { buildReceiptView } from '../../src/receipts/model/receiptView';
 import { emit, round, stats } from '../shared';
 
@@ -28,9 +31,9 @@ async function main(): Promise<void> {
       const path = join(dir, `artifacts/contracts/C${i}.sol/C${i}.json`);
       mkdirSync(join(path, '..'), { recursive: true });
       writeFileSync(path, text);
-      files.push({ uri: path, key: path, label: `artifacts/contracts/C${i}.sol/C${i}.json` });
+      files.push({ uri: path, folder: dir, key: path, label: `artifacts/contracts/C${i}.sol/C${i}.json` });
     }
-    const io = { size: async (p: string) => statSync(p).size, read: async (p: string) => readFileSync(p) };
+    const io = nodeScanIo;
     const builds: number[] = [];
     let index = new AbiIndex();
     for (let r = 0; r < RUNS; r++) {
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
       runs: RUNS,
       max: round(stats(builds).max, 1),
     });
+
+    await emitIndexHeap(files);
 
     // A warm hover's extra work: the custom error of artifact 250 decoded out of 5,000 items.
     const coder = await loadAbiCoder();
@@ -75,6 +80,26 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The heap one index of the files keeps (lookup maps built), measured between full collections. */
+async function emitIndexHeap(files: ScanFile<string>[]): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('bench: run with --expose-gc for the index heap');
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const index = new AbiIndex();
+  await scanIntoIndex(index, files, nodeScanIo);
+  index.errors('0x00000000');
+  gc();
+  const kept = process.memoryUsage().heapUsed - before;
+  emit('evm.index.heap500', round(kept / 1024, 0), 'KiB', {
+    artifacts: files.length,
+    estimateKiB: round(index.bytes / 1024, 0),
+    budgetKiB: round(index.maxBytes / 1024, 0),
+    // Keeps the index alive until after the measurement.
+    files: index.fileCount,
+  });
 }
 
 void main().catch((e: unknown) => {

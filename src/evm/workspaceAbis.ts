@@ -1,7 +1,9 @@
 // The workspace's ABI index: the ABIs shipped with the extension (media/abis: ERC-20, ERC-721, the
 // ISC magic contract) plus every build output the workspace folders hold (model/scan.ts says
 // which), read once when the first EVM receipt is shown and kept current by a file watcher.
-// Only vscode.workspace.findFiles and watcher events of files inside a workspace folder are read.
+// Only vscode.workspace.findFiles and watcher events of files inside a workspace folder are read,
+// and only regular files whose real path stays inside the folder, each read with a hard byte cap
+// (nodeScanIo.ts); watcher events are read in batches under the same caps as the first scan.
 // In an untrusted workspace too: reading JSON is local, sends nothing and runs no code from it,
 // and every ABI is validated as hostile input (model/abiIndex.ts).
 import * as vscode from 'vscode';
@@ -16,30 +18,56 @@ import {
   ABI_INCLUDE_GLOB,
   abiFileKind,
   DEFAULT_SCAN_LIMITS,
-  indexFile,
+  describeReport,
   scanIntoIndex,
   type ScanFile,
   type ScanIo,
   type ScanReport,
 } from './model/scan';
+import { typeRefusal, type OpenOutcome } from './model/scanGuard';
+import { openWorkspaceFile } from './nodeScanIo';
 
 const BUILTIN_ABIS = ['erc20.abi.json', 'erc721.abi.json', 'iscMagic.abi.json'];
-/** Watcher events of one file are coalesced over this long (a build writes a file several times). */
+/**
+ * Watcher events are coalesced over this long after the first (a build writes a file several
+ * times); the delay is not restarted by later events, so a steady stream of them cannot hold
+ * the index back.
+ */
 const WATCH_DEBOUNCE_MS = 150;
 
 const io: ScanIo<vscode.Uri> = {
-  size: async (uri) => (await vscode.workspace.fs.stat(uri)).size,
-  read: (uri) => Promise.resolve(vscode.workspace.fs.readFile(uri)),
+  open: (file) =>
+    file.uri.scheme === 'file' && file.folder.scheme === 'file' ? openWorkspaceFile(file.folder.fsPath, file.uri.fsPath) : openVirtual(file.uri),
 };
+
+/**
+ * A file of a virtual workspace, through vscode.workspace.fs (no streams there): links and
+ * anything but a file are refused, the stated size is checked first, and readCapped refuses a
+ * read that returns more than the cap.
+ */
+async function openVirtual(uri: vscode.Uri): Promise<OpenOutcome> {
+  const stat = await vscode.workspace.fs.stat(uri);
+  const refusal = typeRefusal({ file: (stat.type & vscode.FileType.File) !== 0, link: (stat.type & vscode.FileType.SymbolicLink) !== 0 });
+  if (refusal) return { refused: refusal };
+  async function* whole(): AsyncGenerator<Uint8Array> {
+    yield await vscode.workspace.fs.readFile(uri);
+  }
+  return { size: stat.size, chunks: whole(), close: async () => undefined };
+}
 
 export class WorkspaceAbis implements vscode.Disposable {
   readonly index = new AbiIndex();
   /** Resolves once the first scan is done. */
   readonly ready: Promise<ScanReport>;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly timers = new Map<string, { timer: ReturnType<typeof setTimeout>; done: () => void }>();
+  /** Changed files waiting for the next batch, by key. */
+  private readonly queued = new Map<string, ScanFile<vscode.Uri>>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private draining = false;
+  private disposed = false;
   /** Settles when every pending watcher event is indexed (tests wait on it). */
-  private pending: Promise<unknown> = Promise.resolve();
+  private pending: Promise<void> = Promise.resolve();
+  private settle: (() => void) | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -70,10 +98,7 @@ export class WorkspaceAbis implements vscode.Disposable {
       files.map(scanFile).filter((f) => f !== undefined),
       io,
     );
-    this.log.info(
-      `EVM ABIs: ${report.indexed} files indexed, ${report.noAbi} without an ABI, ${report.malformed} malformed, ` +
-        `${report.tooLarge} too large, ${report.leftOut} left out, ${report.badItems} invalid entries, in ${report.millis} ms`,
-    );
+    this.log.info(`EVM ABIs: ${describeReport(report)}${this.budgetNote(report)}`);
     return report;
   }
 
@@ -97,7 +122,10 @@ export class WorkspaceAbis implements vscode.Disposable {
       watcher,
       watcher.onDidCreate(changed),
       watcher.onDidChange(changed),
-      watcher.onDidDelete((uri) => this.index.removeFile(uri.toString())),
+      watcher.onDidDelete((uri) => {
+        this.queued.delete(uri.toString());
+        this.index.removeFile(uri.toString());
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders((e) => {
         for (const folder of e.removed) {
           const prefix = folder.uri.toString().replace(/\/?$/, '/');
@@ -109,30 +137,50 @@ export class WorkspaceAbis implements vscode.Disposable {
 
   private schedule(uri: vscode.Uri): void {
     const file = scanFile(uri);
-    if (!file) return;
-    const old = this.timers.get(file.key);
-    if (old) {
-      // Replaced: this event is read by the new timer; whoever waited on the old one waits on it.
-      clearTimeout(old.timer);
-      old.done();
+    if (!file || this.disposed) return;
+    this.queued.set(file.key, file);
+    if (!this.settle) this.pending = new Promise<void>((resolve) => (this.settle = resolve));
+    if (!this.draining) this.arm();
+  }
+
+  private arm(): void {
+    this.timer ??= setTimeout(() => void this.drain(), WATCH_DEBOUNCE_MS);
+  }
+
+  /** Reads the queued files as one scan (the first scan's caps); events meanwhile make the next batch. */
+  private async drain(): Promise<void> {
+    this.timer = undefined;
+    this.draining = true;
+    const batch = [...this.queued.values()];
+    this.queued.clear();
+    try {
+      const report = await scanIntoIndex(this.index, batch, io, DEFAULT_SCAN_LIMITS);
+      if (report.indexed + report.noAbi < batch.length) this.log.warn(`EVM ABIs, changed files: ${describeReport(report)}${this.budgetNote(report)}`);
+    } catch (e) {
+      this.log.warn(`EVM ABIs: changed files could not be read: ${String(e)}`);
+    } finally {
+      this.draining = false;
     }
-    let done: () => void = () => undefined;
-    const settled = new Promise<void>((resolve) => (done = resolve));
-    const indexed = settled.then(() => undefined);
-    const timer = setTimeout(() => {
-      this.timers.delete(file.key);
-      void indexFile(this.index, file, io, DEFAULT_SCAN_LIMITS).finally(done);
-    }, WATCH_DEBOUNCE_MS);
-    this.timers.set(file.key, { timer, done });
-    this.pending = Promise.all([this.pending, indexed]);
+    if (this.queued.size > 0 && !this.disposed) this.arm();
+    else this.settlePending();
+  }
+
+  private settlePending(): void {
+    this.settle?.();
+    this.settle = undefined;
+  }
+
+  private budgetNote(report: ScanReport): string {
+    if (report.overBudget === 0) return '';
+    return ` (the index holds ${Math.round(this.index.bytes / 1024)} KiB of its ${Math.round(this.index.maxBytes / 1024)} KiB budget: files past it are left out)`;
   }
 
   dispose(): void {
-    for (const t of this.timers.values()) {
-      clearTimeout(t.timer);
-      t.done();
-    }
-    this.timers.clear();
+    this.disposed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queued.clear();
+    this.settlePending();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
@@ -143,5 +191,5 @@ function scanFile(uri: vscode.Uri): ScanFile<vscode.Uri> | undefined {
   if (!folder) return undefined;
   const relative = vscode.workspace.asRelativePath(uri, false);
   if (abiFileKind(relative) === undefined) return undefined;
-  return { uri, key: uri.toString(), label: vscode.workspace.asRelativePath(uri, true) };
+  return { uri, folder: folder.uri, key: uri.toString(), label: vscode.workspace.asRelativePath(uri, true) };
 }

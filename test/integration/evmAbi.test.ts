@@ -3,7 +3,14 @@
 // (evmNode.ts) answers with a receipt whose transaction calls Vault.transfer and reverts with its
 // custom error, and serves the chain's EVM JSON-RPC.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import { parseAbiItem } from '../../src/evm/model/abiIndex';
+import { describeReport } from '../../src/evm/model/scan';
+import { WorkspaceAbis } from '../../src/evm/workspaceAbis';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { ARTIFACT, BOB, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
@@ -13,10 +20,14 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   this.timeout(60_000);
   let api: ExtensionApi;
   let node: EvmNode;
+  let hostile: HostileFiles;
 
   before(async () => {
     api = await activate();
     node = await startEvmNode();
+    // Before the first EVM hover of this file: the scan meets them (or, when an earlier file's
+    // receipt started it already, the watcher does).
+    hostile = hostileArtifacts(dirname(node.artifactUri.fsPath));
     await setChains([{ name: 'Rebased EVM', nodeUrl: node.url, explorerUrl: 'https://explorer.example/evm/' }], { defaultChain: 'Rebased EVM' });
     api.receipts.hover.waitMs = 15_000;
     // The first EVM receipt scans the workspace; the tests do not race that scan.
@@ -29,6 +40,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   after(async () => {
+    hostile.remove();
     await vscode.workspace.fs.writeFile(node.artifactUri, new TextEncoder().encode(node.artifactText));
     await setChains(undefined, { defaultChain: undefined });
     node.server.close();
@@ -119,4 +131,85 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     }
     assert.ok(text.includes('Custom error: InsufficientBalance(have: 3, required: 5)'), text);
   });
+
+  it('a checkout with artifacts linked to /proc/self/pagemap, /dev/zero and out of the folder, and a FIFO: the first EVM hover answers and the scan refuses them', async () => {
+    // The artifact's first parameter is named as the last edit left it.
+    const text = await hoverPlain();
+    assert.ok(/Custom error: InsufficientBalance\(\w+: 3, required: 5\)/.test(text), text);
+    const abis = await api.receipts.lookup.evm.workspace();
+    // A scan of its own, as the first EVM receipt after a restart would run it.
+    const log = vscode.window.createOutputChannel('Wasp ABI scan test', { log: true });
+    const fresh = new WorkspaceAbis(api.services.context.extensionUri, log);
+    try {
+      const report = await fresh.ready;
+      assert.ok(report.refused >= 2 && report.indexed >= 1, describeReport(report));
+      for (const index of [abis.index, fresh.index]) {
+        assert.ok(index.has(node.artifactUri.toString()));
+        for (const name of hostile.names) assert.equal(index.has(vscode.Uri.file(join(hostile.dir, name)).toString()), false, name);
+        assert.deepEqual(index.errors(OUTSIDE_SELECTOR), [], 'nothing from outside the folder');
+      }
+    } finally {
+      fresh.dispose();
+      log.dispose();
+    }
+  });
+
+  it('the watcher: links to /proc/self/pagemap and /dev/zero, a FIFO and an artifact over 4 MB changed after the scan are refused; an edit still applies', async () => {
+    const abis = await api.receipts.lookup.evm.workspace();
+    await abis.ready;
+    const late = hostileArtifacts(hostile.dir, 'late-');
+    try {
+      const edited = node.artifactText.replace('"name": "available"', '"name": "held"');
+      await vscode.workspace.fs.writeFile(node.artifactUri, new TextEncoder().encode(edited));
+      let text = '';
+      const until = Date.now() + 20_000;
+      while (!text.includes('InsufficientBalance(held: 3') && Date.now() < until) {
+        text = await hoverPlain();
+        if (!text.includes('(held: 3')) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.ok(text.includes('Custom error: InsufficientBalance(held: 3, required: 5)'), text);
+      for (const name of late.names) assert.equal(abis.index.has(vscode.Uri.file(join(late.dir, name)).toString()), false, name);
+      assert.deepEqual(abis.index.errors(HUGE_SELECTOR), [], 'the artifact over the size cap');
+      assert.deepEqual(abis.index.errors(OUTSIDE_SELECTOR), []);
+    } finally {
+      late.remove();
+      await vscode.workspace.fs.writeFile(node.artifactUri, new TextEncoder().encode(node.artifactText));
+    }
+  });
 });
+
+const OUTSIDE_SELECTOR = parseAbiItem({ type: 'error', name: 'OutsideTheFolder', inputs: [] })?.selector ?? '';
+const HUGE_SELECTOR = parseAbiItem({ type: 'error', name: 'HugeArtifact', inputs: [] })?.selector ?? '';
+
+interface HostileFiles {
+  dir: string;
+  names: string[];
+  remove(): void;
+}
+
+/**
+ * What a hostile checkout may ship in its artifacts folder `dir`: links to endless files, a link
+ * to an ABI outside the folder, a FIFO, and a valid artifact over the 4 MB cap.
+ */
+function hostileArtifacts(dir: string, prefix = ''): HostileFiles {
+  const outside = mkdtempSync(join(tmpdir(), 'wasp-outside-'));
+  writeFileSync(join(outside, 'Outside.json'), JSON.stringify({ abi: [{ type: 'error', name: 'OutsideTheFolder', inputs: [] }] }));
+  const links: [string, string][] = [
+    [`${prefix}pagemap.json`, '/proc/self/pagemap'],
+    [`${prefix}zero.json`, '/dev/zero'],
+    [`${prefix}outside.json`, join(outside, 'Outside.json')],
+  ];
+  for (const [name, target] of links) symlinkSync(target, join(dir, name));
+  execFileSync('mkfifo', [join(dir, `${prefix}fifo.json`)]);
+  const huge = JSON.stringify({ abi: [{ type: 'error', name: 'HugeArtifact', inputs: [] }] });
+  writeFileSync(join(dir, `${prefix}Huge.json`), huge + ' '.repeat(5 * 1024 * 1024));
+  const names = [...links.map(([name]) => name), `${prefix}fifo.json`, `${prefix}Huge.json`];
+  return {
+    dir,
+    names,
+    remove: () => {
+      for (const name of names) rmSync(join(dir, name), { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    },
+  };
+}

@@ -156,34 +156,71 @@ export function parseAbiText(text: string): ParsedAbi | undefined {
 }
 
 /**
+ * What the index keeps for one item, in bytes: an estimate on the high side of V8's heap (an
+ * object's header and slots, a string's header and characters counted at two bytes each) of the
+ * item, its parameters, and its share of the lookup (the entry, its key and its sources).
+ * Bounds the index by what it holds, not by how many files it read.
+ */
+export function retainedBytes(item: AbiItem): number {
+  const text = item.name.length + item.signature.length * 2 + item.selector.length;
+  return 480 + 2 * text + item.inputs.reduce((n, p) => n + paramBytes(p), 0);
+}
+
+function paramBytes(p: AbiParam): number {
+  return 160 + 2 * (p.name.length * 2 + p.type.length) + (p.components ?? []).reduce((n, c) => n + paramBytes(c), 0);
+}
+
+/** The index's memory budget (retainedBytes summed): a hostile workspace cannot fill the heap with ABIs. */
+export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+
+/**
  * Items by selector, from many files. Files come and go (the watcher): lookups are rebuilt
  * lazily after a change. An item declared by several files (the same signature) is one entry
  * with all its sources; different signatures under one selector (a collision, or an event
  * with other indexed parameters) are all kept, to be tried in turn.
  */
 export class AbiIndex {
-  private readonly files = new Map<string, { label: string; items: AbiItem[] }>();
+  private readonly files = new Map<string, { label: string; items: AbiItem[]; bytes: number }>();
   private lookup: Map<string, Map<string, IndexedItem>> | undefined;
   /** Bumped on every change: a decoded result can say which index state it came from. */
   version = 0;
+  /** What the index holds now, by retainedBytes. */
+  bytes = 0;
 
-  /** Sets (or replaces) the items of one file; `key` is its URI, `label` what the UI shows. */
-  setFile(key: string, label: string, items: AbiItem[]): void {
-    this.files.set(key, { label, items });
+  /** `maxBytes`: the memory budget; a file that would pass it is not added. */
+  constructor(readonly maxBytes = MAX_INDEX_BYTES) {}
+
+  /**
+   * Sets (or replaces) the items of one file; `key` is its URI, `label` what the UI shows. False
+   * when they do not fit in the budget: then the file is not in the index (its old items leave).
+   */
+  setFile(key: string, label: string, items: AbiItem[]): boolean {
+    let bytes = 2 * (key.length + label.length);
+    for (const item of items) bytes += retainedBytes(item);
+    const old = this.files.get(key)?.bytes ?? 0;
+    if (this.bytes - old + bytes > this.maxBytes) {
+      this.removeFile(key);
+      return false;
+    }
+    this.files.set(key, { label, items, bytes });
+    this.bytes += bytes - old;
     this.changed();
+    return true;
   }
 
   removeFile(key: string): boolean {
-    const had = this.files.delete(key);
-    if (had) this.changed();
-    return had;
+    const had = this.files.get(key);
+    if (!had) return false;
+    this.files.delete(key);
+    this.bytes -= had.bytes;
+    this.changed();
+    return true;
   }
 
   /** Removes every file whose key the predicate accepts (a workspace folder removed). */
   removeWhere(predicate: (key: string) => boolean): number {
     let n = 0;
-    for (const key of [...this.files.keys()]) if (predicate(key) && this.files.delete(key)) n++;
-    if (n > 0) this.changed();
+    for (const key of [...this.files.keys()]) if (predicate(key) && this.removeFile(key)) n++;
     return n;
   }
 

@@ -1,8 +1,12 @@
-// Reading the workspace's ABI files into the index, within bounds: which paths hold ABIs, a cap on
-// files, on each file's size (stat first: a huge file is never read) and on the total time; a
-// malformed file is skipped and counted. The file system is injected (VS Code's in the host, Node's
-// in tests), so this is pure and a hostile workspace can be tested in plain Node.
+// Reading the workspace's ABI files into the index, within bounds: which paths hold ABIs, which
+// files are read at all (a regular file whose real path stays on such a path: realPathRefusal and
+// scanGuard.ts), a cap on files, on each file's bytes (the size first, then a hard cap on the
+// read itself), on the time (checked while a file is read too), on the files read at once, and the
+// index's own memory budget (abiIndex.ts). A malformed file is skipped and counted. The file
+// system is injected (VS Code's and Node's in the host, fakes and temp dirs in tests), so this is
+// pure and a hostile workspace can be tested in plain Node.
 import { parseAbiText, type AbiIndex } from './abiIndex';
+import { readCapped, type OpenOutcome, type Refusal } from './scanGuard';
 
 export type AbiFileKind = 'hardhat' | 'foundry' | 'truffle' | 'abi';
 
@@ -14,13 +18,15 @@ export const ABI_EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**,**/build-info/**
 export interface ScanLimits {
   /** Files read at most; past it the rest is counted, not read. */
   maxFiles: number;
-  /** Bytes of one file at most (stat first). */
+  /** Bytes of one file at most: its size first, then the read stops one chunk past it. */
   maxFileBytes: number;
-  /** Milliseconds of the whole scan at most. */
+  /** Milliseconds of the whole scan at most: a read still going then is abandoned. */
   maxMillis: number;
+  /** Files read at once (1 when left out). */
+  concurrency?: number;
 }
 
-export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxFiles: 5_000, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000 };
+export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxFiles: 5_000, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000, concurrency: 4 };
 
 /**
  * Which toolchain wrote the file at this workspace-relative path ('/' separated), or undefined when
@@ -39,8 +45,25 @@ export function abiFileKind(relativePath: string): AbiFileKind | undefined {
   return undefined;
 }
 
+/**
+ * Why a candidate whose links resolve to `realPath` may not be read, or undefined when it may:
+ * the real path must lie inside the folder's real path, and there be an ABI path by the same
+ * rule as every candidate (abiFileKind: not in node_modules, .git or build-info). Both paths are
+ * absolute and resolved; '\\' counts as '/' (Windows).
+ */
+export function realPathRefusal(folderRealPath: string, realPath: string): Refusal | undefined {
+  const folder = folderRealPath.replace(/\\/g, '/').replace(/\/+$/, '');
+  const real = realPath.replace(/\\/g, '/');
+  if (!real.startsWith(`${folder}/`)) return 'outside';
+  const relative = real.slice(folder.length + 1);
+  if (relative.split('/').includes('..')) return 'outside';
+  return abiFileKind(relative) === undefined ? 'excluded' : undefined;
+}
+
 export interface ScanFile<U> {
   uri: U;
+  /** The workspace folder that holds it: its real path bounds the file's. */
+  folder: U;
   /** The key in the index (the URI as a string). */
   key: string;
   /** What the UI shows: the workspace-relative path. */
@@ -48,8 +71,8 @@ export interface ScanFile<U> {
 }
 
 export interface ScanIo<U> {
-  size(uri: U): Promise<number>;
-  read(uri: U): Promise<Uint8Array>;
+  /** Opens a candidate for reading, or says why it is refused; throws when it cannot be read. */
+  open(file: ScanFile<U>): Promise<OpenOutcome>;
 }
 
 export interface ScanReport {
@@ -59,8 +82,12 @@ export interface ScanReport {
   noAbi: number;
   /** Not JSON, or unreadable. */
   malformed: number;
-  /** Larger than maxFileBytes: never read. */
+  /** Larger than maxFileBytes: never read, or abandoned at the cap. */
   tooLarge: number;
+  /** Not a regular file, or its real path leaves the folder or the ABI paths: never read. */
+  refused: number;
+  /** Their ABI did not fit in the index's memory budget. */
+  overBudget: number;
   /** Left out by the file cap or the time cap. */
   leftOut: number;
   /** ABI entries that were not valid items. */
@@ -68,24 +95,23 @@ export interface ScanReport {
   millis: number;
 }
 
-/** Reads one file into the index: 'indexed', 'noAbi', 'malformed' or 'tooLarge'. */
+export type FileOutcome = 'indexed' | 'noAbi' | 'malformed' | 'tooLarge' | 'refused' | 'overBudget' | 'leftOut';
+
+/** Reads one file into the index; `remainingMs` is the time the scan has left (a read past it is abandoned). */
 export async function indexFile<U>(
   index: AbiIndex,
   file: ScanFile<U>,
   io: ScanIo<U>,
   limits: ScanLimits,
-): Promise<{ outcome: 'indexed' | 'noAbi' | 'malformed' | 'tooLarge'; badItems: number }> {
-  let text: string;
-  try {
-    if ((await io.size(file.uri)) > limits.maxFileBytes) {
-      index.removeFile(file.key);
-      return { outcome: 'tooLarge', badItems: 0 };
-    }
-    text = new TextDecoder('utf-8').decode(await io.read(file.uri));
-  } catch {
+  remainingMs: () => number = () => limits.maxMillis,
+): Promise<{ outcome: FileOutcome; badItems: number }> {
+  const read = await readFile(file, io, limits, remainingMs);
+  if (read === 'leftOut') return { outcome: 'leftOut', badItems: 0 };
+  if (typeof read === 'string') {
     index.removeFile(file.key);
-    return { outcome: 'malformed', badItems: 0 };
+    return { outcome: read, badItems: 0 };
   }
+  const text = new TextDecoder('utf-8').decode(read);
   let parsed;
   try {
     parsed = parseAbiText(text);
@@ -97,8 +123,34 @@ export async function indexFile<U>(
     // JSON but no ABI (a Hardhat cache file, a Foundry metadata file) is ordinary, not malformed.
     return { outcome: isJson(text) ? 'noAbi' : 'malformed', badItems: 0 };
   }
-  index.setFile(file.key, file.label, parsed.items);
+  if (!index.setFile(file.key, file.label, parsed.items)) return { outcome: 'overBudget', badItems: parsed.skipped };
   return { outcome: 'indexed', badItems: parsed.skipped };
+}
+
+/** The file's bytes within the caps, or what became of it instead. */
+async function readFile<U>(
+  file: ScanFile<U>,
+  io: ScanIo<U>,
+  limits: ScanLimits,
+  remainingMs: () => number,
+): Promise<Uint8Array | 'malformed' | 'tooLarge' | 'refused' | 'leftOut'> {
+  let opened;
+  try {
+    opened = await io.open(file);
+  } catch {
+    return 'malformed';
+  }
+  if ('refused' in opened) return 'refused';
+  try {
+    if (opened.size > limits.maxFileBytes) return 'tooLarge';
+    const read = await readCapped(opened.chunks, limits.maxFileBytes, remainingMs);
+    if ('bytes' in read) return read.bytes;
+    return read.stopped === 'tooLarge' ? 'tooLarge' : 'leftOut';
+  } catch {
+    return 'malformed';
+  } finally {
+    void opened.close().catch(() => undefined);
+  }
 }
 
 function isJson(text: string): boolean {
@@ -110,7 +162,19 @@ function isJson(text: string): boolean {
   }
 }
 
-/** Reads the files into the index within the limits; `now` is injectable for tests of the time cap. */
+/** What a scan found, in one line for the log. */
+export function describeReport(report: ScanReport): string {
+  return (
+    `${report.indexed} files indexed, ${report.noAbi} without an ABI, ${report.malformed} malformed, ${report.tooLarge} too large, ` +
+    `${report.refused} refused (not a regular file inside the folder), ${report.overBudget} over the index's memory budget, ` +
+    `${report.leftOut} left out, ${report.badItems} invalid entries, in ${report.millis} ms`
+  );
+}
+
+/**
+ * Reads the files into the index within the limits, `limits.concurrency` at a time; `now` is
+ * injectable for tests of the time cap.
+ */
 export async function scanIntoIndex<U>(
   index: AbiIndex,
   files: readonly ScanFile<U>[],
@@ -119,18 +183,24 @@ export async function scanIntoIndex<U>(
   now: () => number = () => Date.now(),
 ): Promise<ScanReport> {
   const start = now();
-  const report: ScanReport = { indexed: 0, noAbi: 0, malformed: 0, tooLarge: 0, leftOut: 0, badItems: 0, millis: 0 };
+  const report: ScanReport = { indexed: 0, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 };
+  const remainingMs = () => limits.maxMillis - (now() - start);
+  let next = 0;
   let read = 0;
-  for (const file of files) {
-    if (read >= limits.maxFiles || now() - start > limits.maxMillis) {
-      report.leftOut++;
-      continue;
+  const worker = async (): Promise<void> => {
+    for (let file = files[next++]; file !== undefined; file = files[next++]) {
+      if (read >= limits.maxFiles || remainingMs() < 0) {
+        report.leftOut++;
+        continue;
+      }
+      read++;
+      const { outcome, badItems } = await indexFile(index, file, io, limits, remainingMs);
+      report[outcome]++;
+      report.badItems += badItems;
     }
-    read++;
-    const { outcome, badItems } = await indexFile(index, file, io, limits);
-    report[outcome]++;
-    report.badItems += badItems;
-  }
+  };
+  const workers = Math.max(1, Math.min(limits.concurrency ?? 1, files.length));
+  await Promise.all(Array.from({ length: workers }, worker));
   report.millis = now() - start;
   return report;
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, openSync, ftruncateSync, closeSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync, openSync, ftruncateSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type * as z from 'zod/mini';
@@ -10,7 +10,9 @@ import { abiOfJson, AbiIndex, canonicalType, parseAbiItem, parseAbiText, type Ab
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, loadAbiCoder, type AbiCoder } from '../../../src/evm/model/decode';
 import { explainEvm, explanationLines, explanationRows } from '../../../src/evm/model/explain';
 import { abiFileKind, scanIntoIndex, type ScanFile, type ScanIo } from '../../../src/evm/model/scan';
+import { nodeScanIo } from '../../../src/evm/nodeScanIo';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
+import { openedBytes } from '../../fixtures/abiFiles';
 import { evmParam, tx1559, txLegacy } from '../../fixtures/rlp';
 
 type Encode = (params: readonly AbiParam[], values: readonly unknown[]) => string;
@@ -375,16 +377,27 @@ describe('evm/model/scan', () => {
     assert.ok(!found.some((p) => rel(p).endsWith('.dbg.json') || rel(p) === 'src/notes.json'));
     const reads: string[] = [];
     const io: ScanIo<string> = {
-      size: async (p) => statSync(p).size,
-      read: async (p) => {
-        reads.push(rel(p));
-        return readFileSync(p);
+      open: async (f) => {
+        const opened = await nodeScanIo.open(f);
+        if ('chunks' in opened) {
+          const chunks = opened.chunks;
+          opened.chunks = (async function* () {
+            for await (const c of chunks) {
+              reads.push(rel(f.uri));
+              yield c;
+            }
+          })();
+        }
+        return opened;
       },
     };
-    const files: ScanFile<string>[] = found.map((p) => ({ uri: p, key: p, label: rel(p) }));
+    const files: ScanFile<string>[] = found.map((p) => ({ uri: p, folder: dir, key: p, label: rel(p) }));
     const index = new AbiIndex();
     const report = await scanIntoIndex(index, files, io);
-    assert.deepEqual({ ...report, millis: 0 }, { indexed: 4, noAbi: 1, malformed: 1, tooLarge: 1, leftOut: 0, badItems: 0, millis: 0 });
+    assert.deepEqual(
+      { ...report, millis: 0 },
+      { indexed: 4, noAbi: 1, malformed: 1, tooLarge: 1, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 },
+    );
     assert.ok(!reads.includes('artifacts/Huge.json'));
     assert.equal(index.errors(item('error', 'InsufficientBalance(uint256,uint256)').selector)[0]?.sources.length, 4);
     assert.deepEqual(
@@ -394,8 +407,8 @@ describe('evm/model/scan', () => {
   });
 
   it('stops at the file cap and the time cap, counting what it left out', async () => {
-    const files: ScanFile<string>[] = Array.from({ length: 10 }, (_, i) => ({ uri: `${i}`, key: `${i}`, label: `${i}` }));
-    const io: ScanIo<string> = { size: async () => 2, read: async () => new TextEncoder().encode('[]') };
+    const files: ScanFile<string>[] = Array.from({ length: 10 }, (_, i) => ({ uri: `${i}`, folder: '/w', key: `${i}`, label: `${i}` }));
+    const io: ScanIo<string> = { open: async () => openedBytes(new TextEncoder().encode('[]')) };
     const capped = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 3, maxFileBytes: 100, maxMillis: 1e9 });
     assert.equal(capped.indexed, 3);
     assert.equal(capped.leftOut, 7);

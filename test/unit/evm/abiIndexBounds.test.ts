@@ -3,7 +3,17 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { abiOfJson, AbiIndex, BUILTIN_KEY, canonicalType, MAX_ITEMS_PER_ABI, parseAbiItem, parseAbiText, type AbiItem } from '../../../src/evm/model/abiIndex';
+import {
+  abiOfJson,
+  AbiIndex,
+  BUILTIN_KEY,
+  canonicalType,
+  MAX_INDEX_BYTES,
+  MAX_ITEMS_PER_ABI,
+  parseAbiItem,
+  parseAbiText,
+  type AbiItem,
+} from '../../../src/evm/model/abiIndex';
 
 /** keccak256 of the signature, the first `bytes` bytes as 0x-hex: computed here, apart from the index's cache. */
 function hash(signature: string, bytes: number): string {
@@ -316,5 +326,60 @@ describe('evm/model/abiIndex: the index', () => {
       { item: evPlain, sources: ['x'] },
     ]);
     assert.deepEqual(index.errors(aBc.selector), []);
+  });
+});
+
+describe('evm/model/abiIndex: the memory budget', () => {
+  const one = [fn('f', [{ name: 'x', type: 'uint256' }])];
+  const costOf = (key: string, items: AbiItem[]) => {
+    const probe = new AbiIndex();
+    probe.setFile(key, key, items);
+    return probe.bytes;
+  };
+
+  it('a file that would pass the budget is not added, says so, and its old items leave; a replacement is not counted twice', () => {
+    const cost = costOf('file:///a', one);
+    const index = new AbiIndex(2 * cost);
+    assert.equal(index.setFile('file:///a', 'file:///a', one), true);
+    assert.equal(index.setFile('file:///b', 'file:///b', one), true);
+    assert.equal(index.bytes, 2 * cost);
+    assert.equal(index.setFile('file:///c', 'file:///c', one), false);
+    assert.equal(index.has('file:///c'), false);
+    assert.equal(index.setFile('file:///a', 'file:///a', one), true);
+    assert.equal(index.bytes, 2 * cost);
+    assert.equal(index.setFile('file:///a', 'file:///a', [...one, fn('g', [])]), false);
+    assert.equal(index.has('file:///a'), false);
+    assert.equal(index.bytes, cost);
+    assert.equal(
+      index.removeWhere(() => true),
+      1,
+    );
+    assert.equal(index.bytes, 0);
+  });
+
+  it('counts what an item keeps: a longer name, more parameters, nested components and a longer label cost more', () => {
+    const base = costOf('k', [fn('f', [{ name: 'x', type: 'uint8' }])]);
+    assert.ok(base > 0);
+    assert.ok(costOf('k', [fn('ff', [{ name: 'x', type: 'uint8' }])]) > base);
+    assert.ok(costOf('k', [fn('f', [{ name: 'xx', type: 'uint8' }])]) > base);
+    assert.ok(costOf('k', [fn('f', [{ name: 'x', type: 'uint16' }])]) > base);
+    assert.ok(
+      costOf('k', [
+        fn('f', [
+          { name: 'x', type: 'uint8' },
+          { name: 'y', type: 'uint8' },
+        ]),
+      ]) > base,
+    );
+    assert.ok(costOf('k', [fn('f', [{ name: 'x', type: 'tuple', components: [{ name: 'y', type: 'uint8' }] }])]) > base);
+    assert.ok(costOf('kk', [fn('f', [{ name: 'x', type: 'uint8' }])]) > base);
+    assert.equal(costOf('k', []), 4);
+  });
+
+  it('a workspace of 500 ten-item artifacts fits the default budget five times over', () => {
+    const items = Array.from({ length: 10 }, (_, i) => fn(`function${i}`, uints(4)));
+    const index = new AbiIndex();
+    for (let i = 0; i < 500; i++) assert.equal(index.setFile(`file:///w/artifacts/C${i}.sol/C${i}.json`, `artifacts/C${i}.sol/C${i}.json`, items), true);
+    assert.ok(index.bytes * 5 < MAX_INDEX_BYTES, `${index.bytes}`);
   });
 });

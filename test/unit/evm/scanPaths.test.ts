@@ -2,21 +2,10 @@
 // with an in-memory file system and an injected clock.
 import * as assert from 'node:assert/strict';
 import { AbiIndex } from '../../../src/evm/model/abiIndex';
-import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, scanIntoIndex, type ScanFile, type ScanIo } from '../../../src/evm/model/scan';
+import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, scanIntoIndex, type ScanFile } from '../../../src/evm/model/scan';
+import { memScanIo as memIo } from '../../fixtures/abiFiles';
 
-/** An in-memory file system: path -> text. */
-function memIo(files: Record<string, string>): ScanIo<string> {
-  return {
-    size: async (p) => new TextEncoder().encode(files[p] ?? '').length,
-    read: async (p) => {
-      const text = files[p];
-      if (text === undefined) throw new Error(`ENOENT ${p}`);
-      return new TextEncoder().encode(text);
-    },
-  };
-}
-
-const file = (p: string): ScanFile<string> => ({ uri: p, key: `file:///w/${p}`, label: p });
+const file = (p: string): ScanFile<string> => ({ uri: p, folder: '/w', key: `file:///w/${p}`, label: p });
 const ONE_FN = JSON.stringify({ abi: [{ type: 'function', name: 'f', inputs: [] }] });
 
 describe('evm/model/scan: abiFileKind', () => {
@@ -109,25 +98,66 @@ describe('evm/model/scan: caps', () => {
       { maxFiles: 10, maxFileBytes: 1e6, maxMillis: 1e9 },
       () => 0,
     );
-    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, leftOut: 0, badItems: 5, millis: 0 });
+    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 0, badItems: 5, millis: 0 });
   });
 
-  it('the time cap: a file is still read at exactly maxMillis, not past it; millis is the time taken', async () => {
-    const files = ['a', 'b', 'c'].map((n) => file(`${n}.abi.json`));
-    const io = memIo({ 'a.abi.json': '[]', 'b.abi.json': '[]', 'c.abi.json': '[]' });
+  it('the time cap: a file is still read at exactly maxMillis; one opened past it is abandoned, one after it never opened', async () => {
+    const files = ['a', 'b', 'c', 'd'].map((n) => file(`${n}.abi.json`));
     const limits = { maxFiles: 10, maxFileBytes: 1e6, maxMillis: 50 };
-    // The clock: the start, then one reading before each file, then the end.
-    const clock = (times: number[]) => () => times.shift() ?? 999;
-    const atCap = await scanIntoIndex(new AbiIndex(), files, io, limits, clock([100, 120, 150, 150, 160]));
-    assert.deepEqual(atCap, { indexed: 3, noAbi: 0, malformed: 0, tooLarge: 0, leftOut: 0, badItems: 0, millis: 60 });
-    const past = await scanIntoIndex(new AbiIndex(), files, io, limits, clock([100, 120, 151, 151, 170]));
-    assert.deepEqual(past, { indexed: 1, noAbi: 0, malformed: 0, tooLarge: 0, leftOut: 2, badItems: 0, millis: 70 });
+    // The clock stands still but for each open, which moves it to the time given for that file.
+    const run = async (at: Record<string, number>) => {
+      let t = 100;
+      const opened: string[] = [];
+      const mem = memIo({ 'a.abi.json': '[]', 'b.abi.json': '[]', 'c.abi.json': '[]', 'd.abi.json': '[]' }, opened);
+      const io = { open: (f: ScanFile<string>) => ((t = at[f.uri] ?? t), mem.open(f)) };
+      return { report: await scanIntoIndex(new AbiIndex(), files, io, limits, () => t), opened };
+    };
+    const atCap = await run({ 'a.abi.json': 120, 'b.abi.json': 150 });
+    assert.deepEqual(atCap.report, { indexed: 4, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 50 });
+    const past = await run({ 'a.abi.json': 120, 'b.abi.json': 150, 'c.abi.json': 151 });
+    assert.deepEqual(past.report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 2, badItems: 0, millis: 51 });
+    assert.deepEqual(past.opened, ['a.abi.json', 'b.abi.json', 'c.abi.json']);
   });
 
   it('the file cap: exactly maxFiles are read', async () => {
     const files = ['a', 'b', 'c'].map((n) => file(`${n}.abi.json`));
     const io = memIo({ 'a.abi.json': '[]', 'b.abi.json': '[]', 'c.abi.json': '[]' });
     const report = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 2, maxFileBytes: 1e6, maxMillis: 1e9 }, () => 5);
-    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, leftOut: 1, badItems: 0, millis: 0 });
+    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 1, badItems: 0, millis: 0 });
+  });
+
+  it('the memory budget: a file past it is counted, not kept, and a later one that fits is still read', async () => {
+    const big = JSON.stringify({ abi: Array.from({ length: 20 }, (_, i) => ({ type: 'function', name: `f${i}`, inputs: [] })) });
+    const small = new AbiIndex();
+    await indexFile(small, file('s.abi.json'), memIo({ 's.abi.json': ONE_FN }), { maxFiles: 1, maxFileBytes: 1e6, maxMillis: 1e9 });
+    const index = new AbiIndex(small.bytes * 2);
+    const io = memIo({ 'a.abi.json': ONE_FN, 'big.abi.json': big, 'c.abi.json': ONE_FN });
+    const files = ['a', 'big', 'c'].map((n) => file(`${n}.abi.json`));
+    const report = await scanIntoIndex(index, files, io, { maxFiles: 10, maxFileBytes: 1e6, maxMillis: 1e9 }, () => 0);
+    assert.deepEqual(report, { indexed: 2, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 1, leftOut: 0, badItems: 0, millis: 0 });
+    assert.deepEqual([index.has('file:///w/a.abi.json'), index.has('file:///w/big.abi.json'), index.has('file:///w/c.abi.json')], [true, false, true]);
+  });
+
+  it('at most `concurrency` files are open at once, and every file is read', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `f${i}.abi.json`);
+    const mem = memIo(Object.fromEntries(names.map((n) => [n, '[]'])));
+    let open = 0;
+    let most = 0;
+    const io = {
+      open: async (f: ScanFile<string>) => {
+        most = Math.max(most, ++open);
+        await new Promise((r) => setImmediate(r));
+        const opened = await mem.open(f);
+        if ('chunks' in opened) {
+          const close = opened.close;
+          opened.close = () => (open--, close());
+        }
+        return opened;
+      },
+    };
+    const report = await scanIntoIndex(new AbiIndex(), names.map(file), io, { maxFiles: 100, maxFileBytes: 1e6, maxMillis: 1e9, concurrency: 3 }, () => 0);
+    assert.equal(report.indexed, 10);
+    assert.equal(most, 3);
+    assert.equal(open, 0);
   });
 });
