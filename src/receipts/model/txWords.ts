@@ -1,5 +1,5 @@
 // The words that say a hex string is a transaction or request ID: transaction, hash, request,
-// receipt, block (and a few other languages' words for a transaction). Pure.
+// receipt, block, reverted (and a few other languages' words for a transaction). Pure.
 
 /** Parts that say transaction, hash, request, receipt or block (in a few languages). */
 const TX_WORDS = new Set([
@@ -21,6 +21,9 @@ const TX_WORDS = new Set([
   'block',
   'blocks',
   'digest',
+  // What only a transaction does.
+  'revert',
+  'reverted',
   'transaktion',
   'transaktionen',
   'transacción',
