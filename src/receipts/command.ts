@@ -10,6 +10,8 @@ import type { ReceiptIdentity } from './protocol';
 import type { Services } from '../services';
 import { notificationText } from '../core/text';
 import { classifyRequestId, routeChains } from './model/routing';
+import type { SecretVerdict } from './model/secretContext';
+import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
 
 /** What the command needs of the feature: a way to open a panel. */
 export interface ReceiptOpener<P> {
@@ -20,6 +22,8 @@ export interface ShowReceiptArgs {
   requestId: string | undefined;
   chainName: string | undefined;
   block: string | number | undefined;
+  /** What the hover saw around the ID (a key, a secret…): the command asks before it sends. */
+  seen?: SecretVerdict;
 }
 
 /** Reads the command's argument; tolerant of what menus pass (a document URI, a tree node). */
@@ -27,11 +31,14 @@ export function parseShowReceiptArgs(arg: unknown): ShowReceiptArgs {
   if (typeof arg === 'string') return { requestId: arg, chainName: undefined, block: undefined };
   if (typeof arg !== 'object' || arg === null || arg instanceof vscode.Uri) return { requestId: undefined, chainName: undefined, block: undefined };
   const o = arg as Record<string, unknown>;
-  return {
+  const args: ShowReceiptArgs = {
     requestId: typeof o.requestId === 'string' ? o.requestId : undefined,
     chainName: typeof o.chainName === 'string' && o.chainName.trim() !== '' ? o.chainName : undefined,
     block: typeof o.block === 'string' || typeof o.block === 'number' ? o.block : undefined,
   };
+  const seen = parseSecretVerdict(o.seen);
+  if (seen !== undefined) args.seen = seen;
+  return args;
 }
 
 /**
@@ -112,6 +119,10 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
       ),
     );
     return undefined;
+  }
+  if (args.seen !== undefined) {
+    const asked = args.chainName !== undefined ? [args.chainName] : routeChains(id.id, services.chains.valid(), allowEvmHash).map((c) => c.name);
+    if (!(await confirmSecretLookUp(args.seen, asked))) return undefined;
   }
   const identity: ReceiptIdentity = { requestId: id.id };
   if (args.chainName !== undefined) identity.chainName = services.chains.get(args.chainName)?.name ?? args.chainName;

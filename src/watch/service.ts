@@ -127,6 +127,8 @@ export class WatchService implements vscode.Disposable {
     let show: Thenable<string | undefined> | undefined;
     switch (end.kind) {
       case 'arrived': {
+        // At once, before any await: a "not found" kept from before must not answer a hover now.
+        this.receipts.lookup.lookup.forgetMisses(target.requestId);
         // Read once more through the receipt service: its cache (the hover), the recent receipts
         // (the tree) and the view's words. The node just answered, so this is quick.
         let failed = end.receipt.failed;

@@ -209,6 +209,24 @@ describe('receipt hover', function () {
     assert.equal(receiptRequests(node).length, 1, 'one request for both hovers');
   });
 
+  it("leads a not-found hover with its answer, and names another chain's failure after it, briefly", async () => {
+    // The default chain's node fails with a 500 carrying a long message; the other chain does not know the request.
+    const long = `internal error: ${'x'.repeat(300)}`;
+    node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 500, body: { Error: long, Message: long } } });
+    const h = await oneHover(`x ${DEMO_UNKNOWN_REQUEST_ID}`, 'plaintext', DEMO_UNKNOWN_REQUEST_ID);
+    const lines = h.plain.split('\n').filter((l) => l.trim() !== '');
+    assert.match(lines[0] ?? '', /^\$\(search\) No receipt for this request on ShimmerEVM\. \[Watch\]/, `the answer first:\n${h.plain}`);
+    const failure = lines.findIndex((l) => l.includes('IOTA EVM'));
+    assert.ok(failure > 0, `the failure after the answer:\n${h.plain}`);
+    assert.ok((lines[failure] ?? '').length < 120, `briefly: ${lines[failure]}`);
+  });
+
+  it('names a call target that is not a core contract as hnames, as the receipt panel does', async () => {
+    const id = DEMO_RECEIPTS.gasBurnLogParams.requestId;
+    const h = await oneHover(`x ${id}`, 'plaintext', id);
+    assert.ok(h.plain.includes('Call fa9fa907.ae9deae4 (hnames of a contract that is not a core contract)'), h.plain);
+  });
+
   it('sends one request for many hovers at once', async () => {
     const doc = await vscode.workspace.openTextDocument({ content: `a ${SUCCESS}`, language: 'plaintext' });
     const pos = doc.positionAt(10);

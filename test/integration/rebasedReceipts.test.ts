@@ -93,7 +93,7 @@ describe('Rebased receipts', function () {
 
   it('the hover on an EVM revert leads with the decoded reason', async () => {
     const id = ids['receipt-failed-evm-revert'] ?? '';
-    const text = (await hoverText(`x ${id}`, id))[0] ?? '';
+    const text = (await hoverText(`tx ${id}`, id))[0] ?? '';
     assert.ok(text.includes('Request failed:'), text);
     assert.ok(text.includes('Reverted: ERC20: transfer amount exceeds balance'), text);
   });

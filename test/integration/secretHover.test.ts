@@ -1,13 +1,18 @@
-// The hover over what may be a secret, in a real extension host against the local Wasp node:
-// a private key in the test workspace's .env sends nothing (checked from the requests the node
-// recorded) and offers "Look up"; the same 64-hex string in a plain TypeScript file is looked up;
-// the link looks it up when clicked, with the validated ID as its only argument.
+// The hover over what may be a private key, in a real extension host against the local Wasp node:
+// a private key in the test workspace's .env, and every key placement of the corpus
+// (test/fixtures/secretPlacements.ts) written to a file of its name, sends nothing (checked from
+// the requests the node recorded) and offers "Look up"; every transaction-ID placement is looked
+// up; the link asks first where a key is named, and looks it up only when the user says so.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import { HOVER_COMMANDS } from '../../src/receipts/hover';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement } from '../fixtures/secretPlacements';
 import { activate, config, hoversIn, setChains, setSetting, waitFor, type HoverText } from './helpers';
 
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -22,7 +27,40 @@ describe('secret hover', function () {
   let node: LocalNode;
 
   /** The requests the node recorded that carry the hex anywhere (path, query, headers or body). */
-  const sentHex = () => node.requests.filter((r) => [r.url, r.body ?? '', ...Object.values(r.headers)].some((s) => s.toLowerCase().includes(HEX)));
+  const sentHex = (hex = HEX) => node.requests.filter((r) => [r.url, r.body ?? '', ...Object.values(r.headers)].some((s) => s.toLowerCase().includes(hex)));
+
+  /** Our hovers over the marked value of a placement, written to a file of its path under `dir` (or untitled). */
+  async function hoverPlacement(dir: string, p: Placement, value: string): Promise<HoverText[]> {
+    const { text, line, character } = placed(p, value);
+    let doc: vscode.TextDocument;
+    if (p.path.startsWith('/')) {
+      // A folder of its own: VS Code keeps a closed document's text, so a path is never written twice.
+      const file = join(mkdtempSync(join(dir, 'p-')), p.path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    } else {
+      doc = await vscode.workspace.openTextDocument({ content: text, language: p.languageId ?? 'plaintext' });
+    }
+    return hoversIn(doc, value, doc.offsetAt(new vscode.Position(line, character)) - doc.getText().indexOf(value) + 5);
+  }
+
+  /** Runs `run` with the modal warning answered by `answer` (the button's title, or undefined for Cancel). */
+  async function answeringWarnings<T>(answer: string | undefined, run: (asked: string[]) => Promise<T>): Promise<T> {
+    const win = vscode.window as unknown as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<string | undefined> };
+    const original = win.showWarningMessage;
+    const asked: string[] = [];
+    win.showWarningMessage = (message: string) => {
+      asked.push(message);
+      return Promise.resolve(answer);
+    };
+    assert.notEqual(win.showWarningMessage, original, 'this host lets the test answer the dialog');
+    try {
+      return await run(asked);
+    } finally {
+      win.showWarningMessage = original;
+    }
+  }
 
   async function envDocument(): Promise<vscode.TextDocument> {
     const folder = vscode.workspace.workspaceFolders?.[0];
@@ -65,8 +103,9 @@ describe('secret hover', function () {
     const h = ours[0] as HoverText;
     assert.ok(h.plain.includes(NOT_LOOKED_UP), h.plain);
     assert.ok(!/Request (succeeded|failed)/.test(h.plain), 'no receipt shown');
-    const link = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: HASH.toLowerCase() }]))}`;
-    assert.ok(h.value.includes(`(${link})`), `the Look up link carries the validated ID only:\n${h.value}`);
+    const args = [{ requestId: HASH.toLowerCase(), seen: { line: 'privateKey', file: 'envFile' } }];
+    const link = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify(args))}`;
+    assert.ok(h.value.includes(`(${link})`), `the Look up link carries the validated ID and what was seen only:\n${h.value}`);
     assert.deepEqual(
       [...h.value.matchAll(/\(command:([^?)]+)/g)].map((m) => m[1]),
       ['waspChain.showReceipt'],
@@ -93,15 +132,64 @@ describe('secret hover', function () {
     );
   });
 
-  it('looks it up when the Look up link is clicked', async () => {
+  it('asks before the Look up link sends a key, naming what was seen; sends nothing when declined', async () => {
     const doc = await envDocument();
     const [h] = await hoversIn(doc, HASH);
     const m = /\(command:waspChain\.showReceipt\?([^)]+)\)/.exec(h?.value ?? '');
     assert.ok(m?.[1], `a Look up link: ${h?.value}`);
     const args = JSON.parse(decodeURIComponent(m[1])) as unknown[];
     assert.deepEqual(sentHex(), [], 'nothing sent before the click');
-    await vscode.commands.executeCommand('waspChain.showReceipt', ...args);
-    await waitFor(() => sentHex().some((r) => r.route === 'receipt'), 'the receipt request after the click');
+    const declined = await answeringWarnings(undefined, async (asked) => {
+      const panel = await vscode.commands.executeCommand('waspChain.showReceipt', ...args);
+      return { panel, asked };
+    });
+    assert.equal(declined.panel, undefined, 'no panel when declined');
+    assert.deepEqual(declined.asked, ['This value sits where a private key in a .env file was seen. Look it up anyway?']);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(sentHex(), [], 'nothing sent when declined');
+    await answeringWarnings('Look Up Anyway', async () => vscode.commands.executeCommand('waspChain.showReceipt', ...args));
+    await waitFor(() => sentHex().some((r) => r.route === 'receipt'), 'the receipt request after the user said so');
+  });
+
+  it('every key placement of the corpus, in a file of its name, sends nothing and offers Look up', async function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'wasp-keys-'));
+    const key = DEV_KEYS[1];
+    try {
+      for (const p of KEY_PLACEMENTS) {
+        const ours = await hoverPlacement(dir, p, key);
+        assert.equal(ours.length, 1, `one hover of ours for ${p.title}`);
+        const text = ours[0]?.plain ?? '';
+        const expected = p.expect === 'secret' ? 'This looks like it may be a secret' : 'Not looked up: nothing here says this is a transaction or request ID.';
+        assert.ok(text.includes(expected), `${p.title}: ${text}`);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      for (const k of DEV_KEYS) assert.deepEqual(sentHex(k.slice(2)), [], 'the node recorded no request containing a key');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('every transaction-ID placement of the corpus is looked up by itself', async function () {
+    this.timeout(120_000);
+    const dir = mkdtempSync(join(tmpdir(), 'wasp-ids-'));
+    try {
+      for (const p of ID_PLACEMENTS) {
+        api.receipts.lookup.lookup.invalidate();
+        node.clearRequests();
+        const ours = await hoverPlacement(dir, p, HASH);
+        assert.equal(ours.length, 1, `one hover of ours for ${p.title}`);
+        assert.ok(ours[0]?.plain.includes('Request succeeded'), `${p.title}: ${ours[0]?.plain}`);
+        assert.ok(
+          sentHex().some((r) => r.route === 'receipt'),
+          `${p.title}: the node was asked`,
+        );
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends nothing for a key on a line that names it, in any file, for a 64- or 68-hex ID', async () => {

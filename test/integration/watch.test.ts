@@ -113,6 +113,31 @@ describe('watch a pending request', function () {
     assert.equal(node.requests.length, 0, 'the hover found the receipt in the cache the watch filled');
   });
 
+  it('a hover re-shown while the arrived receipt is being read shows the receipt, not Watch', async () => {
+    const receipt = pendingReceipt();
+    const id = receipt.request.requestId;
+    const content = `pending: ${id}\n`;
+    // Not found: the lookup keeps that for a while.
+    assert.match(await hover(content, id), /watchRequest/);
+    const watch = await vscode.commands.executeCommand<{ key: string } | undefined>('waspChain.watchRequest', { requestId: id, chainName: 'IOTA EVM' });
+    assert.ok(watch, 'the watch started');
+    const arrived = new Promise<void>((resolve) => {
+      const sub = watches.set.onDidEnd(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    const ended = nextEnd();
+    node.chainLog.processLater(receipt, 1_000, DEMO_CHAINS.iotaEvm);
+    // The read of the receipt after it arrived is slow: the hover comes while it is under way.
+    node.inject({ route: 'receipt', times: 1, fault: { type: 'latency', ms: 1_500 } });
+    await arrived;
+    const during = await hover(content, id);
+    assert.match(during, /Request succeeded/);
+    assert.doesNotMatch(during, /watchRequest/, 'no Watch once the receipt is there');
+    await ended;
+  });
+
   it("the panel's not-found lists why a node skips a request, offers Watch, and updates by itself", async () => {
     const receipt = pendingReceipt();
     const id = receipt.request.requestId;

@@ -179,6 +179,19 @@ export class ReceiptLookup<C extends LookupChain, R> {
   }
 
   /**
+   * Forgets what was believed of one request where it was not found or failed, on every chain:
+   * e.g. once a watch saw its receipt arrive, a "not found" kept for a while must not answer the
+   * next hover. A request for it already in flight is not shared any more (its answer may predate
+   * the news) and its answer is not cached.
+   */
+  forgetMisses(requestId: string): void {
+    const id = requestId.toLowerCase();
+    this.generation++;
+    this.cache.deleteWhere((o, key) => o.kind !== 'found' && key.split('\n')[4] === id);
+    for (const [key] of this.inFlight) if (key.split('\n')[4] === id) this.inFlight.delete(key);
+  }
+
+  /**
    * Forgets every answer (and failure) of the nodes matching `node` that was fetched under the
    * given token decision: e.g. after Sign Out, the receipts read with the token.
    */

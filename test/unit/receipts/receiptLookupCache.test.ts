@@ -59,6 +59,40 @@ describe('model/receiptLookup cache', () => {
     });
   });
 
+  describe('forgetMisses', () => {
+    it("forgets one request's not-found marks and failures on every chain, keeps its answer and other requests'", async () => {
+      const f = fetcher();
+      const lookup = new ReceiptLookup<LookupChain, string>(f);
+      const other = `0x${'cd'.repeat(34)}`;
+      await fill(lookup);
+      await lookup.lookup(other, [chainB]);
+      assert.equal(lookup.cacheSize, 4);
+      lookup.forgetMisses(ID.toUpperCase().replace('0X', '0x'));
+      assert.equal(lookup.cacheSize, 2);
+      assert.equal(lookup.peek(ID, chainA), 'receipt-1');
+      await lookup.lookup(other, [chainB]);
+      await lookup.lookup(ID, [chainB, chainC]);
+      assert.deepEqual(f.calls, ['A', 'B', 'C', 'B', 'B', 'C'], 'the other request from the cache; this one asked again');
+    });
+    it('does not let a request sent before the news answer a later caller, nor be cached', async () => {
+      const gates = [deferred<string>(), deferred<string>()];
+      let n = 0;
+      const lookup = new ReceiptLookup<LookupChain, string>({ fetch: () => (gates[n++] as { promise: Promise<string> }).promise });
+      const stale = lookup.lookup(ID, [chainA]);
+      await Promise.resolve();
+      lookup.forgetMisses(ID);
+      const fresh = lookup.lookup(ID, [chainA], { fresh: true });
+      await Promise.resolve();
+      assert.equal(n, 2, 'a new request, not the one in flight');
+      gates[0]?.resolve('old');
+      gates[1]?.resolve('new');
+      assert.equal((await stale).found && (await stale).found, true);
+      const r = await fresh;
+      assert.ok(r.found && r.value === 'new', 'the later caller gets the new answer');
+      assert.equal(lookup.peek(ID, chainA), 'new');
+    });
+  });
+
   describe('forgetAnswers', () => {
     it('forgets only the answers of the matching nodes under that token decision', async () => {
       const lookup = new ReceiptLookup<LookupChain, string>({ ...fetcher(), tokenDecision: (c) => (c.name === 'A' ? 'token' : 'none') });

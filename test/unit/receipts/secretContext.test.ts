@@ -15,7 +15,7 @@ function at(line: string, id = ID64, path = '/work/app/src/index.ts', previousLi
   const start = line.indexOf(id);
   assert.ok(start >= 0, 'the ID is in the line');
   const place: IdPlace = { path, line, start, end: start + id.length };
-  if (previousLine !== undefined) place.previousLine = previousLine;
+  if (previousLine !== undefined) place.above = [previousLine];
   return place;
 }
 
@@ -153,8 +153,9 @@ describe('receipts/model/secretContext', () => {
       assert.equal(lineReason(at(`  ${ID64}`, ID64, '/a.ts', 'const PRIVATE_KEY =')), 'privateKey');
       // The second item of a list: its previous line is the first item, not an opener (the file rules catch config files).
       assert.equal(lineReason(at(`    "${ID64}",`, ID64, '/a.ts', `    "${ID64}",`)), undefined);
-      // A Markdown table row after the header: `|` does not open a value.
-      assert.equal(lineReason(at(`| ${ID64} |`, ID64, '/a.md', '| private key | x |')), undefined);
+      // A Markdown table row: the header cell of its column names it.
+      assert.equal(lineReason(at(`| ${ID64} |`, ID64, '/a.md', '| private key | x |')), 'privateKey');
+      assert.equal(lineReason(at(`| x | ${ID64} |`, ID64, '/a.md', '| private key | tx |')), undefined);
       // A name on the ID's own line: the previous line is not read.
       assert.equal(lineReason(at(`tx: ${ID64}`, ID64, '/a.ts', 'privateKey:')), undefined);
       assert.equal(lineReason(at(`    "${ID64}",`, ID64, '/a.ts', 'expect(receipt.evmTxHash).to.equal(')), undefined);
@@ -216,7 +217,7 @@ describe('receipts/model/secretContext', () => {
       '.env:2 envFile+privateKey',
       '.env:6 envFile',
       '.env.local:3 envFile+privateKey',
-      '.env.local:4 envFile', // RELAYER_SIGNER: the line rule does not know "signer"; the file rule does
+      '.env.local:4 envFile+signer', // RELAYER_SIGNER
       // A Markdown README with a table of transactions and request IDs: all looked up
       'README.md:7 sent',
       'README.md:7 sent',
@@ -235,7 +236,7 @@ describe('receipts/model/secretContext', () => {
       'hardhat.config.ts:4 deployConfig+envFallback',
       'hardhat.config.ts:12 deployConfig+privateKey',
       'hardhat.config.ts:17 deployConfig+accounts',
-      'hardhat.config.ts:18 deployConfig', // the second item of accounts: [...]: only the file rule
+      'hardhat.config.ts:18 deployConfig+accounts', // the second item of accounts: [...]: its list's head names it
       // A TypeScript test with receipts: all looked up
       'receipts.test.ts:4 sent',
       'receipts.test.ts:5 sent',
@@ -259,7 +260,7 @@ describe('receipts/model/secretContext', () => {
         lines.forEach((line, i) => {
           for (const m of line.matchAll(ID_IN_LINE)) {
             const place: IdPlace = { path: file, line, start: m.index, end: m.index + m[0].length };
-            if (i > 0) place.previousLine = lines[i - 1];
+            place.above = lines.slice(Math.max(0, i - 24), i).reverse();
             const v = secretContext(place);
             const what = v ? [v.file, v.line].filter((x) => x !== undefined).join('+') : 'sent';
             actual.push(`${relative(CORPUS, file).split('\\').join('/')}:${i + 1} ${what}`);

@@ -7,7 +7,7 @@ function at(line: string, previousLine?: string): IdPlace {
   const start = line.indexOf(ID64);
   assert.ok(start >= 0, 'the ID is in the line');
   const place: IdPlace = { path: '/work/app/src/index.ts', line, start, end: start + ID64.length };
-  if (previousLine !== undefined) place.previousLine = previousLine;
+  if (previousLine !== undefined) place.above = [previousLine];
   return place;
 }
 
@@ -96,8 +96,9 @@ describe('receipts/model/secretContext edges', () => {
     it('reads the previous line when it ends in an opener followed by spaces', () => {
       assert.equal(lineReason(at(`  "${ID64}"`, 'const secret =   ')), 'secret');
     });
-    it('ignores a previous line that does not end in an opener', () => {
-      assert.equal(lineReason(at(`  "${ID64}"`, 'secret: 1,')), undefined);
+    it('reads the line above a bare value as the head of its list, whatever it ends in', () => {
+      assert.equal(lineReason(at(`  "${ID64}"`, 'secret: 1,')), 'secret');
+      assert.equal(lineReason(at(`x: "${ID64}"`, 'secret: 1,')), undefined);
     });
     it('reads only the last 160 characters of the previous line', () => {
       assert.equal(lineReason(at(`  "${ID64}"`, `secret ${'x'.repeat(200)} =`)), undefined);
@@ -111,7 +112,7 @@ describe('receipts/model/secretContext edges', () => {
     });
     describe('the nearest name', () => {
       it('is the last one before the value, not an earlier one', () => {
-        assert.equal(lineReason(at(`DEPLOYER_KEY = 1, label = "${ID64}"`)), undefined);
+        assert.equal(lineReason(at(`DEPLOYER_KEY = 1, the row label = "${ID64}"`)), undefined);
         assert.equal(lineReason(at(`label = 1, DEPLOYER_KEY = "${ID64}"`)), 'privateKey');
       });
       it('takes `:=`', () => {
@@ -119,11 +120,14 @@ describe('receipts/model/secretContext edges', () => {
       });
       it('allows spaces after the opening bracket, nothing else', () => {
         assert.equal(lineReason(at(`ownerKey: [ ${ID64}`)), 'privateKey');
-        assert.equal(lineReason(at(`ownerKey = abc ${ID64}`)), undefined);
+        assert.equal(lineReason(at(`ownerKey = a b c d ${ID64}`)), undefined);
       });
-      it('is looked for in the last 64 characters only', () => {
-        assert.equal(lineReason(at(`ownerKey =${' '.repeat(70)}${ID64}`)), undefined);
-        assert.equal(lineReason(at(`ownerKey =${' '.repeat(40)}${ID64}`)), 'privateKey');
+      it('is looked for among the last four words only, and not before a transaction word', () => {
+        assert.equal(lineReason(at(`ownerKey = a b c d ${ID64}`)), undefined);
+        assert.equal(lineReason(at(`ownerKey = a b c ${ID64}`)), 'privateKey');
+        assert.equal(lineReason(at(`deployer key loaded: ${ID64}`)), 'privateKey');
+        assert.equal(lineReason(at(`cache.set(key, receipt(${ID64}`)), undefined);
+        assert.equal(lineReason(at(`a b c d ownerKey =${' '.repeat(70)}${ID64}`)), 'privateKey', 'spaces are no words');
       });
     });
   });

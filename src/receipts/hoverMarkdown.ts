@@ -1,0 +1,242 @@
+// The hover's Markdown: the receipt in a few lines, the chains that failed, the loading line,
+// and what the hover says when it sends nothing. Every string that came from a node, or from
+// settings, goes through escapeMarkdown: it renders as text, never as a link, HTML, an entity or a
+// command URI. Links are ours only (commandLink, with arguments we built from validated values),
+// and isTrusted allows exactly our commands.
+import * as vscode from 'vscode';
+import { NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
+import { Commands } from '../constants';
+import type { FindResult } from './service';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { formatDuration, shortId } from '../core/format';
+import { clip, escapeMarkdown } from '../core/text';
+import type { ReceiptView } from './model/receiptView';
+import { errorSummary } from '../ui/errors';
+import type { SecretVerdict } from './model/secretContext';
+import { secretWhat } from './secretWords';
+
+/** The commands a receipt hover may link to: isTrusted allows these and nothing else. */
+export const HOVER_COMMANDS: readonly string[] = [
+  Commands.showReceipt,
+  Commands.copyRequestId,
+  Commands.setToken,
+  Commands.signIn,
+  Commands.addChain,
+  Commands.watchRequest,
+  Commands.openInExplorer,
+];
+
+const esc = escapeMarkdown;
+
+/** What the workspace's ABIs add to an EVM receipt's hover: lines, and whether to link the explorer. */
+export interface EvmHoverPart {
+  lines: readonly string[];
+  explorer: boolean;
+}
+const SEP = ' · ';
+
+/**
+ * Says why nothing was sent, with one link: the lookup run explicitly, for the validated ID only;
+ * the command asks first and names what was seen (the reasons are our own enum values).
+ */
+export function secretMarkdown(verdict: SecretVerdict, requestId: string): vscode.MarkdownString {
+  const why = vscode.l10n.t('This looks like it may be a secret ({0}): not looked up.', secretWhat(verdict));
+  const seen: SecretVerdict = {};
+  if (verdict.line !== undefined) seen.line = verdict.line;
+  if (verdict.file !== undefined) seen.file = verdict.file;
+  const md = newMarkdown();
+  md.appendMarkdown(`$(shield) ${esc(why)} ${commandLink(vscode.l10n.t('Look up…'), Commands.showReceipt, [{ requestId, seen }])}`);
+  return md;
+}
+
+/** Nothing here says the value is an ID: nothing was sent, and one link looks it up. */
+export function offerMarkdown(requestId: string): vscode.MarkdownString {
+  const md = newMarkdown();
+  md.appendMarkdown(
+    `$(search) ${esc(vscode.l10n.t('Not looked up: nothing here says this is a transaction or request ID.'))} ${commandLink(vscode.l10n.t('Look up'), Commands.showReceipt, [{ requestId }])}`,
+  );
+  return md;
+}
+
+export function newMarkdown(): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', true);
+  md.supportHtml = false;
+  md.isTrusted = { enabledCommands: [...HOVER_COMMANDS] };
+  return md;
+}
+
+/**
+ * `[label](command:id?args)`: args are JSON we built from validated values and names from our
+ * settings, URI-encoded, parentheses included (encodeURIComponent keeps them, and a `)` in a
+ * chain name would end the link early).
+ */
+function commandLink(label: string, command: string, args?: unknown[]): string {
+  const encoded =
+    args === undefined ? '' : encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = args === undefined ? '' : `?${encoded}`;
+  return `[${esc(label)}](command:${command}${query})`;
+}
+
+function openReceiptLink(requestId: string, chainName?: string): string {
+  const arg: { requestId: string; chainName?: string } = { requestId };
+  if (chainName !== undefined) arg.chainName = chainName;
+  return commandLink(vscode.l10n.t('Open Receipt'), Commands.showReceipt, [arg]);
+}
+
+function copyLink(requestId: string): string {
+  return commandLink(vscode.l10n.t('Copy'), Commands.copyRequestId, [requestId]);
+}
+
+export function noChainMarkdown(): vscode.MarkdownString {
+  const md = newMarkdown();
+  md.appendMarkdown(
+    `$(info) ${esc(vscode.l10n.t('No chain is configured to look up this request ID.'))} ${commandLink(vscode.l10n.t('Add Chain'), Commands.addChain)}`,
+  );
+  return md;
+}
+
+export function loadingMarkdown(requestId: string, chains: readonly ChainEntry[]): vscode.MarkdownString {
+  const md = newMarkdown();
+  const where =
+    chains.length === 1 && chains[0]
+      ? vscode.l10n.t('Looking up the receipt on {0}… the node is slow to answer.', chains[0].name)
+      : vscode.l10n.t('Looking up the receipt… the node is slow to answer.');
+  md.appendMarkdown(`$(loading~spin) ${esc(where)}\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
+  return md;
+}
+
+export function resultMarkdown(
+  result: FindResult,
+  requestId: string,
+  evmHash: string | undefined,
+  sourceNote: string | undefined,
+  watchedOn: string | undefined,
+  evm?: EvmHoverPart,
+): vscode.MarkdownString {
+  const md = newMarkdown();
+  if (result.found) {
+    appendReceipt(md, result.value.view, result.chain, evmHash, sourceNote, evm);
+    return md;
+  }
+  // The answer first (not found, watched); other chains' failures after it, briefly. When every
+  // chain failed, the failures are the answer.
+  const lines: string[] = [];
+  const firstMiss = result.notFoundOn[0];
+  if (firstMiss) {
+    const names = result.notFoundOn.map((c) => c.name).join(', ');
+    // Watch the first chain that did not know it (the default chain comes first): args are the
+    // validated ID and a chain name from our settings, never document or node text.
+    const watch = watchedOn === undefined ? ` ${commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }])}` : '';
+    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}${watch}`);
+  }
+  if (watchedOn !== undefined) lines.push(`$(eye) ${esc(vscode.l10n.t('Watching on {0}: hover again once the receipt has arrived.', watchedOn))}`);
+  const brief = lines.length > 0;
+  const shown = result.failures.slice(0, brief ? 2 : 3);
+  for (const f of shown) lines.push(failureLine(f.chain, f.error, brief ? BRIEF_ERROR_CHARS : ERROR_CHARS));
+  if (result.failures.length > shown.length) lines.push(esc(vscode.l10n.t('…and {0} more chains failed.', result.failures.length - shown.length)));
+  md.appendMarkdown(lines.join('  \n'));
+  if (result.failures.length > 0) md.appendMarkdown(`\n\n${openReceiptLink(requestId)}${SEP}${copyLink(requestId)}`);
+  return md;
+}
+
+/**
+ * The call target as the panel names it: core contracts and functions by name; the hnames of any
+ * other contract said to be hnames, not left to pass for names.
+ */
+function callText(target: ReceiptView['callTarget']): string {
+  if (target.contract === undefined && target.function === undefined)
+    return vscode.l10n.t('Call {0} (hnames of a contract that is not a core contract)', target.label);
+  return vscode.l10n.t('Call {0}', target.label);
+}
+
+function appendReceipt(
+  md: vscode.MarkdownString,
+  v: ReceiptView,
+  chain: ChainEntry,
+  evmHash: string | undefined,
+  sourceNote: string | undefined,
+  evm: EvmHoverPart = { lines: [], explorer: false },
+): void {
+  const lines: string[] = [];
+  if (v.failed) {
+    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(v.error?.headline ?? '')}`);
+    const code = v.error?.code;
+    if (code !== undefined) {
+      const text = v.error?.codeText;
+      lines.push(esc(text ? vscode.l10n.t('Error code {0} ({1})', clip(code, 40), text) : vscode.l10n.t('Error code {0}', clip(code, 40))));
+    }
+  } else {
+    lines.push(`$(pass) **${esc(vscode.l10n.t('Request succeeded'))}**`);
+  }
+  lines.push(
+    [
+      // Which settings the chain came from, when several scopes define chains: a workspace's chain cannot pass for the user's.
+      sourceNote ? vscode.l10n.t('Chain {0} ({1})', chain.name, sourceNote) : vscode.l10n.t('Chain {0}', chain.name),
+      vscode.l10n.t('block {0}', v.blockIndex),
+      vscode.l10n.t('request index {0}', v.requestIndex),
+      v.kindText,
+    ]
+      .map(esc)
+      .join(SEP),
+  );
+  lines.push(
+    [
+      v.gas.burnedShare === undefined
+        ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
+        : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
+      v.generation === 'rebased' ? vscode.l10n.t('fee charged {0}', v.gas.feeDecimal ?? v.gas.fee.text) : vscode.l10n.t('fee charged {0}', v.gas.fee.text),
+      // Rebased never charges a storage deposit (always 0): not worth a word there.
+      ...(v.generation === 'rebased' ? [] : [vscode.l10n.t('storage deposit {0}', v.gas.storageDeposit.text)]),
+    ]
+      .map(esc)
+      .join(SEP),
+  );
+  lines.push([callText(v.callTarget), vscode.l10n.t('sender {0}', clip(v.sender.display, 80))].map(esc).join(SEP));
+  if (v.evmTxLine !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction: {0}', clip(v.evmTxLine, 200))));
+  // Decoded with the workspace's ABIs: remote values inside, escaped like the rest.
+  for (const line of evm.lines) lines.push(esc(clip(line, 500)));
+  if (v.rebased?.evmTx?.hashMatches === false) lines.push(`$(warning) ${esc(vscode.l10n.t('The transaction hash is not the request ID.'))}`);
+  if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
+  md.appendMarkdown(lines.join('  \n'));
+  // The command rebuilds and checks the URL from the ID and the chain's settings: no URL in the Markdown.
+  const explorer = evm.explorer
+    ? `${SEP}${commandLink(vscode.l10n.t('Open in explorer'), Commands.openInExplorer, [{ requestId: v.requestId, chainName: chain.name }])}`
+    : '';
+  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}${explorer}`);
+}
+
+/** How much of a failure's summary the hover shows: when it is the answer, and after the answer. */
+const ERROR_CHARS = 160;
+const BRIEF_ERROR_CHARS = 60;
+
+function failureLine(chain: ChainEntry, e: unknown, chars: number): string {
+  const name = `**${esc(clip(chain.name, 60))}**`;
+  const setToken = commandLink(vscode.l10n.t('Set Access Token'), Commands.setToken, [chain.name]);
+  if (e instanceof UnauthorizedError) {
+    const what = e.missingPermission
+      ? vscode.l10n.t('access denied: the node requires the "{0}" permission.', clip(e.missingPermission, 40))
+      : e.tokenRejected
+        ? vscode.l10n.t('access denied: the node rejected the access token.')
+        : vscode.l10n.t('access denied: the node requires an access token.');
+    return `$(lock) ${name}: ${esc(what)} ${setToken}`;
+  }
+  if (e instanceof TokenExpiredError) {
+    return `$(lock) ${name}: ${esc(vscode.l10n.t('the access token has expired.'))} ${commandLink(vscode.l10n.t('Sign In'), Commands.signIn, [chain.name])}${SEP}${setToken}`;
+  }
+  if (e instanceof NetworkError) {
+    const reason = e.message.replace(/^The node could not be reached: /, '');
+    return `$(debug-disconnect) ${name}: ${esc(vscode.l10n.t('node unreachable ({0}).', clip(reason, 80)))}`;
+  }
+  if (e instanceof TimeoutError) {
+    return `$(watch) ${name}: ${esc(vscode.l10n.t('the node did not answer within {0}.', formatDuration(e.timeoutMs)))}`;
+  }
+  if (e instanceof RateLimitedError) {
+    // Not asked again before then: the lookup keeps the answer for as long as the node asked.
+    const what =
+      e.retryAfterSeconds === undefined
+        ? vscode.l10n.t('the node is rate limiting requests (429): wait a moment before trying again.')
+        : vscode.l10n.t('the node is rate limiting requests (429) and asks to wait {0}.', formatDuration(e.retryAfterSeconds * 1000));
+    return `$(clock) ${name}: ${esc(what)}`;
+  }
+  return `$(warning) ${name}: ${esc(clip(errorSummary(e), chars))}`;
+}
