@@ -133,6 +133,7 @@ try {
   plainNode('a receipt with 1 MiB of params and 10,000 burn records', 'receipt', ['--expose-gc']);
   plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
   plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
+  plainNode('decoding 128 KB of hostile call data and revert data', 'decode');
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
@@ -333,6 +334,13 @@ const ROWS = [
     show: (f) => `${f.value} µs (p99 ${f.detail?.p99 ?? '?'} µs)`,
     target: '≤ 1 ms',
     check: (f) => f.value <= 1000,
+  },
+  {
+    what: 'decoding 128 KB of hostile call or revert data: the worst input (aliased, or most values), p50',
+    id: 'evm.decode.hostile128k',
+    show: (f) => ms(f.value),
+    target: '≤ 50 ms',
+    check: (f) => f.value <= 50,
   },
   ['Cached hover'],
   { what: 'provideHover p50', id: 'hover.cached.p50', show: (f) => ms(f.value) },

@@ -25,26 +25,33 @@ export const DEMO_IDS = {
 /** When the Stardust demo node processes DEMO_IDS.pending (localNodeCli --pending-after). */
 export const PENDING_AFTER_SECONDS = 120;
 
+/** The demo chain whose node wants an access token (Sign In as wasp / wasp, see demo/workspace/README.md). */
+export const PROTECTED_CHAIN = 'Protected EVM (Rebased, sign in)';
+
 /**
  * The demo chains as `waspChain.chains` entries: the Stardust ones on the Stardust demo node and,
- * when it runs, the Rebased node's chain, configured as a user would: without a chain ID.
+ * when they run, the Rebased nodes' chains, configured as a user would: without a chain ID.
  */
-export function demoChains(nodeUrl, rebasedUrl) {
+export function demoChains(nodeUrl, rebasedUrl, protectedUrl) {
   return [
     { name: 'IOTA EVM', nodeUrl, chainId: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' },
     { name: 'ShimmerEVM', nodeUrl, chainId: 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s' },
     { name: 'Stopped testnet', nodeUrl, chainId: 'rms1pqps62rkyfzwy646hg5097e6t6rfs7mnhs9sxfgl2tv9qp6kwmf6spfqxa3' },
     ...(rebasedUrl ? [{ name: 'Example EVM (Rebased)', nodeUrl: rebasedUrl }] : []),
+    ...(protectedUrl ? [{ name: PROTECTED_CHAIN, nodeUrl: protectedUrl }] : []),
   ];
 }
 
 /**
  * Starts a demo node (built by `esbuild.mjs --tests`) on a free port, Stardust or, with
  * `generation: 'rebased'`, Rebased; resolves with its URL once it listens. `stop()` ends it.
+ * Its chains' metadata names its own EVM JSON-RPC, which it serves: the demo never leaves the
+ * machine. `protect`: the node wants a JWT (user wasp, password wasp).
  */
-export async function startDemoNode(repo, generation = 'stardust') {
-  const pending = generation === 'stardust' ? ['--pending-after', String(PENDING_AFTER_SECONDS)] : [];
-  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), '--port', '0', '--generation', generation, ...pending], {
+export async function startDemoNode(repo, generation = 'stardust', protect = false) {
+  const pending = generation === 'stardust' && !protect ? ['--pending-after', String(PENDING_AFTER_SECONDS)] : [];
+  const args = ['--port', '0', '--generation', generation, '--own-evm-metadata', ...(protect ? ['--jwt'] : []), ...pending];
+  const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
@@ -66,14 +73,14 @@ export async function startDemoNode(repo, generation = 'stardust') {
 }
 
 /** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */
-export function writeDemoWorkspace(repo, nodeUrl, rebasedUrl) {
+export function writeDemoWorkspace(repo, nodeUrl, rebasedUrl, protectedUrl) {
   // A folder named like the demo inside the run's temporary folder: the window title shows it.
   const workspace = join(tempDir('demo-workspace'), 'wasp-demo');
   cpSync(join(repo, 'demo/workspace'), workspace, { recursive: true });
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(
     join(workspace, '.vscode/settings.json'),
-    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl, rebasedUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
+    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl, rebasedUrl, protectedUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
   );
   return workspace;
 }
@@ -126,7 +133,11 @@ export async function startDemoHost(o) {
     closers.push(rebasedNode.stop);
     notClosing();
     say(`local Rebased Wasp node on ${rebasedNode.url}`);
-    const workspace = writeDemoWorkspace(o.repo, node.url, rebasedNode.url);
+    const protectedNode = await startDemoNode(o.repo, 'rebased', true);
+    closers.push(protectedNode.stop);
+    notClosing();
+    say(`local Rebased Wasp node wanting a token (sign in as wasp / wasp) on ${protectedNode.url}`);
+    const workspace = writeDemoWorkspace(o.repo, node.url, rebasedNode.url, protectedNode.url);
     closers.push(async () => removeFolder(dirname(workspace)));
     say(`demo workspace ${workspace}`);
 

@@ -55,7 +55,10 @@ if (desktop && !values.offline && !values.check) {
   const rebasedNode = await startDemoNode(repo, 'rebased');
   cleanups.push(rebasedNode.stop);
   say(`local Rebased Wasp node on ${rebasedNode.url}`);
-  const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url);
+  const protectedNode = await startDemoNode(repo, 'rebased', true);
+  cleanups.push(protectedNode.stop);
+  say(`local Rebased Wasp node wanting a token (sign in as wasp / wasp) on ${protectedNode.url}`);
+  const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url, protectedNode.url);
   cleanups.push(async () => removeFolder(dirname(workspace)));
   say(`demo workspace ${workspace}`);
   say(`opening desktop VS Code (${desktop}); close its window or press Ctrl+C here to stop`);

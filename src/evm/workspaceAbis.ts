@@ -11,6 +11,7 @@ import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
 import { abiOfJson, AbiIndex, BUILTIN_KEY } from './model/abiIndex';
 import { loadAbiCoder } from './model/decode';
 import { explainEvm, logRows, type EvmExplanation } from './model/explain';
+import { ExplanationCache } from './model/explanationCache';
 import { fetchEvmLogs } from './model/jsonRpc';
 import type { Row } from '../webviews/protocol';
 import {
@@ -57,6 +58,7 @@ async function openVirtual(uri: vscode.Uri): Promise<OpenOutcome> {
 
 export class WorkspaceAbis implements vscode.Disposable {
   readonly index = new AbiIndex();
+  private readonly explained = new ExplanationCache<AnyReceipt, EvmExplanation | undefined>();
   /** Resolves once the first scan is done. */
   readonly ready: Promise<ScanReport>;
   private readonly disposables: vscode.Disposable[] = [];
@@ -80,7 +82,7 @@ export class WorkspaceAbis implements vscode.Disposable {
   async explain(receipt: AnyReceipt, view: ReceiptView): Promise<EvmExplanation | undefined> {
     const [coder] = await Promise.all([loadAbiCoder(), this.ready]);
     await this.pending;
-    return explainEvm(coder, this.index, receipt, view);
+    return this.explained.get(receipt, this.index.version, () => explainEvm(coder, this.index, receipt, view));
   }
 
   /** Asks the JSON-RPC for the transaction's logs (a user's click) and decodes them with the index. */

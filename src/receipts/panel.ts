@@ -18,6 +18,7 @@ import type { ErrorView, Row } from '../webviews/protocol';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun } from '../webviews/panel';
 import type { PanelFactory } from '../webviews/registry';
+import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 
 export function receiptPanelFactory(services: Services, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
   return {
@@ -53,6 +54,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private evmSection: ReceiptView['sections'][number] | undefined;
   /** The logs loaded on the user's click. */
   private evmLogsSection: ReceiptView['sections'][number] | undefined;
+  /** The host Load EVM Logs asks (its button names it). */
+  private evmLogsHost: string | undefined;
   /** The IOTA explorer links of a Rebased receipt (none when the chain's network is unknown). */
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
@@ -164,6 +167,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       const { explanationRows } = await import('../evm/model/explain.js');
       const nodeEvmChainId = await this.services.clients.evmChainIdFor(chain);
       const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId);
+      const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+      this.evmLogsHost = evmRpcTarget(chain)?.host;
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
       this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
@@ -189,7 +194,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
       view,
       fee,
-      labels: receiptPanelLabels(vscode.l10n),
+      labels:
+        this.evmLogsHost === undefined
+          ? receiptPanelLabels(vscode.l10n)
+          : { ...receiptPanelLabels(vscode.l10n), loadEvmLogs: vscode.l10n.t('Load EVM Logs from {0}', this.evmLogsHost) },
       ...(chainLog ? { chainLog } : {}),
     });
   }
@@ -279,25 +287,64 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     }
   }
 
-  /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's metadata.evmJsonRpcURL. */
+  /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's own JSON-RPC (evm/model/rpcTarget.ts). */
   private async loadEvmLogs(chain: ChainEntry, result: Found): Promise<void> {
     const loaded = this.loaded;
-    let fromMetadata: string | undefined;
-    if (chain.evmJsonRpcUrl === undefined) {
-      try {
-        const client = this.services.clients.clientFor(chain);
-        const info = chain.generation === 'rebased' ? await client.getRebasedChainInfo({}) : await client.getChainInfo(chain.chainId, {});
-        fromMetadata = info.metadata.evmJsonRpcURL;
-      } catch (e) {
-        this.services.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
-      }
+    const txHash = result.value.view.requestId.slice(0, 66);
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    let rows = await this.service.evm.loadLogs(target?.url ?? '', txHash);
+    // The node's own did not give them: another JSON-RPC its metadata names is asked only once the user confirmed its host.
+    if (target?.source === 'node' && rows.some((r) => r.field === 'evmLogsError') && this.loaded === loaded) {
+      const other = await this.confirmedMetadataRpc(chain, target);
+      if (other !== undefined && this.loaded === loaded) rows = await this.service.evm.loadLogs(other, txHash);
     }
-    const { rpcUrlToAsk } = await import('../evm/model/jsonRpc.js');
-    const url = rpcUrlToAsk(chain.evmJsonRpcUrl, fromMetadata) ?? '';
-    const rows = await this.service.evm.loadLogs(url, result.value.view.requestId.slice(0, 66));
     if (this.loaded !== loaded) return;
     this.evmLogsSection = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
     this.showFound(chain, result, this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' }, this.id.block);
+  }
+
+  /** The URL of the JSON-RPC the node's metadata names, when it is another one and the user agreed to ask it. */
+  private async confirmedMetadataRpc(chain: ChainEntry, target: RpcTarget): Promise<string | undefined> {
+    let fromMetadata: string;
+    try {
+      const client = this.services.clients.clientFor(chain);
+      const info = chain.generation === 'rebased' ? await client.getRebasedChainInfo({}) : await client.getChainInfo(chain.chainId, {});
+      fromMetadata = info.metadata.evmJsonRpcURL;
+    } catch (e) {
+      this.services.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
+      return undefined;
+    }
+    const { metadataRpc } = await import('../evm/model/rpcTarget.js');
+    const other = metadataRpc(chain, target, fromMetadata);
+    if (other === undefined) return undefined;
+    const ask = vscode.l10n.t('Ask {0}', other.host);
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "The node's own JSON-RPC ({0}) did not give this transaction's logs. The node's metadata names another one: {1}. Ask it?",
+        target.host,
+        other.host,
+      ),
+      { modal: true, detail: `${concernText(other.concern)} ${vscode.l10n.t('Only the transaction hash is sent, never an access token.')}` },
+      ask,
+    );
+    return picked === ask ? other.url : undefined;
+  }
+}
+
+/** What is notable about the host of a JSON-RPC the node's metadata names. */
+function concernText(concern: AddressConcern | undefined): string {
+  switch (concern) {
+    case 'loopback':
+      return vscode.l10n.t('It is an address of this machine (loopback): a local service the node chose.');
+    case 'private':
+      return vscode.l10n.t('It is an address of a private network: a device or service near you that the node chose.');
+    case 'linkLocal':
+      return vscode.l10n.t('It is a link-local address, such as a cloud metadata service.');
+    case 'otherSite':
+      return vscode.l10n.t('It is on another site than the node.');
+    default:
+      return vscode.l10n.t('It is on the same site as the node.');
   }
 }
 

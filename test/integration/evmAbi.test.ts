@@ -14,7 +14,7 @@ import { WorkspaceAbis } from '../../src/evm/workspaceAbis';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { ARTIFACT, BOB, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
-import { activate, hoversAt, setChains, withOpenExternalSpy } from './helpers';
+import { activate, hoversAt, setChains, withOpenExternalSpy, withWarningAnswer } from './helpers';
 
 describe('EVM receipts decoded with the workspace ABIs', function () {
   this.timeout(60_000);
@@ -106,16 +106,57 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.deepEqual(spied?.calls, [`https://explorer.example/evm/tx/${node.requestId}`]);
   });
 
-  it('Load EVM Logs asks the JSON-RPC of the node metadata only on the click, and shows the decoded event', async () => {
+  it("Load EVM Logs asks the node's own JSON-RPC only on the click, the button names its host, and shows the decoded event", async () => {
     node.rpcCalls.length = 0;
+    node.rpcPaths.length = 0;
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
-    await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+    const host = new URL(node.url).host;
+    const before = await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+    assert.ok(before.text.includes(`Load EVM Logs from ${host}`), before.text);
     assert.deepEqual(node.rpcCalls, [], 'nothing asked before the click');
-    await panel.perform({ kind: 'loadEvmLogs' });
-    const r = await panel.waitForRender((x) => x.text.includes('EVM logs'));
-    assert.equal(node.rpcCalls.length, 1);
+    const shown = await withWarningAnswer(
+      () => undefined,
+      async () => {
+        await panel.perform({ kind: 'loadEvmLogs' });
+        return panel.waitForRender((x) => x.text.includes('EVM logs'));
+      },
+    );
+    assert.ok(shown, 'the warning dialog could be watched');
+    assert.deepEqual(shown.asked, [], 'no question: the node answered');
+    assert.deepEqual(node.rpcPaths, ['/v1/chain/evm'], "the node's own JSON-RPC, not the metadata's /evm");
+    const r = shown.result;
     assert.ok(r.text.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), r.text);
-    assert.ok(r.text.includes(`${node.url}/evm`), 'the panel says which URL was asked');
+    assert.ok(r.text.includes(`${node.url}/v1/chain/evm`), 'the panel says which URL was asked');
+  });
+
+  it('a metadata URL on a loopback address is asked only after the user confirms its host', async () => {
+    node.rpcPaths.length = 0;
+    node.ownRpcDown = true;
+    try {
+      const host = new URL(node.url).host;
+      const load = async () => {
+        const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+        await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+        await panel.perform({ kind: 'loadEvmLogs' });
+        const r = await panel.waitForRender((x) => x.text.includes('EVM logs'));
+        panel.dispose();
+        return r.text;
+      };
+      const declined = await withWarningAnswer(() => undefined, load);
+      assert.ok(declined, 'the warning dialog could be watched');
+      assert.equal(declined.asked.length, 1);
+      assert.ok(declined.asked[0]?.message.includes(host), declined.asked[0]?.message);
+      assert.ok(declined.asked[0]?.detail?.includes('loopback'), declined.asked[0]?.detail);
+      assert.deepEqual(declined.asked[0]?.items, [`Ask ${host}`]);
+      assert.deepEqual(node.rpcPaths, [], 'declined: the metadata URL is not asked');
+      assert.ok(declined.result.includes('Not loaded'), declined.result);
+
+      const confirmed = await withWarningAnswer((_m, items) => items[0], load);
+      assert.deepEqual(node.rpcPaths, ['/evm'], 'confirmed: asked once');
+      assert.ok(confirmed?.result.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), confirmed?.result);
+    } finally {
+      node.ownRpcDown = false;
+    }
   });
 
   it('editing the artifact changes the next hover (the file watcher)', async () => {

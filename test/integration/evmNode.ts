@@ -1,7 +1,8 @@
 // A loopback Rebased node for the EVM ABI host tests: one receipt whose transaction calls
 // Vault.transfer(BOB, 5) and reverts with InsufficientBalance(3, 5), encoded with the ABI of the
-// workspace's Hardhat artifact (workspace/evm/…), plus the chain's EVM JSON-RPC at /evm (named in
-// the chain info's metadata) answering eth_getTransactionReceipt with one Deposited log.
+// workspace's Hardhat artifact (workspace/evm/…), plus the chain's EVM JSON-RPC answering
+// eth_getTransactionReceipt with one Deposited log: the node's own at /v1/chain/evm (switched off by
+// `ownRpcDown`), and another at /evm that the chain info's metadata names.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -24,6 +25,10 @@ export interface EvmNode {
   artifactText: string;
   /** The JSON-RPC bodies received. */
   rpcCalls: string[];
+  /** The path of each JSON-RPC call received. */
+  rpcPaths: string[];
+  /** When set, the node's own JSON-RPC (/v1/chain/evm) answers 404. */
+  ownRpcDown: boolean;
 }
 
 export async function startEvmNode(): Promise<EvmNode> {
@@ -62,13 +67,15 @@ export async function startEvmNode(): Promise<EvmNode> {
     ),
   };
   const rpcCalls: string[] = [];
+  const rpcPaths: string[] = [];
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/evm' && req.method === 'POST') {
+    if ((path === '/evm' || (path === '/v1/chain/evm' && !node.ownRpcDown)) && req.method === 'POST') {
       let text = '';
       req.on('data', (c: Buffer) => (text += c.toString()));
       req.on('end', () => {
         rpcCalls.push(text);
+        rpcPaths.push(path);
         const rpc = JSON.parse(text) as { id: number; method: string; params: string[] };
         const result = rpc.method === 'eth_getTransactionReceipt' && rpc.params[0] === requestId ? { status: '0x0', logs: [log] } : null;
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -89,5 +96,6 @@ export async function startEvmNode(): Promise<EvmNode> {
   const chain = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/chain.json'), 'utf8'));
   chain.metadata = { ...chain.metadata, evmJsonRpcURL: `${url}/evm` };
   bodies.set('/v1/chain', JSON.stringify(chain));
-  return { server, url, requestId, artifactUri, artifactText, rpcCalls };
+  const node: EvmNode = { server, url, requestId, artifactUri, artifactText, rpcCalls, rpcPaths, ownRpcDown: false };
+  return node;
 }

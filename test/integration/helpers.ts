@@ -258,6 +258,23 @@ export async function withStatusBarSpy<T>(run: (texts: string[]) => Promise<T>):
   return r && { result: r.result, texts };
 }
 
+/** Runs `run` with vscode.window.showWarningMessage replaced: `answer` picks the item each message gets (nothing is shown). */
+export async function withWarningAnswer<T>(
+  answer: (message: string, items: string[]) => string | undefined,
+  run: (asked: Array<{ message: string; detail: string | undefined; items: string[] }>) => Promise<T>,
+): Promise<{ result: T; asked: Array<{ message: string; detail: string | undefined; items: string[] }> } | undefined> {
+  const win = vscode.window as unknown as { showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+  const asked: Array<{ message: string; detail: string | undefined; items: string[] }> = [];
+  const spy = async (message: string, ...rest: unknown[]) => {
+    const options = typeof rest[0] === 'object' && rest[0] !== null && !('title' in rest[0]) ? (rest.shift() as vscode.MessageOptions) : undefined;
+    const items = rest.filter((x): x is string => typeof x === 'string');
+    asked.push({ message, detail: options?.detail, items });
+    return answer(message, items);
+  };
+  const r = await withReplaced(win, 'showWarningMessage', spy, () => run(asked));
+  return r && { result: r.result, asked };
+}
+
 /** Runs `run` with vscode.env.openExternal replaced by a recorder (nothing is opened). */
 export async function withOpenExternalSpy<T>(run: (calls: string[]) => Promise<T>): Promise<{ result: T; calls: string[] } | undefined> {
   const env = vscode.env as unknown as { openExternal: (uri: vscode.Uri) => Thenable<boolean> };

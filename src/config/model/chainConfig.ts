@@ -33,7 +33,7 @@ export interface ChainEntry {
   source: ChainSource;
   /** An EVM block explorer for this chain (http(s), checked, no trailing slash); else a default by EVM chain ID. */
   explorerUrl?: string;
-  /** The chain's EVM JSON-RPC (http(s), checked), for "Load EVM logs"; else the node's metadata.evmJsonRpcURL. */
+  /** The chain's EVM JSON-RPC (http(s), checked), for "Load EVM logs"; else the node's own (evm/model/rpcTarget.ts). */
   evmJsonRpcUrl?: string;
 }
 

@@ -4,8 +4,12 @@
 // puts it in a chunk of its own that loads with the first EVM receipt, and so that this CommonJS
 // typecheck may use ox's ESM-only types), and passed to every decoding function. Values are rendered
 // exactly: integers as decimal bigint strings, addresses EIP-55 (ox checksums them), bytes
-// as hex, strings quoted. The result is still remote text: callers reveal and escape it.
+// as hex, strings quoted. The result is still remote text: callers reveal and escape it. Data whose
+// offsets alias or overlap is refused before ox sees it (./abiLayout.ts): ox follows them, and a few
+// hundred kilobytes so laid out take it seconds to decode, synchronously, in the extension host.
+import { hexToBytes } from '../../core/hex';
 import type { AbiIndex, AbiItem, AbiParam, IndexedItem } from './abiIndex';
+import { strictlyLaidOut } from './abiLayout';
 
 /** Characters of one rendered value at most (a hostile string or array is clipped, with its size said). */
 export const MAX_VALUE_CHARS = 2_000;
@@ -45,7 +49,8 @@ export interface DecodedItem {
   sources: string[];
 }
 
-export type Decoded = { ok: true; item: DecodedItem } | { ok: false; selector: string | undefined; reason: 'unknown' | 'undecodable' | 'tooLarge' | 'empty' };
+export type Decoded =
+  { ok: true; item: DecodedItem } | { ok: false; selector: string | undefined; reason: 'unknown' | 'undecodable' | 'nonCanonical' | 'tooLarge' | 'empty' };
 
 function normalizeHex(hex: string): `0x${string}` | undefined {
   const h = hex.trim().replace(/^0x/i, '').toLowerCase();
@@ -90,12 +95,20 @@ function clipValue(s: string): string {
   return s.length <= MAX_VALUE_CHARS ? s : `${s.slice(0, MAX_VALUE_CHARS)}… (${s.length} characters)`;
 }
 
-function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): DecodedItem | undefined {
+/** Laid out as encoders write it, or refused before decoding (the reason then). */
+function laidOut(params: readonly AbiParam[], data: `0x${string}`): 'nonCanonical' | undefined {
+  const bytes = hexToBytes(data);
+  return bytes !== undefined && strictlyLaidOut(params, bytes) ? undefined : 'nonCanonical';
+}
+
+function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): DecodedItem | 'nonCanonical' | undefined {
   const { item, sources } = candidate;
+  // Too short for the head: not this item, whatever its tails say.
+  if (!roundTrips(item, data)) return undefined;
+  const refused = laidOut(item.inputs, data);
+  if (refused) return refused;
   try {
     const values = c.decodeAbiParameters(item.inputs as AbiParameter[], data);
-    // Strict: data longer than the arguments need is not this item (a collision, or another overload).
-    if (!roundTrips(item, data)) return undefined;
     return {
       kind: item.kind,
       name: item.name,
@@ -147,11 +160,13 @@ function decodeSelected(c: AbiCoder, kind: 'function' | 'error', index: AbiIndex
   const candidates = kind === 'function' ? index.functions(selector) : index.errors(selector);
   if (candidates.length === 0) return { ok: false, selector, reason: 'unknown' };
   const args = `0x${data.slice(10)}` as const;
+  let reason: 'undecodable' | 'nonCanonical' = 'undecodable';
   for (const candidate of candidates) {
     const decoded = decodeWith(c, candidate, args);
-    if (decoded) return { ok: true, item: decoded };
+    if (decoded === 'nonCanonical') reason = decoded;
+    else if (decoded) return { ok: true, item: decoded };
   }
-  return { ok: false, selector, reason: 'undecodable' };
+  return { ok: false, selector, reason };
 }
 
 /** Decodes revert data (selector + ABI-encoded arguments) as a custom error of the index. */
@@ -182,10 +197,15 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
   if ((data.length - 2) / 2 > MAX_DECODE_BYTES) return { ok: false, selector: topic0, reason: 'tooLarge' };
   const candidates = index.events(topic0);
   if (candidates.length === 0) return { ok: false, selector: topic0, reason: 'unknown' };
+  let reason: 'undecodable' | 'nonCanonical' = 'undecodable';
   for (const { item, sources } of candidates) {
     const indexed = item.inputs.filter((p) => p.indexed);
     if (indexed.length !== log.topics.length - 1) continue;
     const plain = item.inputs.filter((p) => !p.indexed);
+    if (laidOut(plain, data)) {
+      reason = 'nonCanonical';
+      continue;
+    }
     try {
       const values = c.decodeAbiParameters(plain as AbiParameter[], data);
       let t = 1;
@@ -208,7 +228,7 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
       continue;
     }
   }
-  return { ok: false, selector: topic0, reason: 'undecodable' };
+  return { ok: false, selector: topic0, reason };
 }
 
 /**

@@ -90,6 +90,8 @@ function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'fun
         : l10n.t('custom error {0} (data {1}): no ABI in the workspace declares it', d.selector, clip(data ?? '', RAW_DATA_CHARS));
     case 'tooLarge':
       return l10n.t('{0}: too much data to decode', d.selector ?? '');
+    case 'nonCanonical':
+      return l10n.t('{0}: not decoded: non-canonical encoding (offsets that overlap, repeat or point outside the data)', d.selector ?? '');
     case 'empty':
       return l10n.t('no call data');
     default:
@@ -206,7 +208,7 @@ export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, u
     rows.push({
       field: `evmLog${i}`,
       label: l10n.t('Log {0}', i),
-      value: d.ok ? shown(decodedLine(d.item)) : l10n.t('event {0}: no ABI in the workspace declares it', d.selector ?? l10n.t('(anonymous)')),
+      value: d.ok ? shown(decodedLine(d.item)) : logNotDecodedText(d, l10n),
       detail: d.ok ? `${shown(log.address)} · ${shown(d.item.signature)} · ${shown(sourcesText(d.item, l10n))}` : shown(log.address),
       mono: true,
       copy: { text: JSON.stringify(log), what: l10n.t('log') },
@@ -215,6 +217,11 @@ export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, u
   if (outcome.total > outcome.logs.length)
     rows.push({ field: 'evmLogsMore', label: l10n.t('Logs'), value: l10n.t('{0} more not shown', outcome.total - outcome.logs.length) });
   return rows;
+}
+
+function logNotDecodedText(d: Extract<Decoded, { ok: false }>, l10n: L10n): string {
+  if (d.reason === 'unknown') return l10n.t('event {0}: no ABI in the workspace declares it', d.selector ?? l10n.t('(anonymous)'));
+  return l10n.t('event {0}', notDecodedText(d, 'function', l10n));
 }
 
 function rpcFailureText(o: Extract<RpcOutcome, { ok: false }>, l10n: L10n): string {

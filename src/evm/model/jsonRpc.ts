@@ -1,7 +1,7 @@
 // "Load EVM logs": one eth_getTransactionReceipt POST to the chain's EVM JSON-RPC, only when the
-// user clicks. The URL comes from the chain entry or from the node's metadata (remote): it must be
-// http(s) without credentials; nothing of ours is sent but the transaction hash (no token, no
-// cookie). The answer is bounded in time and size and validated before use. Pure: `fetch` is injected.
+// user clicks. Which URL is ./rpcTarget.ts's rule; here it must still be http(s) without
+// credentials; nothing of ours is sent but the transaction hash (no token, no cookie). The answer
+// is bounded in time and size and validated before use. Pure: `fetch` is injected.
 import * as z from 'zod/mini';
 import { externalUrlToOpen } from '../../core/text';
 import type { EvmLog } from './decode';
@@ -21,16 +21,6 @@ const AnswerSchema = z.object({
 export type RpcOutcome =
   | { ok: true; logs: EvmLog[]; total: number; status?: string }
   | { ok: false; reason: 'badUrl' | 'notFound' | 'rpcError' | 'http' | 'tooLarge' | 'invalid' | 'network' | 'timeout'; detail?: string };
-
-/** The JSON-RPC URL to ask, or undefined: the chain entry's setting first, else the node's metadata. */
-export function rpcUrlToAsk(configured: string | undefined, fromMetadata: string | undefined): string | undefined {
-  for (const u of [configured, fromMetadata]) {
-    // Stryker disable next-line StringLiteral: externalUrlToOpen of any other trimmed non-URL text is undefined, as the blank check gives
-    const checked = u === undefined || u.trim() === '' ? undefined : externalUrlToOpen(u.trim());
-    if (checked !== undefined) return checked;
-  }
-  return undefined;
-}
 
 async function readBounded(response: Response, maxBytes: number): Promise<string | undefined> {
   const reader = response.body?.getReader();

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
 import { englishL10n } from '../../../src/core/l10n';
-import { AbiIndex } from '../../../src/evm/model/abiIndex';
+import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
 import { loadAbiCoder, type AbiCoder, type Decoded, type DecodedItem } from '../../../src/evm/model/decode';
 import { explainEvm, explanationLines, explanationRows, logRows, type EvmExplanation } from '../../../src/evm/model/explain';
 import type { RpcOutcome } from '../../../src/evm/model/jsonRpc';
@@ -57,6 +57,12 @@ describe('evm/model/explain: the texts', () => {
       'Calls function 0xdeadbeef: no ABI in the workspace declares it',
     ]);
     assert.deepEqual(lines({ call: { creation: false, decoded: notDecoded('tooLarge', undefined) } }), ['Calls : too much data to decode']);
+    assert.deepEqual(lines({ call: { creation: false, decoded: notDecoded('nonCanonical', '0xdeadbeef') } }), [
+      'Calls 0xdeadbeef: not decoded: non-canonical encoding (offsets that overlap, repeat or point outside the data)',
+    ]);
+    assert.deepEqual(lines({ error: { data: DATA, decoded: notDecoded('nonCanonical', '0xdeadbeef') } }), [
+      'Reverted with 0xdeadbeef: not decoded: non-canonical encoding (offsets that overlap, repeat or point outside the data)',
+    ]);
     assert.deepEqual(lines({ call: { creation: false, decoded: notDecoded('empty', undefined) } }), [], 'a plain transfer has no call to name');
     assert.deepEqual(lines({ call: { creation: true } }), ['Contract creation']);
     assert.deepEqual(lines({ call: { creation: false, decoded: { ok: true, item: transfer } } }), [`Calls transfer(to: ${ALICE}, 5, ${ALICE})`]);
@@ -204,6 +210,27 @@ describe('evm/model/explain: EVM log rows', () => {
       { field: 'evmLogsMore', label: 'Logs', value: '3 more not shown' },
     ]);
     assert.equal(rows({ ok: true, logs: [known], total: 1 }).length, 2, 'nothing left out: no "more" row');
+  });
+
+  it('a log of a known event whose data is laid out with aliased offsets says so, not that no ABI declares it', () => {
+    const index = new AbiIndex();
+    const named = {
+      type: 'event' as const,
+      name: 'Named',
+      inputs: [
+        { name: 'a', type: 'string' },
+        { name: 'b', type: 'string' },
+      ],
+    };
+    const item = parseAbiItem(named);
+    assert.ok(item);
+    index.setFile('file:///w/N.json', 'N.json', [item]);
+    const word = (n: number) => n.toString(16).padStart(64, '0');
+    const log = { address: ALICE, topics: [item.selector], data: `0x${word(0x40)}${word(0x40)}${word(1)}${'61'.padEnd(64, '0')}` };
+    assert.equal(
+      logRows(coder, index, { ok: true, logs: [log], total: 1 }, URL)[1]?.value,
+      `event ${item.selector}: not decoded: non-canonical encoding (offsets that overlap, repeat or point outside the data)`,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchEvmLogs, rpcUrlToAsk } from '../../../src/evm/model/jsonRpc';
+import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 
 const HASH = `0x${'12'.repeat(32)}`;
 const LOG = { address: `0x${'ab'.repeat(20)}`, topics: [`0x${'cd'.repeat(32)}`], data: '0x' };
@@ -74,13 +74,5 @@ describe('evm/model/jsonRpc', () => {
     assert.deepEqual(await ask('/slow', { timeoutMs: 200 }), { ok: false, reason: 'timeout' });
     assert.equal((await ask('/redirect')).ok, false, 'a redirect is not followed');
     assert.deepEqual(await fetchEvmLogs('javascript:alert(1)', HASH, { fetch: globalThis.fetch }), { ok: false, reason: 'badUrl' });
-  });
-
-  it('the URL: the entry setting first, else the metadata; only http(s) without credentials', () => {
-    assert.equal(rpcUrlToAsk('https://rpc.example/', 'https://meta.example'), 'https://rpc.example/');
-    assert.equal(rpcUrlToAsk(undefined, 'https://meta.example/evm'), 'https://meta.example/evm');
-    assert.equal(rpcUrlToAsk(undefined, 'file:///etc/passwd'), undefined);
-    assert.equal(rpcUrlToAsk(undefined, 'https://u:p@meta.example'), undefined);
-    assert.equal(rpcUrlToAsk(undefined, ''), undefined);
   });
 });

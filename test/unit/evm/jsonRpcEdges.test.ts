@@ -10,7 +10,7 @@ import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
 import { englishL10n } from '../../../src/core/l10n';
 import { explorerAddressUrl, explorerBase, explorerTxUrl, iotaExplorerUrl, l1ExplorerRows } from '../../../src/evm/model/explorer';
-import { fetchEvmLogs, rpcUrlToAsk } from '../../../src/evm/model/jsonRpc';
+import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 
 const HASH = `0x${'AB'.repeat(32)}`;
 
@@ -69,14 +69,6 @@ describe('evm/model/jsonRpc: edges', () => {
     for (const hash of [`${HASH}0`, `x${HASH}`, HASH.slice(0, -1)]) assert.deepEqual(await ask('/nostatus', { hash }), { ok: false, reason: 'badUrl' }, hash);
     assert.deepEqual(await fetchEvmLogs('file:///etc/passwd', HASH, { fetch: globalThis.fetch }), { ok: false, reason: 'badUrl' });
     assert.equal(seen.length, 0);
-  });
-
-  it('picks the configured URL, else the node metadata one; trims both; skips what cannot be opened', () => {
-    assert.equal(rpcUrlToAsk(' https://a.example/rpc ', 'https://b.example/'), 'https://a.example/rpc');
-    assert.equal(rpcUrlToAsk('  ', ' https://b.example/ '), 'https://b.example/');
-    assert.equal(rpcUrlToAsk('javascript:alert(1)', 'https://b.example/'), 'https://b.example/');
-    assert.equal(rpcUrlToAsk(undefined, 'ftp://b.example/'), undefined);
-    assert.equal(rpcUrlToAsk(undefined, undefined), undefined);
   });
 });
 

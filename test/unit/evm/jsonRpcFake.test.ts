@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fetchEvmLogs, rpcUrlToAsk } from '../../../src/evm/model/jsonRpc';
+import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 
 const HASH = `0x${'12'.repeat(32)}`;
 const LOG = { address: `0x${'ab'.repeat(20)}`, topics: [`0x${'cd'.repeat(32)}`], data: '0x' };
@@ -71,11 +71,5 @@ describe('evm/model/jsonRpc with a fake fetch', () => {
     assert.deepEqual((await ask('{"result":null}', { signal: caller.signal })).r, { ok: false, reason: 'network', detail: 'aborted by the caller' });
     // A caller signal that is not aborted changes nothing.
     assert.deepEqual((await ask('{"result":null}', { signal: new AbortController().signal })).r, { ok: false, reason: 'notFound' });
-  });
-
-  it('rpcUrlToAsk trims every kind of white space (a no-break space too) and skips blank settings', () => {
-    assert.equal(rpcUrlToAsk('\u00a0https://rpc.example/\u00a0', undefined), 'https://rpc.example/');
-    assert.equal(rpcUrlToAsk('   ', ' https://meta.example '), 'https://meta.example/');
-    assert.equal(rpcUrlToAsk(undefined, undefined), undefined);
   });
 });
