@@ -207,7 +207,7 @@ function appendReceipt(
 
 /** How much of a failure's summary the hover shows: when it is the answer, and after the answer. */
 const ERROR_CHARS = 160;
-const BRIEF_ERROR_CHARS = 60;
+const BRIEF_ERROR_CHARS = 100;
 
 function failureLine(chain: ChainEntry, e: unknown, chars: number): string {
   const name = `**${esc(clip(chain.name, 60))}**`;
