@@ -15,7 +15,7 @@ import { formatBigInt, shortId } from '../core/format';
 import { plainLine } from '../core/text';
 import type { Services } from '../services';
 import { errorSummary } from '../ui/errors';
-import { BLOCK_PAGE_SIZE, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
+import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
 import {
   message,
   type BlockMessageNode,
@@ -248,8 +248,11 @@ export class BlocksList implements vscode.Disposable {
         this.requests += wanted.length;
         const added = [top, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
         const before = st.blocks[0]?.blockIndex;
-        st.blocks = mergeBlocks(st.blocks, added);
+        st.blocks = followedBlocks(st.blocks, added);
         st.latest = top.blockIndex;
+        // The receipts of blocks pushed out go with them.
+        const kept = new Set(st.blocks.map((b) => b.blockIndex));
+        for (const index of st.receipts.keys()) if (!kept.has(index)) st.receipts.delete(index);
         if (st.blocks[0]?.blockIndex !== before) changed = true;
       } catch (e) {
         this.services.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
