@@ -133,6 +133,20 @@ describe('receipt panel', function () {
     assert.ok(r.text.includes('595 base tokens'));
   });
 
+  it('names a revert by its reason in the banner; the revert data is folded once under Raw error data, wrapped', async () => {
+    const panel = await show(DEMO_RECEIPTS.evmRevert.requestId);
+    const r = await rendered(panel, ['Request failed', DEMO_EVM_REVERT_REASON]);
+    const banner = /<div class="banner failed"[^>]*>([\s\S]*?)<\/div><section/.exec(r.html)?.[1] ?? '';
+    assert.ok(banner.includes(`Reverted: ${DEMO_EVM_REVERT_REASON}`), banner);
+    assert.doesNotMatch(banner, /08c379a0/i, 'no revert hex in the banner');
+    const raw = /<details class="raw" data-field="rawError">([\s\S]*?)<\/details>/.exec(r.html)?.[1] ?? '';
+    assert.match(raw, /^<summary>Raw error data<\/summary>/);
+    assert.match(raw, /08c379a0/i, 'the raw message and parameters are folded here');
+    const outside = r.html.replace(/<details class="raw"[\s\S]*?<\/details>/, '').replace(/<details[\s\S]*?<\/details>/g, '');
+    assert.doesNotMatch(outside, /08c379a0/i, 'the revert data shows nowhere else unfolded');
+    assert.ok(r.text.includes('a774'), 'the error code stays in view');
+  });
+
   it('takes the ID under the cursor when nothing is selected', async () => {
     const id = DEMO_RECEIPTS.bigAmounts.requestId;
     const content = `const receipts = {\n  big: '${id}',\n};\n`;
