@@ -82,7 +82,7 @@ describe('receipt panel', function () {
       'EVM transaction (off-ledger)',
       '21,000',
       '210 base tokens',
-      'matches the fee policy (100 gas = 1 base tokens)',
+      'matches the fee policy (100 gas = 1 base token)',
       'evm.sendTransaction',
       '0xDb3009babf5415B64ef64275f0f23A87E90Ea142@',
       'EVM account on a chain',
