@@ -42,6 +42,7 @@ export function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
   item.description = text.description;
   item.iconPath = receiptIcon(r.failed);
   item.tooltip = text.tooltip;
+  item.accessibilityInformation = { label: `${text.label}, ${text.description}` };
   item.contextValue = receiptContextValue(r.isEvm);
   item.command = openReceiptCommand(r.requestId, node.chainName);
   return item;

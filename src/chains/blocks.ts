@@ -55,6 +55,8 @@ export class BlocksModel implements vscode.Disposable {
         ...(filter !== 'all' ? [vscode.l10n.t('only {0}', filterName(filter, vscode.l10n))] : []),
       ];
       if (parts.length > 0) item.description = parts.join(' · ');
+      // Screen readers hear the line, not the tooltip VS Code would read otherwise.
+      item.accessibilityInformation = { label: [vscode.l10n.t('Blocks'), ...parts].join(', ') };
       // The menus offer the filter with a filled icon while one is on.
       item.contextValue = filter === 'all' ? 'chainBlocks' : 'chainBlocks.filtered';
       item.tooltip = vscode.l10n.t('The latest blocks of this chain, 20 at a time');

@@ -11,7 +11,7 @@ import { plainLine } from '../../core/text';
 import { buildReceiptView, type AnyReceipt } from '../../receipts/model/receiptView';
 import { failedRequests } from './blockFilter';
 
-/** Characters of a failure in a row's description, and in its tooltip. */
+/** Characters of a failure in a row's label, and in its tooltip. */
 const ROW_FAILURE_CHARS = 80;
 const TOOLTIP_FAILURE_CHARS = 500;
 
@@ -75,7 +75,7 @@ export function blockReceiptRow(receipt: AnyReceipt, l10n: L10n = englishL10n): 
 
 export function blockReceiptRowText(r: BlockReceiptRow, l10n: L10n = englishL10n): RowText {
   const failure = r.failure ?? '';
-  const outcome = r.failed ? l10n.t('failed: {0}', plainLine(failure, ROW_FAILURE_CHARS)) : plainLine(r.summary, ROW_FAILURE_CHARS);
+  // The label is what differs between a block's receipts: the failure, else what was called (the icon tells which).
   const tooltip = [
     r.requestId,
     r.failed ? l10n.t('Failed: {0}', plainLine(failure, TOOLTIP_FAILURE_CHARS)) : l10n.t('Request succeeded'),
@@ -84,8 +84,8 @@ export function blockReceiptRowText(r: BlockReceiptRow, l10n: L10n = englishL10n
     l10n.t('Gas burned: {0}', formatBigInt(r.gasBurned)),
   ];
   return {
-    label: shortId(r.requestId, 8, 4),
-    description: [outcome, l10n.t('#{0}', r.requestIndex), l10n.t('gas {0}', formatBigInt(r.gasBurned))].join(' · '),
+    label: plainLine(r.failed ? failure || l10n.t('failed') : r.summary, ROW_FAILURE_CHARS),
+    description: [l10n.t('#{0}', r.requestIndex), shortId(r.requestId, 8, 4), l10n.t('gas {0}', formatBigInt(r.gasBurned))].join(' · '),
     tooltip: tooltip.join('\n'),
   };
 }

@@ -63,16 +63,17 @@ describe('chains/model/blockRows', () => {
     const row = blockReceiptRow(demoReceipt('evmRevert'));
     const text = blockReceiptRowText(row);
     assert.equal(row.failed, true);
-    assert.ok(text.description.startsWith(`failed: Reverted: ${DEMO_EVM_REVERT_REASON}`), text.description);
+    assert.equal(text.label, `Reverted: ${DEMO_EVM_REVERT_REASON}`);
     assert.ok(text.tooltip.includes(`Failed: Reverted: ${DEMO_EVM_REVERT_REASON}`), text.tooltip);
-    for (const s of [text.description, text.tooltip]) assert.doesNotMatch(s, /08c379a0/i);
+    for (const s of [text.label, text.description, text.tooltip]) assert.doesNotMatch(s, /08c379a0/i);
   });
 
-  it('a receipt that succeeded names what it called', () => {
+  it('a receipt row leads with what differs: the failure or what it called; index, short ID and gas follow', () => {
     const row = blockReceiptRow(demoReceipt('evmSuccess'));
     const text = blockReceiptRowText(row);
     assert.equal(row.failed, false);
-    assert.ok(text.description.startsWith(`${row.summary} · #${row.requestIndex} · gas `), text.description);
+    assert.equal(text.label, row.summary);
+    assert.match(text.description, new RegExp(`^#${row.requestIndex} · 0x[0-9a-f]{6}…[0-9a-f]{4} · gas [\\d,]+$`));
     assert.ok(text.tooltip.includes('Request succeeded'));
   });
 
