@@ -14,7 +14,7 @@ import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { receiptCopy } from '../fixtures/localNodeBlocks';
-import { activate, chainNode, label, setChains, withOpenExternalSpy } from './helpers';
+import { activate, chainNode, label, setChains, waitFor, withOpenExternalSpy } from './helpers';
 
 describe('Blocks in the Chains tree', function () {
   this.timeout(60_000);
@@ -214,7 +214,8 @@ describe('Blocks in the Chains tree', function () {
       [`blocks/${target}`],
     );
     assert.equal(labels(kids(blocks))[0], `#${target.toLocaleString('en-US')}`);
-    assert.equal(api.chains.view.selection[0]?.id, found?.id);
+    // The selection comes back from the workbench after reveal resolves.
+    await waitFor(() => api.chains.view.selection[0]?.id === found?.id, 'the block is selected');
 
     node.clearRequests();
     const loaded = await vscode.commands.executeCommand<BlockNode>('waspChain.goToBlock', blocks, latest - 1);
