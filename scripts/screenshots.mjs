@@ -3,8 +3,10 @@
 // with the demo workspace, opens the workbench in headless Chromium and uses it as a user would:
 // the activity bar, the tree, the mouse over a request ID, the command palette, a hover link.
 //   node scripts/screenshots.mjs [--out docs/images]
-// Writes tree.png, hover.png, chain-info.png and receipt.png (1400x860 each) and fails when one
-// of them does not show what it should, or is larger than 300 KB.
+// Writes tree.png, hover.png, chain-info.png and receipt.png (1400x860 each), receipt-failed.png
+// (1280 wide: a reverted request, which must not scroll sideways) and blocks.png (the Blocks list
+// in a 250 px side bar), and fails when one of them does not show what it should, or is larger
+// than 300 KB.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +97,35 @@ try {
   await shoot('receipt.png');
   say('receipt.png: the receipt panel with its gas chart');
 
+  // A reverted request at 1280 px: the banner names the reason; the raw revert data, opened, wraps.
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await openFile(page, 'deploy.ts');
+  const revert = await hoverText(page, DEMO_IDS.transferReverted.slice(0, 12), 'Request failed');
+  await revert.locator('a', { hasText: 'Open Receipt' }).first().click();
+  const failed = await webviewWith(page, 'Raw error data');
+  await failed.locator('details.raw > summary').first().click();
+  const sideways = await failed.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.document.documentElement.clientWidth);
+  if (sideways > 0) throw new Error(`the failed receipt's panel scrolls sideways by ${sideways} px`);
+  await shoot('receipt-failed.png');
+  say('receipt-failed.png: a reverted request, its reason first, nothing scrolls sideways');
+
+  // The Blocks list in a narrow side bar: rows lead with the index, then what differs.
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await sideBarWidth(page, 250);
+  await collapseGroup(page, /^Gas fee policy/);
+  await collapseGroup(page, /^Recent receipts/);
+  await expandGroup(page, /^Blocks/, /^#/);
+  const withFailure = page.getByRole('treeitem', { name: /^#.*failed/ }).first();
+  if (await withFailure.count()) {
+    await withFailure.click();
+    await page
+      .getByRole('treeitem', { name: /, #\d+ · 0x/ })
+      .first()
+      .waitFor({ timeout: 15_000 });
+  }
+  await shoot('blocks.png');
+  say('blocks.png: the Blocks list at 250 px');
+
   let tooLarge = false;
   for (const p of written) {
     const size = statSync(p).size;
@@ -120,6 +151,13 @@ try {
 async function widenSideBar(page, width) {
   const bar = await page.locator('.part.sidebar').first().boundingBox();
   if (!bar || bar.width >= width) return;
+  await sideBarWidth(page, width);
+}
+
+/** Drags the side bar's edge to `width` (wider or narrower). */
+async function sideBarWidth(page, width) {
+  const bar = await page.locator('.part.sidebar').first().boundingBox();
+  if (!bar || Math.abs(bar.width - width) < 2) return;
   const edge = bar.x + bar.width;
   for (const sash of await page.locator('.monaco-sash.vertical').all()) {
     const b = await sash.boundingBox();
@@ -139,4 +177,10 @@ async function expandGroup(page, name, child) {
   await row.waitFor({ timeout: 15_000 });
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
   await page.getByRole('treeitem', { name: child }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Collapses a group row of the tree when it is expanded. */
+async function collapseGroup(page, name) {
+  const row = page.getByRole('treeitem', { name }).first();
+  if ((await row.count()) && (await row.getAttribute('aria-expanded')) === 'true') await row.click();
 }

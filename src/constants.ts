@@ -21,6 +21,13 @@ export const Commands = {
   showWatches: 'waspChain.showWatches',
   refreshBlocks: 'waspChain.refreshBlocks',
   loadMoreBlocks: 'waspChain.loadMoreBlocks',
+  filterBlocks: 'waspChain.filterBlocks',
+  filterBlocksOn: 'waspChain.filterBlocksOn',
+  goToBlock: 'waspChain.goToBlock',
+  copyBlockIndex: 'waspChain.copyBlockIndex',
+  showBlockChainInfo: 'waspChain.showBlockChainInfo',
+  compareBlockWithLatest: 'waspChain.compareBlockWithLatest',
+  openBlockInExplorer: 'waspChain.openBlockInExplorer',
 } as const;
 
 export const Settings = {

@@ -1,6 +1,7 @@
 // The nodes under a chain's Blocks line in the Chains tree (blocks.ts, blocksList.ts build them).
 import type * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
+import type { BlockReceiptRow } from './model/blockRows';
 
 /** The parent a Blocks node hangs under (a ChainNode of tree.ts). */
 export interface ChainParent {
@@ -23,11 +24,12 @@ export interface BlockNode {
   readonly block: BlockInfo;
 }
 
-/** One receipt of a block; its command opens the receipt panel. */
+/** One receipt of a block; its command opens the receipt panel. `requestId` and `chainName` are what the receipt commands read. */
 export interface BlockReceiptNode {
   readonly kind: 'blockReceipt';
   readonly id: string;
   readonly chainName: string;
+  readonly requestId: string;
   readonly parent: BlockNode;
   readonly row: BlockReceiptRow;
 }
@@ -48,14 +50,4 @@ export type BlocksTreeNode = BlocksNode | BlockNode | BlockReceiptNode | BlockMe
 
 export function message(parent: BlocksNode | BlockNode, key: string, text: string, icon: string, command?: vscode.Command): BlockMessageNode {
   return { kind: 'blockMessage', id: `${parent.id}/~${key}`, chainName: parent.chainName, parent, text, icon, ...(command ? { command } : {}) };
-}
-
-export interface BlockReceiptRow {
-  requestId: string;
-  requestIndex: number;
-  failed: boolean;
-  /** The node's error message (remote text), when failed. */
-  error?: string;
-  gasBurned: bigint;
-  gasFeeCharged: bigint;
 }

@@ -6,6 +6,7 @@ import { formatBigInt } from '../core/format';
 import type { Services } from '../services';
 import { message, type BlockNode, type BlocksNode, type BlocksTreeNode, type ChainParent } from './blockNodes';
 import type { BlocksList } from './blocksList';
+import { filterName, type BlockFilter } from './model/blockFilter';
 
 export class BlocksModel implements vscode.Disposable {
   private list: BlocksList | undefined;
@@ -14,6 +15,8 @@ export class BlocksModel implements vscode.Disposable {
   /** Fires when a list changed (the tree redraws). */
   readonly onDidChange = this.emitter.event;
   private visible = false;
+  /** The filter of each chain's list (by lower-case chain name); absent: all blocks. */
+  private readonly filters = new Map<string, BlockFilter>();
 
   constructor(private readonly services: Services) {}
 
@@ -34,9 +37,9 @@ export class BlocksModel implements vscode.Disposable {
 
   children(node: BlocksNode | BlockNode): BlocksTreeNode[] {
     const list = this.list;
-    if (list) return node.kind === 'blocks' ? list.children(node) : list.receipts(node);
+    if (list) return node.kind === 'blocks' ? list.children(node, this.filter(node.chainName)) : list.receipts(node);
     // Once the code is there, the list starts reading at once (not only at the next redraw).
-    void this.lists().then((l) => (node.kind === 'blocks' ? l.children(node) : l.receipts(node)));
+    void this.lists().then((l) => (node.kind === 'blocks' ? l.children(node, this.filter(node.chainName)) : l.receipts(node)));
     return [message(node, 'loading', vscode.l10n.t('Loading blocks…'), 'loading~spin')];
   }
 
@@ -46,8 +49,16 @@ export class BlocksModel implements vscode.Disposable {
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon('layers');
       const latest = this.list?.latestIndex(node.chainName);
-      if (latest !== undefined) item.description = vscode.l10n.t('latest {0}', formatBigInt(BigInt(latest)));
-      item.contextValue = 'chainBlocks';
+      const filter = this.filter(node.chainName);
+      const parts = [
+        ...(latest !== undefined ? [vscode.l10n.t('latest {0}', formatBigInt(BigInt(latest)))] : []),
+        ...(filter !== 'all' ? [vscode.l10n.t('only {0}', filterName(filter, vscode.l10n))] : []),
+      ];
+      if (parts.length > 0) item.description = parts.join(' · ');
+      // Screen readers hear the line, not the tooltip VS Code would read otherwise.
+      item.accessibilityInformation = { label: [vscode.l10n.t('Blocks'), ...parts].join(', ') };
+      // The menus offer the filter with a filled icon while one is on.
+      item.contextValue = filter === 'all' ? 'chainBlocks' : 'chainBlocks.filtered';
       item.tooltip = vscode.l10n.t('The latest blocks of this chain, 20 at a time');
       return item;
     }
@@ -57,6 +68,22 @@ export class BlocksModel implements vscode.Disposable {
     item.id = node.id;
     if (node.kind === 'blockMessage') item.iconPath = new vscode.ThemeIcon(node.icon);
     return item;
+  }
+
+  filter(chainName: string): BlockFilter {
+    return this.filters.get(chainName.toLowerCase()) ?? 'all';
+  }
+
+  /** Shows only the blocks that pass the filter (the loaded ones: nothing is asked of the node). */
+  setFilter(chainName: string, filter: BlockFilter): void {
+    if (filter === 'all') this.filters.delete(chainName.toLowerCase());
+    else this.filters.set(chainName.toLowerCase(), filter);
+    this.emitter.fire();
+  }
+
+  /** "Go to block…": the node of that block (read with one request unless loaded). */
+  async goTo(node: BlocksNode, index: number): Promise<BlockNode | undefined> {
+    return (await this.lists()).goTo(node, index);
   }
 
   /** Refresh: forget what was read for the chain (or all); the lists read again when shown. */

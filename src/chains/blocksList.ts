@@ -6,25 +6,18 @@
 // and only for the lists that were opened. Node text is plain text here (one line, invisible
 // characters revealed).
 import * as vscode from 'vscode';
-import { openReceiptCommand, receiptIcon } from './receiptItems';
 import type { ChainTarget } from '../api/client';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
-import { formatBigInt, shortId } from '../core/format';
 import { plainLine } from '../core/text';
 import type { Services } from '../services';
 import { errorSummary } from '../ui/errors';
-import { BLOCK_PAGE_SIZE, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
-import {
-  message,
-  type BlockMessageNode,
-  type BlockReceiptRow,
-  type BlockNode,
-  type BlockReceiptNode,
-  type BlocksNode,
-  type BlocksTreeNode,
-} from './blockNodes';
+import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
+import { blockMatches, filterName, type BlockFilter } from './model/blockFilter';
+import { blockReceiptRow, type BlockReceiptRow } from './model/blockRows';
+import { blockItem, blockMessageItem, blockReceiptItem } from './blockItems';
+import { message, type BlockMessageNode, type BlockNode, type BlockReceiptNode, type BlocksNode, type BlocksTreeNode } from './blockNodes';
 
 type Load<T> = { status: 'loading' } | { status: 'ok'; value: T } | { status: 'error'; error: unknown };
 
@@ -32,6 +25,8 @@ interface ChainBlocks {
   /** The entry the blocks were read with: a changed entry starts over. */
   chain: ChainEntry;
   blocks: BlockInfo[];
+  /** The block "Go to block…" read, when it is not among the loaded ones: shown first. */
+  goneTo?: BlockInfo;
   latest?: number;
   load?: Load<void>;
   receipts: Map<number, Load<BlockReceiptRow[]>>;
@@ -79,31 +74,56 @@ export class BlocksList implements vscode.Disposable {
     this.updateFollow();
   }
 
-  /** The Blocks list: starts the first page when nothing was read yet. */
-  children(node: BlocksNode): BlocksTreeNode[] {
+  /** The Blocks list (the blocks that pass the filter): starts the first page when nothing was read yet. */
+  children(node: BlocksNode, filter: BlockFilter = 'all'): BlocksTreeNode[] {
     const st = this.stateOf(node.chainName);
     if (!st) return [];
     if (!st.load) void this.loadPage(node.chainName);
-    const out: BlocksTreeNode[] = st.blocks.map((block) => ({
+    const blockNode = (block: BlockInfo, key: string): BlockNode => ({
       kind: 'block',
-      id: `${node.id}/${block.blockIndex}`,
+      id: `${node.id}/${key}`,
       chainName: node.chainName,
       parent: node,
       block,
-    }));
+    });
+    const shown = st.blocks.filter((b) => blockMatches(b, filter));
+    const out: BlocksTreeNode[] = [
+      ...(st.goneTo ? [blockNode(st.goneTo, `goto/${st.goneTo.blockIndex}`)] : []),
+      ...shown.map((b) => blockNode(b, String(b.blockIndex))),
+    ];
     const load = st.load ?? { status: 'loading' };
     if (load.status === 'loading') out.push(message(node, 'loading', vscode.l10n.t('Loading blocks…'), 'loading~spin'));
     else if (load.status === 'error') out.push(errorMessage(node, load.error, { command: Commands.refreshBlocks, title: '', arguments: [node.chainName] }));
-    else if (hasMore(st.blocks.map((b) => b.blockIndex))) {
-      out.push(
-        message(node, 'more', vscode.l10n.t('Load more'), 'ellipsis', {
-          command: Commands.loadMoreBlocks,
-          title: vscode.l10n.t('Load more'),
-          arguments: [node.chainName],
-        }),
-      );
+    else {
+      if (shown.length === 0 && st.blocks.length > 0) out.push(message(node, 'none', noneShown(st.blocks.length, filter), 'filter'));
+      if (hasMore(st.blocks.map((b) => b.blockIndex))) {
+        out.push(
+          message(node, 'more', vscode.l10n.t('Load more'), 'ellipsis', {
+            command: Commands.loadMoreBlocks,
+            title: vscode.l10n.t('Load more'),
+            arguments: [node.chainName],
+          }),
+        );
+      }
     }
     return out;
+  }
+
+  /**
+   * "Go to block…": the node of that block, read with one request unless it is loaded already
+   * (then none); it is listed first until the list is refreshed.
+   */
+  async goTo(node: BlocksNode, index: number): Promise<BlockNode | undefined> {
+    const st = this.stateOf(node.chainName);
+    if (!st) return undefined;
+    const loaded = st.blocks.find((b) => b.blockIndex === index);
+    if (loaded) return { kind: 'block', id: `${node.id}/${index}`, chainName: node.chainName, parent: node, block: loaded };
+    this.requests++;
+    const block = await this.services.clients.clientFor(st.chain).getBlockInfo(target(st.chain), index);
+    if (this.states.get(st.chain.name.toLowerCase()) !== st) return undefined;
+    st.goneTo = block;
+    this.emitter.fire();
+    return { kind: 'block', id: `${node.id}/goto/${index}`, chainName: node.chainName, parent: node, block };
   }
 
   /** A block's receipts: one request for the whole block, the first time it is expanded. */
@@ -119,7 +139,14 @@ export class BlocksList implements vscode.Disposable {
     if (load.status === 'loading') return [message(node, 'loading', vscode.l10n.t('Loading receipts…'), 'loading~spin')];
     if (load.status === 'error') return [errorMessage(node, load.error)];
     if (load.value.length === 0) return [message(node, 'empty', vscode.l10n.t('No receipts in this block'), 'info')];
-    return load.value.map((row) => ({ kind: 'blockReceipt', id: `${node.id}/${row.requestId}`, chainName: node.chainName, parent: node, row }));
+    return load.value.map((row) => ({
+      kind: 'blockReceipt',
+      id: `${node.id}/${row.requestId}`,
+      chainName: node.chainName,
+      requestId: row.requestId,
+      parent: node,
+      row,
+    }));
   }
 
   /** Refresh: forget what was read for the chain (or all) and read the first page again when shown. */
@@ -136,7 +163,8 @@ export class BlocksList implements vscode.Disposable {
 
   /** The item of a node this list made. */
   item(node: BlockNode | BlockReceiptNode | BlockMessageNode): vscode.TreeItem {
-    return node.kind === 'block' ? blockItem(node) : node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
+    if (node.kind === 'block') return blockItem(node, Date.now(), this.services.chains.get(node.chainName)?.explorerUrl !== undefined);
+    return node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
   }
 
   latestIndex(chainName: string): number | undefined {
@@ -205,16 +233,8 @@ export class BlocksList implements vscode.Disposable {
     try {
       this.requests++;
       const receipts = await this.services.clients.clientFor(st.chain).getBlockReceipts(target(st.chain), index);
-      const rows: BlockReceiptRow[] = receipts
-        .map((r) => ({
-          requestId: r.request.requestId,
-          requestIndex: r.requestIndex,
-          failed: r.failed,
-          ...(r.failed ? { error: r.errorMessage ?? r.rawError?.code ?? '' } : {}),
-          gasBurned: r.gasBurned,
-          gasFeeCharged: r.gasFeeCharged,
-        }))
-        .sort((a, b) => a.requestIndex - b.requestIndex);
+      // Each failure decoded as the receipt panel heads it (a revert reason, not its hex).
+      const rows: BlockReceiptRow[] = receipts.map((r) => blockReceiptRow(r, vscode.l10n)).sort((a, b) => a.requestIndex - b.requestIndex);
       st.receipts.set(index, { status: 'ok', value: rows });
     } catch (error) {
       st.receipts.set(index, { status: 'error', error });
@@ -248,8 +268,11 @@ export class BlocksList implements vscode.Disposable {
         this.requests += wanted.length;
         const added = [top, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
         const before = st.blocks[0]?.blockIndex;
-        st.blocks = mergeBlocks(st.blocks, added);
+        st.blocks = followedBlocks(st.blocks, added);
         st.latest = top.blockIndex;
+        // The receipts of blocks pushed out go with them.
+        const kept = new Set(st.blocks.map((b) => b.blockIndex));
+        for (const index of st.receipts.keys()) if (!kept.has(index)) st.receipts.delete(index);
         if (st.blocks[0]?.blockIndex !== before) changed = true;
       } catch (e) {
         this.services.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
@@ -267,62 +290,7 @@ function errorMessage(parent: BlocksNode | BlockNode, error: unknown, retry?: vs
   };
 }
 
-function blockTime(timestamp: string): string {
-  const ms = Date.parse(timestamp);
-  return Number.isFinite(ms) ? new Date(ms).toLocaleString() : plainLine(timestamp, 40);
-}
-
-function blockItem(node: BlockNode): vscode.TreeItem {
-  const b = node.block;
-  const failed = Math.max(0, b.totalRequests - b.numSuccessfulRequests);
-  const item = new vscode.TreeItem(
-    vscode.l10n.t('Block {0}', formatBigInt(BigInt(b.blockIndex))),
-    b.totalRequests > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
-  );
-  item.id = node.id;
-  const parts = [
-    blockTime(b.timestamp),
-    vscode.l10n.t('{0} requests', b.totalRequests),
-    ...(failed > 0 ? [vscode.l10n.t('{0} failed', failed)] : []),
-    vscode.l10n.t('gas {0}', formatBigInt(b.gasBurned)),
-    vscode.l10n.t('fees {0}', formatBigInt(b.gasFeeCharged)),
-  ];
-  item.description = parts.join(' · ');
-  item.iconPath = failed > 0 ? new vscode.ThemeIcon('package', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('package');
-  // A plain string tooltip is shown as text, never rendered.
-  item.tooltip = [
-    vscode.l10n.t('Block {0}', String(b.blockIndex)),
-    vscode.l10n.t('Time: {0}', plainLine(b.timestamp, 60)),
-    vscode.l10n.t('Requests: {0} ({1} off-ledger), {2} failed', b.totalRequests, b.numOffLedgerRequests, failed),
-    vscode.l10n.t('Gas burned: {0}', formatBigInt(b.gasBurned)),
-    vscode.l10n.t('Fees charged: {0} (base token units)', formatBigInt(b.gasFeeCharged)),
-  ].join('\n');
-  item.contextValue = 'chainBlock';
-  return item;
-}
-
-function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
-  const r = node.row;
-  const item = new vscode.TreeItem(shortId(r.requestId, 10, 6), vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.description = [
-    vscode.l10n.t('#{0}', r.requestIndex),
-    r.failed ? vscode.l10n.t('failed: {0}', plainLine(r.error ?? '', 80)) : vscode.l10n.t('succeeded'),
-    vscode.l10n.t('gas {0}', formatBigInt(r.gasBurned)),
-  ].join(' · ');
-  item.iconPath = receiptIcon(r.failed);
-  item.tooltip = `${r.requestId}\n${r.failed ? plainLine(r.error ?? '', 500) : vscode.l10n.t('Request succeeded')}`;
-  item.contextValue = 'receipt';
-  item.command = openReceiptCommand(r.requestId, node.chainName);
-  return item;
-}
-
-function blockMessageItem(node: BlockMessageNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(node.text, vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.iconPath = new vscode.ThemeIcon(node.icon);
-  if (node.tooltip) item.tooltip = node.tooltip;
-  if (node.command) item.command = node.command;
-  item.contextValue = 'blockMessage';
-  return item;
+function noneShown(loaded: number, filter: BlockFilter): string {
+  const what = filterName(filter, vscode.l10n);
+  return loaded === 1 ? vscode.l10n.t('No {0} in the block loaded', what) : vscode.l10n.t('No {0} in the {1} blocks loaded', what, loaded);
 }

@@ -8,6 +8,7 @@ import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';
 import { ChainsTreeProvider, type ChainsTreeNode } from './tree';
 import { BlocksModel } from './blocks';
+import { registerBlockCommands } from './blockCommands';
 
 /** Handles for other features and for the integration tests. */
 export interface ChainsFeatureApi {
@@ -56,6 +57,7 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
       const name = chainNameOf(arg);
       if (name !== undefined) await blocks.loadMore(name);
     }),
+    ...registerBlockCommands(services, blocks, view),
     view.onDidChangeVisibility((e) => blocks.setVisible(e.visible)),
     problems,
     statusBar,

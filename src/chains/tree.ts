@@ -18,7 +18,7 @@ import {
   type ChainInfoState,
 } from '../core/chainInfoFields';
 import { describeGasPerToken } from '../core/fees';
-import { formatBigInt, formatDuration, shortId } from '../core/format';
+import { formatBigInt, formatDuration, formatTime, shortId } from '../core/format';
 import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../core/recentReceipts';
 import type { Services } from '../services';
@@ -281,7 +281,8 @@ function chainTooltip(row: ChainRow, snap: ChainSnapshot, isDefault: boolean): v
     line(md, vscode.l10n.t('Access token'), tokenText(snap));
   }
   line(md, vscode.l10n.t('From'), describeSource(row.valid ? row.chain.source : row.invalid.source, vscode.l10n));
-  if (snap.loadedAt !== undefined) line(md, vscode.l10n.t('Loaded'), new Date(snap.loadedAt).toLocaleTimeString());
+  const loaded = snap.loadedAt === undefined ? undefined : formatTime(snap.loadedAt, Date.now(), vscode.l10n);
+  if (loaded) line(md, vscode.l10n.t('Loaded'), `${loaded.absolute} (${loaded.relative})`);
   return md;
 }
 

@@ -1,6 +1,8 @@
 // Display formatting of numbers, amounts, IDs and durations.
 // Locale-independent on purpose: the same value must read the same in every VS Code locale,
 // in tests, and when copied next to a node's raw output. uint64 values stay bigint throughout.
+// Only the words of relative times ("ago") are localised, through the L10n argument.
+import { englishL10n, type L10n } from './l10n';
 
 const DECIMAL_INTEGER = /^-?[0-9]+$/;
 
@@ -90,4 +92,35 @@ export function formatDuration(ms: number): string {
   const h = totalHours % 24;
   const days = Math.floor(totalHours / 24);
   return h ? `${formatNumber(days)} d ${h} h` : `${formatNumber(days)} d`;
+}
+
+/** A time as every view shows it: absolute (tooltips) and relative to now (rows). */
+export interface TimeText {
+  /** "2026-11-25 00:18:11 UTC": locale-independent, to the second. */
+  absolute: string;
+  /** "2 min ago"; "just now" within a minute either way (clocks differ); "in 3 h" ahead of now. */
+  relative: string;
+}
+
+/**
+ * Formats an instant (ms since the epoch, e.g. `Date.parse` of a node's timestamp) for display.
+ * Undefined for a value that is no instant (NaN, out of the Date range): the caller shows the raw text.
+ * The relative form uses one unit, the largest that fits, so a narrow row still reads it.
+ */
+export function formatTime(ms: number, now: number, l10n: L10n = englishL10n): TimeText | undefined {
+  const date = new Date(ms);
+  if (!Number.isFinite(date.getTime()) || !Number.isFinite(now)) return undefined;
+  const absolute = `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return { absolute, relative: relativeTime(now - ms, l10n) };
+}
+
+function relativeTime(elapsed: number, l10n: L10n): string {
+  const ahead = elapsed < 0;
+  const seconds = Math.floor(Math.abs(elapsed) / 1000);
+  if (seconds < 60) return l10n.t('just now');
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  const amount = days > 0 ? l10n.t('{0} d', formatNumber(days)) : hours > 0 ? l10n.t('{0} h', hours) : l10n.t('{0} min', minutes);
+  return ahead ? l10n.t('in {0}', amount) : l10n.t('{0} ago', amount);
 }

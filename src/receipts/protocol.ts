@@ -87,6 +87,8 @@ export interface ReceiptPanelLabels extends CommonLabels {
   allowanceError: string;
   /** EVM receipts: asks the chain's JSON-RPC for the logs (src/evm). */
   loadEvmLogs: string;
+  /** The summary of a decoded revert's raw message and parameters (folded). */
+  rawError: string;
 }
 
 export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
@@ -135,6 +137,7 @@ export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
     balance: l10n.t('Balance'),
     objectType: l10n.t('Type'),
     allowanceError: l10n.t('The node could not decode the allowance'),
+    rawError: l10n.t('Raw error data'),
   };
 }
 

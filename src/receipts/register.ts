@@ -69,7 +69,9 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
 
 /** The hover's Copy link: only a well-formed request ID is copied. */
 async function copyRequestId(arg: unknown): Promise<void> {
-  const check = typeof arg === 'string' ? checkRequestId(arg) : undefined;
+  // A string (the hover's link) or a tree row carrying requestId (the Chains view's menus).
+  const id = typeof arg === 'object' && arg !== null ? (arg as { requestId?: unknown }).requestId : arg;
+  const check = typeof id === 'string' ? checkRequestId(id) : undefined;
   if (!check?.ok) return;
   await vscode.env.clipboard.writeText(check.requestId);
   void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the request ID {0}', check.requestId), 3000);

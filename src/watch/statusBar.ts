@@ -33,13 +33,16 @@ export class WatchStatusBar implements vscode.Disposable {
     this.item.text = `$(loading~spin) ${watches.length}`;
     const md = new vscode.MarkdownString('', true);
     md.isTrusted = false;
-    md.appendMarkdown(markdownText(vscode.l10n.t('Watching {0} requests for their receipts', watches.length)));
+    const one = watches.length === 1;
+    md.appendMarkdown(
+      markdownText(one ? vscode.l10n.t('Watching 1 request for its receipt') : vscode.l10n.t('Watching {0} requests for their receipts', watches.length)),
+    );
     for (const w of watches.slice(0, 10)) {
       // Chain names come from settings: escaped like any other text.
       md.appendMarkdown(`  \n${markdownText(`${shortId(w.target.requestId, 10, 6)} · ${w.target.chain.name}`, 200)}`);
     }
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Watching {0} requests', watches.length) };
+    this.item.accessibilityInformation = { label: one ? vscode.l10n.t('Watching 1 request') : vscode.l10n.t('Watching {0} requests', watches.length) };
     this.item.show();
   }
 

@@ -53,7 +53,8 @@ function toolbar(L: Labels, api: Api, state: OkState | undefined): HTMLElement {
 function receipt(state: OkState, api: Api): HTMLElement[] {
   const { view, labels: L } = state;
   const out: HTMLElement[] = [statusBanner(view)];
-  for (const s of view.sections) out.push(section(s.id, s.title, s.rows, api, L, { after: sectionAfter(s.id, state, api) }));
+  for (const s of view.sections)
+    out.push(s.id === 'error' ? errorSection(s, state, api) : section(s.id, s.title, s.rows, api, L, { after: sectionAfter(s.id, state, api) }));
   out.push(burnLog(view, L));
   if (view.rebased) {
     out.push(coinsSection(L.assetsSent, 'assets', view.rebased.assets, undefined, api, L));
@@ -98,12 +99,29 @@ function sectionAfter(id: ReceiptDisplay['sections'][number]['id'], state: OkSta
 function statusBanner(view: ReceiptDisplay): HTMLElement {
   const props = { class: `banner ${view.failed ? 'failed' : 'ok'}`, role: view.failed ? 'alert' : 'status', 'data-field': 'status' };
   const banner = h('div', props, h('strong', null, view.statusText));
-  if (view.error) {
-    banner.append(h('div', { class: 'headline' }, view.error.headline));
-    // The whole message under a decoded revert, or under a headline that had to be clipped.
-    if (view.error.message !== undefined && view.error.message !== view.error.headline) banner.append(h('div', { class: 'muted detail' }, view.error.message));
-  }
+  // The failure in words (a revert reason decoded); the raw message is in the Error section right below.
+  if (view.error) banner.append(h('div', { class: 'headline' }, view.error.headline));
   return banner;
+}
+
+/**
+ * The Error section. With the revert reason decoded, the raw message and parameters (the revert
+ * data in hex, the same bytes each) are folded under one summary, wrapped when opened.
+ */
+function errorSection(s: ReceiptDisplay['sections'][number], state: OkState, api: Api): HTMLElement {
+  const L = state.labels;
+  const isRaw = (field: string) => state.view.error?.decodedRevert !== undefined && (field === 'errorMessage' || field.startsWith('errorParam'));
+  const el = section(
+    s.id,
+    s.title,
+    s.rows.filter((r) => !isRaw(r.field)),
+    api,
+    L,
+  );
+  const raw = s.rows.filter((r) => isRaw(r.field));
+  if (raw.length > 0)
+    el.append(h('details', { class: 'raw', 'data-field': 'rawError' }, h('summary', null, L.rawError), h('dl', null, ...raw.map((r) => rowOf(r, api, L)))));
+  return el;
 }
 
 function feeRow(state: OkState): HTMLElement {

@@ -1,17 +1,20 @@
 // The Blocks child of a chain in the Chains tree, in a real extension host against the local
 // node: the latest block and the 19 before it, "Load more" for the next 20, each block's
-// figures, a block's receipts from one request, a receipt opening its panel, Refresh, and
-// nothing asked before the list is opened.
+// figures, a block's receipts from one request (a revert named by its reason), a receipt opening
+// its panel, Refresh, nothing asked before the list is opened; the filter, "Go to block…" and the
+// menus of block and receipt rows.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { BlocksNode, BlocksTreeNode } from '../../src/chains/blockNodes';
+import type { BlockNode, BlocksNode, BlocksTreeNode } from '../../src/chains/blockNodes';
+import type { ChainInfoPanel } from '../../src/chainInfo/panel';
+import { EXTENSION_ID } from '../../src/constants';
 import type { ChainsTreeNode } from '../../src/chains/tree';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
-import { DEMO_CHAINS } from '../fixtures/demoData';
+import { DEMO_CHAINS, DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { receiptCopy } from '../fixtures/localNodeBlocks';
-import { activate, chainNode, label, setChains } from './helpers';
+import { activate, chainNode, label, setChains, waitFor, withOpenExternalSpy } from './helpers';
 
 describe('Blocks in the Chains tree', function () {
   this.timeout(60_000);
@@ -40,12 +43,16 @@ describe('Blocks in the Chains tree', function () {
     api = await activate();
     node = await startLocalNode();
     rebased = await startLocalNode({ generation: 'rebased' });
-    // The latest block of the Stardust chain holds three requests, the middle one failed.
+    // The latest block of the Stardust chain holds four requests: the second failed, the fourth reverted.
     const chain = node.chains.find((c) => c.chainId === DEMO_CHAINS.iotaEvm);
     const ok = chain?.receipts[0];
     const failed = chain?.receipts.find((r) => r.errorMessage);
-    assert.ok(ok && failed);
-    node.chainLog.addBlock([receiptCopy(ok, 1, true), receiptCopy(failed, 2, true), receiptCopy(ok, 3, true)], DEMO_CHAINS.iotaEvm);
+    const reverted = chain?.receipts.find((r) => r.request.requestId === DEMO_RECEIPTS.evmRevert.requestId);
+    assert.ok(ok && failed && reverted);
+    node.chainLog.addBlock(
+      [receiptCopy(ok, 1, true), receiptCopy(failed, 2, true), receiptCopy(ok, 3, true), receiptCopy(reverted, 4, true)],
+      DEMO_CHAINS.iotaEvm,
+    );
   });
 
   beforeEach(async () => {
@@ -71,11 +78,13 @@ describe('Blocks in the Chains tree', function () {
     const latest = node.chains.find((c) => c.chainId === DEMO_CHAINS.iotaEvm)?.latestBlockIndex ?? -1;
     const shown = labels(first);
     assert.equal(shown.length, 21, shown.join(', '));
-    assert.equal(shown[0], `Block ${latest.toLocaleString('en-US')}`);
+    assert.equal(shown[0], `#${latest.toLocaleString('en-US')}`);
     assert.equal(shown[20], 'Load more');
     assert.equal(node.requests.filter((r) => r.path.includes('/blocks/')).length, 20, 'one request per block');
     const top = api.chains.tree.getTreeItem(first[0]!);
-    assert.match(String(top.description), /3 requests · 1 failed · gas [\d,]+ · fees [\d,]+/);
+    assert.match(String(top.description), /^4 req · 2 failed · (just now|\d+ (min|h|d) ago)$/);
+    assert.match(String(top.tooltip), /Gas burned: [\d,]+\nFees charged: [\d,]+/);
+    assert.match(String(top.tooltip), /Time: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(/);
 
     const more = first[20] as BlocksTreeNode;
     assert.equal(more.kind, 'blockMessage');
@@ -84,7 +93,7 @@ describe('Blocks in the Chains tree', function () {
     await vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
     const second = await opened(blocks);
     assert.equal(second.length, 41);
-    assert.equal(labels(second)[39], `Block ${(latest - 39).toLocaleString('en-US')}`);
+    assert.equal(labels(second)[39], `#${(latest - 39).toLocaleString('en-US')}`);
   });
 
   it("expands a block's receipts with one request, and a receipt opens its panel", async () => {
@@ -92,14 +101,18 @@ describe('Blocks in the Chains tree', function () {
     const list = await opened(blocks);
     node.clearRequests();
     const receipts = await opened(list[0]!);
-    assert.equal(receipts.length, 3);
+    assert.equal(receipts.length, 4);
     assert.deepEqual(
       node.requests.map((r) => r.path.replace(/^.*\/blocklog\//, '')),
       [`blocks/${node.chains.find((c) => c.chainId === DEMO_CHAINS.iotaEvm)?.latestBlockIndex}/receipts`],
     );
     const items = receipts.map((r) => api.chains.tree.getTreeItem(r));
-    assert.match(String(items[1]?.description), /^#1 · failed: /);
-    assert.match(String(items[0]?.description), /^#0 · succeeded/);
+    assert.match(String(items[1]?.description), /^#1 · 0x5a5a5a…0000 · gas /);
+    assert.match(label(items[0]!), /^evm\./);
+    // A revert reads as its reason, in the row and its tooltip; the revert data's hex is not there.
+    assert.equal(label(items[3]!), `Reverted: ${DEMO_EVM_REVERT_REASON}`);
+    assert.match(String(items[3]?.tooltip), new RegExp(`Failed: Reverted: ${DEMO_EVM_REVERT_REASON}`));
+    for (const i of items) assert.doesNotMatch(`${label(i)} ${String(i.description)} ${String(i.tooltip)}`, /08c379a0/i);
     const cmd = items[0]?.command;
     assert.equal(cmd?.command, 'waspChain.showReceipt');
     const requestId = (cmd.arguments?.[0] as { requestId: string }).requestId;
@@ -111,7 +124,7 @@ describe('Blocks in the Chains tree', function () {
     assert.match(shown.text, /evm\.transfer/);
     assert.match(shown.text, /0xc0ffee/);
     assert.match(shown.text, /contract 0x07cb02c1 · 2025-01-01T00:00:10\.123456789Z/);
-    assert.match(shown.text, /3 \(\d+ off-ledger\), 1 failed/);
+    assert.match(shown.text, /4 \(\d+ off-ledger\), 2 failed/);
     assert.match(shown.text, /Chain Info at This Block/);
   });
 
@@ -124,7 +137,7 @@ describe('Blocks in the Chains tree', function () {
     rebased.chainLog.addBlock([]);
     await vscode.commands.executeCommand('waspChain.refreshBlocks', blocks);
     const again = await opened(blocks);
-    assert.equal(labels(again)[0], `Block ${(latest + 1).toLocaleString('en-US')}`);
+    assert.equal(labels(again)[0], `#${(latest + 1).toLocaleString('en-US')}`);
     assert.ok(rebased.requests.some((r) => r.path.endsWith('/v1/chain/core/blocklog/blocks/latest')));
 
     // Following (waspChain.blocks.followLatest, while the view is visible): one step adds the new blocks on top.
@@ -133,8 +146,152 @@ describe('Blocks in the Chains tree', function () {
     rebased.clearRequests();
     await (await api.chains.blocks.lists()).follow();
     const followed = labels(kids(blocks));
-    assert.equal(followed[0], `Block ${(latest + 3).toLocaleString('en-US')}`);
-    assert.equal(followed[2], `Block ${(latest + 1).toLocaleString('en-US')}`);
+    assert.equal(followed[0], `#${(latest + 3).toLocaleString('en-US')}`);
+    assert.equal(followed[2], `#${(latest + 1).toLocaleString('en-US')}`);
     assert.equal(rebased.requests.length, 2, 'the latest block, then only the one in between');
+  });
+
+  type MenuEntry = { command: string; when?: string; group?: string };
+  const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } };
+
+  /** The commands the Chains view's item menus offer for a contextValue (the `viewItem ==` and `=~` clauses evaluated). */
+  function menuOf(contextValue: string | undefined): string[] {
+    const offered = manifest().contributes.menus['view/item/context']!.filter((e) => {
+      const when = e.when ?? '';
+      if (!when.includes('view == waspChain.chains')) return false;
+      const eq = /viewItem == ([^\s&]+)/.exec(when);
+      const re = /viewItem =~ \/(.+?)\/(?:\s|$)/.exec(when);
+      const ne = /viewItem != ([^\s&]+)/.exec(when);
+      if (ne && ne[1] === contextValue) return false;
+      if (eq) return eq[1] === contextValue;
+      if (re) return new RegExp(re[1]!).test(contextValue ?? '');
+      return false;
+    });
+    return [...new Set(offered.map((e) => e.command))].sort();
+  }
+
+  it('filters the loaded blocks (with requests, with failures) without asking the node, and says so on the Blocks line', async () => {
+    const blocks = await blocksOf('IOTA EVM');
+    const all = (await opened(blocks)).filter((n): n is BlockNode => n.kind === 'block');
+    node.clearRequests();
+    assert.equal(await vscode.commands.executeCommand('waspChain.filterBlocks', blocks, 'withFailures'), 'withFailures');
+    const failing = kids(blocks).filter((n): n is BlockNode => n.kind === 'block');
+    assert.ok(failing.length >= 1 && failing.length < all.length, `${failing.length} of ${all.length}`);
+    assert.ok(failing.every((b) => b.block.totalRequests > b.block.numSuccessfulRequests));
+    const line = api.chains.tree.getTreeItem(blocks);
+    assert.equal(line.contextValue, 'chainBlocks.filtered');
+    assert.match(String(line.description), /only blocks with failed requests/);
+    assert.ok(menuOf(line.contextValue).includes('waspChain.filterBlocksOn'));
+    assert.ok(!menuOf(line.contextValue).includes('waspChain.filterBlocks'));
+
+    await vscode.commands.executeCommand('waspChain.filterBlocks', blocks, 'withRequests');
+    const withRequests = kids(blocks).filter((n): n is BlockNode => n.kind === 'block');
+    assert.deepEqual(
+      withRequests.map((b) => b.block.blockIndex),
+      all.filter((b) => b.block.totalRequests > 0).map((b) => b.block.blockIndex),
+    );
+    assert.equal(labels(kids(blocks)).at(-1), 'Load more', 'older blocks can still be read');
+
+    await vscode.commands.executeCommand('waspChain.filterBlocksOn', blocks, 'all');
+    assert.equal(kids(blocks).filter((n) => n.kind === 'block').length, all.length);
+    assert.equal(api.chains.tree.getTreeItem(blocks).contextValue, 'chainBlocks');
+    assert.equal(node.requests.length, 0, 'filtering asks the node nothing');
+  });
+
+  it('"Go to block…" reads only that block, lists it first and selects it; a bad index asks nothing', async () => {
+    const blocks = await blocksOf('IOTA EVM');
+    await opened(blocks);
+    const latest = node.chains.find((c) => c.chainId === DEMO_CHAINS.iotaEvm)?.latestBlockIndex ?? -1;
+    node.clearRequests();
+    for (const bad of ['abc', String(latest + 1), '-3']) assert.equal(await vscode.commands.executeCommand('waspChain.goToBlock', blocks, bad), undefined, bad);
+    assert.equal(node.requests.length, 0);
+
+    const target = latest - 30;
+    const found = await vscode.commands.executeCommand<BlockNode>('waspChain.goToBlock', blocks, `#${target.toLocaleString('en-US')}`);
+    assert.equal(found?.block.blockIndex, target);
+    assert.deepEqual(
+      node.requests.map((r) => r.path.replace(/^.*\/blocklog\//, '')),
+      [`blocks/${target}`],
+    );
+    assert.equal(labels(kids(blocks))[0], `#${target.toLocaleString('en-US')}`);
+    // The selection comes back from the workbench after reveal resolves.
+    await waitFor(() => api.chains.view.selection[0]?.id === found?.id, 'the block is selected');
+
+    node.clearRequests();
+    const loaded = await vscode.commands.executeCommand<BlockNode>('waspChain.goToBlock', blocks, latest - 1);
+    assert.equal(loaded?.block.blockIndex, latest - 1);
+    assert.equal(node.requests.length, 0, 'a loaded block is not read again');
+  });
+
+  it("a block's menu copies its index, opens the chain info at it or compared with the latest, and the explorer when the chain has one", async () => {
+    await setChains([{ name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm, explorerUrl: 'https://explorer.example/' }]);
+    api.chains.blocks.refresh();
+    const blocks = await blocksOf('IOTA EVM');
+    const block = (await opened(blocks))[1] as BlockNode;
+    const item = api.chains.tree.getTreeItem(block);
+    assert.equal(item.contextValue, 'chainBlock.explorer');
+    assert.deepEqual(menuOf(item.contextValue), [
+      'waspChain.compareBlockWithLatest',
+      'waspChain.copyBlockIndex',
+      'waspChain.openBlockInExplorer',
+      'waspChain.showBlockChainInfo',
+    ]);
+    const index = block.block.blockIndex;
+
+    assert.equal(await vscode.commands.executeCommand('waspChain.copyBlockIndex', block), String(index));
+    assert.equal(await vscode.env.clipboard.readText(), String(index));
+
+    const opened2 = await withOpenExternalSpy(async () => vscode.commands.executeCommand<boolean>('waspChain.openBlockInExplorer', block));
+    if (opened2) assert.deepEqual(opened2.calls, [`https://explorer.example/block/${index}`]);
+
+    const info = await vscode.commands.executeCommand<ChainInfoPanel>('waspChain.showBlockChainInfo', block);
+    assert.equal(info, api.chainInfo.find('IOTA EVM', index));
+    const compared = await vscode.commands.executeCommand<ChainInfoPanel>('waspChain.compareBlockWithLatest', block);
+    const r = await compared.waitForRender((x) => /Latest state/.test(x.text));
+    assert.ok(r.text.includes(`Block ${index}`));
+    for (const p of api.chainInfo.panels()) p.dispose();
+
+    // Without an explorer URL the menu leaves Open in Explorer out.
+    await setChains([{ name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    api.chains.blocks.refresh();
+    const plain = (await opened(await blocksOf('IOTA EVM')))[1] as BlockNode;
+    assert.equal(api.chains.tree.getTreeItem(plain).contextValue, 'chainBlock');
+    assert.ok(!menuOf('chainBlock').includes('waspChain.openBlockInExplorer'));
+  });
+
+  it("a receipt row's menu opens it, copies its request ID, and offers the explorer for an EVM request", async () => {
+    const blocks = await blocksOf('IOTA EVM');
+    const receipts = await opened((await opened(blocks))[0]!);
+    const evm = receipts[0]!;
+    assert.equal(evm.kind, 'blockReceipt');
+    const item = api.chains.tree.getTreeItem(evm);
+    assert.equal(item.contextValue, 'receipt.evm');
+    assert.deepEqual(menuOf(item.contextValue), ['waspChain.copyRequestId', 'waspChain.openInExplorer', 'waspChain.showReceipt']);
+    const isc = receipts.map((r) => api.chains.tree.getTreeItem(r)).find((i) => i.contextValue === 'receipt');
+    assert.ok(isc, 'a request without an EVM transaction');
+    assert.deepEqual(menuOf('receipt'), ['waspChain.copyRequestId', 'waspChain.showReceipt']);
+
+    await vscode.commands.executeCommand('waspChain.copyRequestId', evm);
+    assert.equal(await vscode.env.clipboard.readText(), evm.kind === 'blockReceipt' ? evm.requestId : '');
+  });
+
+  it('the commands used only from menus are hidden from the Command Palette', () => {
+    const hidden = new Set(
+      manifest()
+        .contributes.menus.commandPalette!.filter((e) => e.when === 'false')
+        .map((e) => e.command),
+    );
+    for (const c of [
+      'waspChain.filterBlocks',
+      'waspChain.filterBlocksOn',
+      'waspChain.goToBlock',
+      'waspChain.copyBlockIndex',
+      'waspChain.showBlockChainInfo',
+      'waspChain.compareBlockWithLatest',
+      'waspChain.openBlockInExplorer',
+      'waspChain.copyRequestId',
+      'waspChain.openInExplorer',
+    ])
+      assert.ok(hidden.has(c), c);
   });
 });

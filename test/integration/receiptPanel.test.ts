@@ -82,7 +82,7 @@ describe('receipt panel', function () {
       'EVM transaction (off-ledger)',
       '21,000',
       '210 base tokens',
-      'matches the fee policy (100 gas = 1 base tokens)',
+      'matches the fee policy (100 gas = 1 base token)',
       'evm.sendTransaction',
       '0xDb3009babf5415B64ef64275f0f23A87E90Ea142@',
       'EVM account on a chain',
@@ -131,6 +131,20 @@ describe('receipt panel', function () {
     assert.match(r.html, /class="banner failed"/);
     assert.ok(r.text.includes('a774'), 'the raw error code');
     assert.ok(r.text.includes('595 base tokens'));
+  });
+
+  it('names a revert by its reason in the banner; the revert data is folded once under Raw error data, wrapped', async () => {
+    const panel = await show(DEMO_RECEIPTS.evmRevert.requestId);
+    const r = await rendered(panel, ['Request failed', DEMO_EVM_REVERT_REASON]);
+    const banner = /<div class="banner failed"[^>]*>([\s\S]*?)<\/div><section/.exec(r.html)?.[1] ?? '';
+    assert.ok(banner.includes(`Reverted: ${DEMO_EVM_REVERT_REASON}`), banner);
+    assert.doesNotMatch(banner, /08c379a0/i, 'no revert hex in the banner');
+    const raw = /<details class="raw" data-field="rawError">([\s\S]*?)<\/details>/.exec(r.html)?.[1] ?? '';
+    assert.match(raw, /^<summary>Raw error data<\/summary>/);
+    assert.match(raw, /08c379a0/i, 'the raw message and parameters are folded here');
+    const outside = r.html.replace(/<details class="raw"[\s\S]*?<\/details>/, '').replace(/<details[\s\S]*?<\/details>/g, '');
+    assert.doesNotMatch(outside, /08c379a0/i, 'the revert data shows nowhere else unfolded');
+    assert.ok(r.text.includes('a774'), 'the error code stays in view');
   });
 
   it('takes the ID under the cursor when nothing is selected', async () => {

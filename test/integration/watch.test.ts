@@ -90,6 +90,7 @@ describe('watch a pending request', function () {
     assert.ok(watch, 'the watch started');
     assert.equal(watches.set.size, 1);
     assert.equal(watches.statusBar.item.text, '$(loading~spin) 1', 'the status bar spins with the count');
+    assert.equal(watches.statusBar.item.accessibilityInformation?.label, 'Watching 1 request', 'one request reads singular');
     assert.equal(
       watches.statusBar.item.command && typeof watches.statusBar.item.command === 'object' ? watches.statusBar.item.command.command : '',
       'waspChain.showWatches',

@@ -13,7 +13,7 @@ import { parseRebasedAgentId } from '../../core/rebasedAgentId';
 import { ceilDiv, formatUnits } from '../../core/units';
 import { summarizeBurnLog, type Generation } from './burnCodes';
 import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
-import { checkFee, isFreeGas, type Ratio32 } from '../../core/fees';
+import { checkFee, describeGasPerToken, isFreeGas, type Ratio32 } from '../../core/fees';
 import { formatBigInt, formatNumber, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
 import { clip, revealInvisible } from '../../core/text';
@@ -160,6 +160,11 @@ export interface FeeCheckView {
 
 function amount(v: bigint): AmountView {
   return { raw: v.toString(), text: formatBigInt(v) };
+}
+
+/** "1 base token", "595 base tokens". */
+function baseTokens(a: AmountView, l10n: L10n): string {
+  return a.raw === '1' ? l10n.t('{0} base token', a.text) : l10n.t('{0} base tokens', a.text);
 }
 
 /** Remote text for display: one line, invisible characters revealed. */
@@ -357,7 +362,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     {
       field: 'gasFeeCharged',
       label: l10n.t('Fee charged'),
-      value: l10n.t('{0} base tokens', gas.fee.text),
+      value: baseTokens(gas.fee, l10n),
       mono: true,
       ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
       copy: { text: gas.fee.raw, what: l10n.t('fee') },
@@ -365,7 +370,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     {
       field: 'storageDepositCharged',
       label: l10n.t('Storage deposit'),
-      value: l10n.t('{0} base tokens', gas.storageDeposit.text),
+      value: baseTokens(gas.storageDeposit, l10n),
       mono: true,
       copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') },
     },
@@ -500,9 +505,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
 export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerToken: Ratio32, l10n: L10n = englishL10n): FeeCheckView {
   const policy = { gasPerToken, evmGasRatio: { a: 1, b: 1 }, validatorFeeShare: 0 };
   const check = checkFee(gasBurned, feeCharged, policy);
-  const ratio = isFreeGas(gasPerToken)
-    ? l10n.t('gas is free')
-    : l10n.t('{0} gas = {1} base tokens', formatBigInt(BigInt(gasPerToken.a)), formatBigInt(BigInt(gasPerToken.b)));
+  const ratio = describeGasPerToken(gasPerToken, l10n);
   if (check.matches) return { ok: true, text: l10n.t('matches the fee policy ({0})', ratio) };
   // Stryker disable next-line EqualityOperator: difference is never 0 here (a zero difference matches and returned above), so < and <= agree
   const diff = check.difference < 0n ? -check.difference : check.difference;

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { hasMore, mergeBlocks, newerBlocks, nextPage } from '../../../src/chains/model/blockPaging';
+import { FOLLOW_CAP, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from '../../../src/chains/model/blockPaging';
 
 describe('chains/model/blockPaging', () => {
   it('the first page is the latest block and the 19 before it', () => {
@@ -41,5 +41,43 @@ describe('chains/model/blockPaging', () => {
       { blockIndex: 5, v: 'new' },
       { blockIndex: 4, v: 'x' },
     ]);
+  });
+});
+
+describe('chains/model/blockPaging: long lists', () => {
+  const indices = (from: number, count: number) => Array.from({ length: count }, (_, i) => from - i);
+
+  it('pages below and above a list of 300,000 loaded blocks without throwing', () => {
+    const loaded = indices(1_000_000, 300_000);
+    assert.deepEqual(nextPage(1_000_000, loaded, 2), [700_000, 699_999]);
+    assert.equal(hasMore(loaded), true);
+    assert.deepEqual(newerBlocks(1_000_002, loaded), [1_000_002, 1_000_001]);
+  });
+
+  it('a followed list keeps the newest blocks up to the cap, dropping the oldest', () => {
+    const current = indices(100, 5).map((blockIndex) => ({ blockIndex }));
+    const added = [{ blockIndex: 102 }, { blockIndex: 101 }];
+    assert.deepEqual(
+      followedBlocks(current, added, 5).map((b) => b.blockIndex),
+      [102, 101, 100, 99, 98],
+    );
+    assert.deepEqual(
+      followedBlocks(current, added, 10).map((b) => b.blockIndex),
+      [102, 101, 100, 99, 98, 97, 96],
+    );
+  });
+
+  it('a list made longer than the cap by "Load more" keeps its length while following', () => {
+    const current = indices(100, 8).map((blockIndex) => ({ blockIndex }));
+    const out = followedBlocks(current, [{ blockIndex: 101 }], 5);
+    assert.deepEqual(
+      out.map((b) => b.blockIndex),
+      indices(101, 8),
+    );
+  });
+
+  it('following never keeps more than the cap of a list that starts empty', () => {
+    const added = indices(1_000, FOLLOW_CAP + 50).map((blockIndex) => ({ blockIndex }));
+    assert.equal(followedBlocks([], added).length, FOLLOW_CAP);
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { formatBigInt, formatDuration, formatNumber, shortId } from '../../../src/core/format';
+import { formatBigInt, formatDuration, formatNumber, formatTime, shortId } from '../../../src/core/format';
 
 describe('model/format', () => {
   describe('formatBigInt', () => {
@@ -82,6 +82,36 @@ describe('model/format', () => {
     it('handles negative and non-finite input', () => {
       assert.equal(formatDuration(-1500), '-1.5 s');
       assert.equal(formatDuration(Number.NaN), '—');
+    });
+  });
+
+  describe('formatTime', () => {
+    const at = Date.UTC(2026, 10, 25, 0, 18, 11, 900);
+    it('reads the same absolute time in every locale: UTC to the second', () => {
+      assert.equal(formatTime(at, at)?.absolute, '2026-11-25 00:18:11 UTC');
+    });
+    it('reads a past time as one unit ago, the largest that fits', () => {
+      const ago = (ms: number) => formatTime(at - ms, at)?.relative;
+      assert.equal(ago(59_999), 'just now');
+      assert.equal(ago(60_000), '1 min ago');
+      assert.equal(ago(59 * 60_000 + 59_999), '59 min ago');
+      assert.equal(ago(3_600_000), '1 h ago');
+      assert.equal(ago(23 * 3_600_000 + 3_599_999), '23 h ago');
+      assert.equal(ago(86_400_000), '1 d ago');
+      assert.equal(ago(1_234 * 86_400_000), '1,234 d ago');
+    });
+    it('reads a time ahead of the clock as "in", a small skew as just now', () => {
+      assert.equal(formatTime(at + 30_000, at)?.relative, 'just now');
+      assert.equal(formatTime(at + 2 * 3_600_000, at)?.relative, 'in 2 h');
+    });
+    it('gives nothing for a value that is no instant, so the caller shows the raw text', () => {
+      assert.equal(formatTime(Number.NaN, at), undefined);
+      assert.equal(formatTime(9e15, at), undefined);
+      assert.equal(formatTime(at, Number.NaN), undefined);
+    });
+    it('puts the words through the l10n function', () => {
+      const upper = { t: (m: string, ...a: Array<string | number | boolean>) => m.toUpperCase().replace('{0}', String(a[0])) };
+      assert.equal(formatTime(at - 120_000, at, upper)?.relative, '2 MIN AGO');
     });
   });
 });

@@ -56,6 +56,7 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       burnLogChart: 'Gas burned per burn code',
       errorParams: 'Error parameters',
       rawJson: 'Receipt as JSON',
+      rawError: 'Raw error data',
       feePolicy: 'Fee policy',
       bytes: 'bytes',
       truncated: '(cut for display)',

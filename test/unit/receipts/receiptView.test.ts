@@ -152,12 +152,12 @@ describe('model/receiptView', () => {
   describe('describeFeeCheck', () => {
     it('says when the fee matches the policy', () => {
       const f = describeFeeCheck(21000n, 210n, { a: 100, b: 1 });
-      assert.deepEqual(f, { ok: true, text: 'matches the fee policy (100 gas = 1 base tokens)' });
+      assert.deepEqual(f, { ok: true, text: 'matches the fee policy (100 gas = 1 base token)' });
     });
     it('names the difference when it does not', () => {
       const more = describeFeeCheck(21000n, 300n, { a: 100, b: 1 });
       assert.equal(more.ok, false);
-      assert.match(more.text, /^90 more than the fee policy asks \(100 gas = 1 base tokens: 210\)$/);
+      assert.match(more.text, /^90 more than the fee policy asks \(100 gas = 1 base token: 210\)$/);
       const less = describeFeeCheck(21000n, 10n, { a: 100, b: 1 });
       assert.match(less.text, /^200 less than the fee policy asks/);
     });

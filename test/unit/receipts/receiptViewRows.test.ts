@@ -506,11 +506,25 @@ describe('model/receiptView rows', () => {
     });
   });
 
+  describe('base token amounts read right for one', () => {
+    it('a fee and a storage deposit of 1 read "1 base token"; other amounts stay plural', () => {
+      const v = buildReceiptView(
+        stardust(DEMO_RECEIPTS.evmSuccess, (j) => {
+          j.gasFeeCharged = '1';
+          j.storageDepositCharged = '2';
+        }),
+      );
+      const rows = section(v, 'gas')?.rows ?? [];
+      assert.equal(rows.find((r) => r.field === 'gasFeeCharged')?.value, '1 base token');
+      assert.equal(rows.find((r) => r.field === 'storageDepositCharged')?.value, '2 base tokens');
+    });
+  });
+
   describe('fee checks: the exact text', () => {
     it('Stardust: less than the policy asks', () => {
       assert.deepEqual(describeFeeCheck(21000n, 10n, { a: 100, b: 1 }), {
         ok: false,
-        text: '200 less than the fee policy asks (100 gas = 1 base tokens: 210); the fee is capped at the funds the sender had left',
+        text: '200 less than the fee policy asks (100 gas = 1 base token: 210); the fee is capped at the funds the sender had left',
       });
     });
     it('Rebased EVM: less and more than the gas price asks; an undecodable transaction', () => {

@@ -1,0 +1,98 @@
+// The words of the Blocks list's rows (chains/model/blockRows.ts, blockFilter.ts): what differs
+// first, a failure decoded as the receipt panel heads it, counts that read right for one, the
+// filter, and the "Go to block…" input.
+import * as assert from 'node:assert/strict';
+import { ReceiptSchema } from '../../../src/api/schemas';
+import type { BlockInfo } from '../../../src/api/chainLogSchemas';
+import { blockMatches, filterName } from '../../../src/chains/model/blockFilter';
+import { blockReceiptRow, blockReceiptRowText, blockRowText, parseBlockIndex } from '../../../src/chains/model/blockRows';
+import { DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+
+const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+
+function block(patch: Partial<BlockInfo> = {}): BlockInfo {
+  return {
+    blockIndex: 2417,
+    timestamp: new Date(NOW - 2 * 60_000).toISOString(),
+    totalRequests: 3,
+    numSuccessfulRequests: 2,
+    numOffLedgerRequests: 1,
+    gasBurned: 12_345n,
+    gasFeeCharged: 678n,
+    ...patch,
+  } as BlockInfo;
+}
+
+function demoReceipt(name: keyof typeof DEMO_RECEIPTS) {
+  const ref = DEMO_RECEIPTS[name];
+  const json = createDemoChains()
+    .find((c) => c.chainId === ref.chainId)
+    ?.receipts.find((x) => x.request.requestId === ref.requestId);
+  return ReceiptSchema.parse(json);
+}
+
+describe('chains/model/blockRows', () => {
+  it('a block row leads with its index, then requests, failures and how long ago', () => {
+    const row = blockRowText(block(), NOW);
+    assert.equal(row.label, '#2,417');
+    assert.equal(row.description, '3 req · 1 failed · 2 min ago');
+  });
+
+  it('an empty block reads as empty, briefly', () => {
+    assert.equal(blockRowText(block({ totalRequests: 0, numSuccessfulRequests: 0 }), NOW).description, 'empty · 2 min ago');
+    assert.equal(blockRowText(block({ totalRequests: 1, numSuccessfulRequests: 1 }), NOW).description, '1 req · 2 min ago');
+  });
+
+  it('the tooltip holds the absolute time, the counts, gas and fees', () => {
+    const tip = blockRowText(block(), NOW).tooltip.split('\n');
+    assert.deepEqual(tip, [
+      'Block 2417',
+      'Time: 2026-11-25 11:58:00 UTC (2 min ago)',
+      'Requests: 3 (1 off-ledger), 1 failed',
+      'Gas burned: 12,345',
+      'Fees charged: 678 (base token units)',
+    ]);
+  });
+
+  it('a timestamp that is no time is shown as received, on one line', () => {
+    const row = blockRowText(block({ timestamp: 'yesterday\u202e' }), NOW);
+    assert.match(row.description, /· yesterday⟨U\+202E⟩$/);
+  });
+
+  it('a reverted receipt names its decoded reason in the row and the tooltip, never the revert hex', () => {
+    const row = blockReceiptRow(demoReceipt('evmRevert'));
+    const text = blockReceiptRowText(row);
+    assert.equal(row.failed, true);
+    assert.equal(text.label, `Reverted: ${DEMO_EVM_REVERT_REASON}`);
+    assert.ok(text.tooltip.includes(`Failed: Reverted: ${DEMO_EVM_REVERT_REASON}`), text.tooltip);
+    for (const s of [text.label, text.description, text.tooltip]) assert.doesNotMatch(s, /08c379a0/i);
+  });
+
+  it('a receipt row leads with what differs: the failure or what it called; index, short ID and gas follow', () => {
+    const row = blockReceiptRow(demoReceipt('evmSuccess'));
+    const text = blockReceiptRowText(row);
+    assert.equal(row.failed, false);
+    assert.equal(text.label, row.summary);
+    assert.match(text.description, new RegExp(`^#${row.requestIndex} · 0x[0-9a-f]{6}…[0-9a-f]{4} · gas [\\d,]+$`));
+    assert.ok(text.tooltip.includes('Request succeeded'));
+  });
+
+  it('the filter keeps the blocks with requests, or those with a failed request', () => {
+    const empty = block({ totalRequests: 0, numSuccessfulRequests: 0 });
+    const ok = block({ totalRequests: 2, numSuccessfulRequests: 2 });
+    const failed = block();
+    const kept = (f: Parameters<typeof blockMatches>[1]) => [empty, ok, failed].filter((b) => blockMatches(b, f));
+    assert.deepEqual(kept('all'), [empty, ok, failed]);
+    assert.deepEqual(kept('withRequests'), [ok, failed]);
+    assert.deepEqual(kept('withFailures'), [failed]);
+    assert.equal(filterName('withFailures'), 'blocks with failed requests');
+  });
+
+  it('"Go to block…" takes an index up to the latest block, with # and separators', () => {
+    assert.equal(parseBlockIndex(' #2,417 ', 3000), 2417);
+    assert.equal(parseBlockIndex('0', 0), 0);
+    assert.equal(parseBlockIndex('3001', 3000), 'The latest block is 3,000');
+    assert.equal(parseBlockIndex('4294967296', undefined), 'A block index is at most 4,294,967,295');
+    for (const bad of ['', '-1', '1.5', '0x10', 'latest', '1e3']) assert.equal(typeof parseBlockIndex(bad, 3000), 'string', bad);
+  });
+});
