@@ -83,11 +83,13 @@ async function pickChain(services: Services, placeHolder?: string): Promise<Chai
   const items = services.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.
     label: iconSafeLabel(chain.name),
-    description: pickDescription(services, chain),
+    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(services, chain)}` : pickDescription(services, chain),
     detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,
   }));
+  // The default first: it is the one a pick starts on.
+  items.sort((x, y) => Number(y.picked) - Number(x.picked));
   const options = { placeHolder: placeHolder ?? vscode.l10n.t('Pick a chain'), matchOnDescription: true, matchOnDetail: true };
   const picked = await vscode.window.showQuickPick(items, options);
   return picked?.chain;

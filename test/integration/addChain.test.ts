@@ -9,59 +9,21 @@ import type { ExtensionApi } from '../../src/extension';
 import { DEMO_CHAINS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { startRouteServer } from '../fixtures/routeServer';
-import { activate, chainNode, config, waitFor } from './helpers';
-
-type Shown = { kind: 'input' | 'pick'; title: string; text: string; value?: string; items: vscode.QuickPickItem[] };
-/** Answers one prompt: the typed text, or the item to pick (by label); undefined cancels. */
-type Answer = (shown: Shown) => string | undefined;
-
-type Win = {
-  showInputBox: (o?: vscode.InputBoxOptions) => Thenable<string | undefined>;
-  showQuickPick: (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => Thenable<unknown>;
-  showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
-  showInformationMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
-};
+import { activate, chainNode, config, waitFor, withPrompts, type Prompt, type PromptAnswer } from './helpers';
 
 /** Runs Add Chain with each prompt answered in turn; returns its result, what was shown, and the notifications. */
-async function addChainAnswering(answers: Answer[]): Promise<{ result: unknown; shown: Shown[]; notes: string[] }> {
-  const win = vscode.window as unknown as Win;
-  const keys = ['showInputBox', 'showQuickPick', 'showWarningMessage', 'showInformationMessage'] as const;
-  const saved = keys.map((k) => [k, win[k]] as const);
-  const shown: Shown[] = [];
-  const notes: string[] = [];
-  const next = (s: Shown) => {
-    shown.push(s);
-    const answer = answers.shift();
-    assert.ok(answer, `an answer for "${s.title}: ${s.text}"`);
-    return answer(s);
-  };
-  win.showInputBox = async (o) => {
-    const s: Shown = { kind: 'input', title: o?.title ?? '', text: o?.prompt ?? '', value: o?.value, items: [] };
-    const typed = next(s);
-    if (typed !== undefined) assert.equal(await o?.validateInput?.(typed), undefined, `"${typed}" is accepted at ${s.title}`);
-    return typed;
-  };
-  win.showQuickPick = async (items, o) => {
-    const list = [...(await items)];
-    const label = next({ kind: 'pick', title: o?.title ?? '', text: o?.placeHolder ?? '', items: list });
-    return label === undefined ? undefined : list.find((i) => i.label === label);
-  };
-  win.showWarningMessage = async (message) => void notes.push(message);
-  win.showInformationMessage = async (message) => void notes.push(message);
-  assert.equal(vscode.window.showQuickPick, win.showQuickPick, 'the prompts can be answered in this host');
-  try {
-    return { result: await vscode.commands.executeCommand('waspChain.addChain'), shown, notes };
-  } finally {
-    for (const [k, original] of saved) (win as Record<string, unknown>)[k] = original;
-  }
+async function addChainAnswering(answers: PromptAnswer[]): Promise<{ result: unknown; shown: Prompt[]; notes: string[] }> {
+  const run = await withPrompts(answers, () => vscode.commands.executeCommand('waspChain.addChain'));
+  assert.ok(run, 'the prompts can be answered in this host');
+  return run;
 }
 
 const type =
-  (text: string): Answer =>
+  (text: string): PromptAnswer =>
   () =>
     text;
 const pick =
-  (label: string): Answer =>
+  (label: string): PromptAnswer =>
   (s) => {
     assert.ok(
       s.items.some((i) => i.label === label),
