@@ -149,6 +149,11 @@ export class WaspClient {
     });
   }
 
+  /** Stardust: `GET /v1/chains` (needs `read`): every chain the node knows (Add Chain offers them). */
+  async getChains(options: { signal?: AbortSignal } = {}): Promise<ChainInfoResponse[]> {
+    return this.call({ segments: ['chains'], schema: (b) => b.v1.ChainListSchema, signal: options.signal, notFound: 'route', probe: true });
+  }
+
   /**
    * Rebased (Wasp 2.x): `GET /v1/chain/core/blocklog/requests/{requestID}` on the node's one chain.
    * A Stardust ID (68 hex) is refused before any request.

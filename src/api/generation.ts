@@ -9,8 +9,11 @@ export type DetectedGeneration =
   | { readonly kind: 'stardust'; readonly version: string }
   /** `chain` when /v1/chain was asked during detection (`null`: the node runs no chain). */
   | { readonly kind: 'rebased'; readonly version: string; readonly chain?: RebasedChainResponse | null }
-  /** Neither endpoint told: `answered` says what the node answered, revealed and short. */
-  | { readonly kind: 'unknown'; readonly version?: string; readonly answered: string };
+  /**
+   * Not a Wasp node (neither endpoint answered as one): `said` is what it answered in a few words
+   * ("an HTML page (HTTP 404)"), `answered` both answers in full; revealed and short.
+   */
+  | { readonly kind: 'unknown'; readonly version?: string; readonly said: string; readonly answered: string };
 
 /** The two public endpoints detection reads, so tests and the extension can supply them. */
 export interface GenerationProbe {

@@ -110,6 +110,9 @@ export const ChainInfoResponseSchema = obj({
   metadata: GovPublicChainMetadataSchema,
 });
 
+/** `GET /v1/chains` (needs `read`): every chain the node knows. */
+export const ChainListSchema = z.array(ChainInfoResponseSchema);
+
 /** The error bodies a node sends: `{Message, Error}` from handlers, `{message}` from the framework, `{error, missingPermission}` on 401. */
 export const NodeErrorBodySchema = z.object({
   Message: z.optional(z.string()),

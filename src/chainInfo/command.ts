@@ -1,6 +1,7 @@
 // "Chain: Show Chain Info". Scriptable: the chain from the first argument (a name, a tree node
 // with chainName, a chain entry, or { chainName | chain, block, compareWith }), the block from a
-// second argument or the `block` field; without a chain, the default chain or a quick pick.
+// second argument or the `block` field; without a chain, a quick pick (the default chain first) when
+// several are configured, else the one chain.
 // Resolves with the panel, so callers (and tests) can await what it shows.
 import * as vscode from 'vscode';
 import { resolveChain } from '../chains/chainArg';
@@ -52,7 +53,9 @@ export function parseShowChainInfoArgs(first: unknown, second?: unknown): ShowCh
 
 export async function showChainInfo<P>(services: Services, feature: ChainInfoOpener<P>, first?: unknown, second?: unknown): Promise<P | undefined> {
   const args = parseShowChainInfoArgs(first, second);
-  const chain = await resolveChain(services, args.chain, { placeHolder: vscode.l10n.t('Show the chain info of…') });
+  // With several chains, the user picks (the default first): a default alone must not hide the others.
+  const several = args.chain === undefined && services.chains.valid().length > 1;
+  const chain = await resolveChain(services, args.chain, { preferDefault: !several, placeHolder: vscode.l10n.t('Show the chain info of…') });
   if (!chain) return undefined;
   return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
 }

@@ -2,7 +2,7 @@
 // a name from a keybinding or a test, `{ chainName }`, a ChainEntry and an invalid settings entry
 // mean the same to all of them; without an argument: the default chain, else a quick pick.
 import * as vscode from 'vscode';
-import type { ChainEntry } from '../config/model/chainConfig';
+import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands } from '../constants';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText } from '../core/text';
@@ -70,16 +70,26 @@ function offerAddChain(): void {
   });
 }
 
+/** The chain ID, or what the node was found to run: never "Rebased" for a node that is not a Wasp node. */
+function pickDescription(services: Services, chain: ChainEntry): string {
+  const found = services.clients.generations.peek(nodeKey(chain.nodeUrl));
+  if (found?.kind === 'unknown') return vscode.l10n.t('not a Wasp node (it answered {0})', found.said);
+  if (chain.chainId) return shortId(chain.chainId);
+  return found?.kind === 'stardust' ? vscode.l10n.t('no chain ID, but the node runs Stardust') : vscode.l10n.t("Rebased: the node's chain");
+}
+
 async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
   const def = services.chains.defaultChainName()?.toLowerCase();
   const items = services.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.
     label: iconSafeLabel(chain.name),
-    description: chain.chainId ? shortId(chain.chainId) : vscode.l10n.t("Rebased: the node's chain"),
+    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(services, chain)}` : pickDescription(services, chain),
     detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,
   }));
+  // The default first: it is the one a pick starts on.
+  items.sort((x, y) => Number(y.picked) - Number(x.picked));
   const options = { placeHolder: placeHolder ?? vscode.l10n.t('Pick a chain'), matchOnDescription: true, matchOnDetail: true };
   const picked = await vscode.window.showQuickPick(items, options);
   return picked?.chain;

@@ -254,7 +254,7 @@ export class ChainsModel implements vscode.Disposable {
       if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void request(expected.kind);
       // Once per node per window (shared by every chain of the node); Refresh asks again.
       generation = await this.services.clients.detectGeneration(chain);
-      if (generation.kind === 'unknown') finding = { kind: 'unclassified', answered: generation.answered };
+      if (generation.kind === 'unknown') finding = { kind: 'unclassified', said: generation.said, answered: generation.answered };
       else if (generation.kind === 'stardust') {
         if (chain.generation === 'rebased') finding = { kind: 'stardustNode', version: generation.version };
         else info = await request('stardust');

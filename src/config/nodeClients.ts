@@ -9,6 +9,7 @@ import type { RebasedChainResponse } from '../api/rebasedSchemas';
 import { Limiter } from '../api/limiter';
 import { Settings } from '../constants';
 import { nodeKey, type ChainEntry } from './model/chainConfig';
+import { requestLogLine } from './model/requestLog';
 import { decodeJwtClaims, isExpired } from '../core/jwt';
 import type { TokenStore } from './tokenStore';
 
@@ -181,9 +182,8 @@ export class NodeClients implements vscode.Disposable {
   }
 
   private logRequest(e: RequestLogEntry): void {
-    const line = `${e.method} ${e.url} → ${e.status ?? 'no answer'} in ${e.durationMs} ms${e.authenticated ? ' (with token)' : ''}${e.error ? `: ${e.error}` : ''}`;
-    if (e.error) this.log.warn(line);
-    else this.log.info(line);
+    const { level, line } = requestLogLine(e);
+    this.log[level](line);
   }
 
   /** A request limit as set (read on every use, so a change applies at once), within its bounds. */

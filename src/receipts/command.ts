@@ -1,6 +1,7 @@
 // "Chain: Show Request Receipt". The request ID comes from an argument (a string, or
 // { requestId, chainName?, block? } as the tree and the hover pass it), else the selection, else
-// the ID under the cursor, else an input box validated as you type. A malformed ID or block is
+// the ID under the cursor, else a pick of the clipboard's ID and recent receipts, else an input box
+// validated as you type. Quotes, backticks and spaces pasted around an ID are taken off. A malformed ID or block is
 // rejected before any request. Resolves with the panel, so callers (and tests) can await it.
 import * as vscode from 'vscode';
 import { checkBlock } from '../api/ids';
@@ -8,7 +9,9 @@ import { Commands, Settings } from '../constants';
 import { requestIdAt, requestIdsIn } from './requestIdAt';
 import type { ReceiptIdentity } from './protocol';
 import type { Services } from '../services';
-import { notificationText } from '../core/text';
+import { shortId } from '../core/format';
+import { iconSafeLabel, notificationText, plainLine } from '../core/text';
+import { unwrapPastedId } from './model/pastedId';
 import { classifyRequestId, routeChains } from './model/routing';
 import type { SecretVerdict } from './model/secretContext';
 import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
@@ -46,7 +49,7 @@ export function parseShowReceiptArgs(arg: unknown): ShowReceiptArgs {
  * wrong in words a user can act on.
  */
 export function validateRequestIdInput(value: string): string | undefined {
-  const v = value.trim();
+  const v = unwrapPastedId(value);
   if (v === '') return undefined;
   // Both forms are valid input: which chains are asked is the routing's business (model/routing.ts).
   if (classifyRequestId(v)) return undefined;
@@ -72,7 +75,34 @@ function idFromEditor(): string | undefined {
   return requestIdAt(editor.document, selection.active)?.text;
 }
 
-async function askRequestId(): Promise<string | undefined> {
+/**
+ * The IDs at hand: the clipboard's (only when it holds a valid ID; read here, sent nowhere until
+ * picked) and the receipts looked up recently, newest first; then free input.
+ */
+async function askRequestId(services: Services): Promise<string | undefined> {
+  const items: Array<vscode.QuickPickItem & { id?: string }> = [];
+  const clipped = classifyRequestId(unwrapPastedId((await vscode.env.clipboard.readText()).slice(0, 400)));
+  if (clipped) items.push({ label: shortId(clipped.id, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped.id });
+  const recent = services.chains
+    .valid()
+    .flatMap((c) => services.recent.list(c.name).map((r) => ({ chain: c.name, r })))
+    .sort((x, y) => y.r.at - x.r.at);
+  for (const { chain, r } of recent) {
+    if (items.some((i) => i.id === r.requestId) || items.length >= 12) continue;
+    items.push({ label: shortId(r.requestId, 12, 8), description: iconSafeLabel(plainLine(`${chain} · ${r.summary}`, 120)), id: r.requestId });
+  }
+  if (items.length === 0) return typeRequestId();
+  items.push({ label: vscode.l10n.t('Enter a request ID…'), alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('Show Request Receipt'),
+    placeHolder: vscode.l10n.t('A request ID from the clipboard or a recent receipt, or enter one'),
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  return picked.id ?? typeRequestId();
+}
+
+async function typeRequestId(): Promise<string | undefined> {
   return vscode.window.showInputBox({
     title: vscode.l10n.t('Show Request Receipt'),
     prompt: vscode.l10n.t('A request ID: 0x + 64 hex digits (Rebased; an EVM transaction hash) or 0x + 68 hex digits (Stardust).'),
@@ -85,10 +115,10 @@ async function askRequestId(): Promise<string | undefined> {
 export async function showReceipt<P>(services: Services, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
   const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
-  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId());
+  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(services));
   if (raw === undefined || raw.trim() === '') return undefined;
 
-  const id = classifyRequestId(raw);
+  const id = classifyRequestId(unwrapPastedId(raw));
   if (!id) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Not a request ID: {0}', validateRequestIdInput(raw) ?? '')));
     return undefined;

@@ -8,7 +8,7 @@ import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_UNKNOWN_CHAIN_ID } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { iotaChainInfo } from '../fixtures/wire';
-import { activate, config, setChains, setSetting } from './helpers';
+import { activate, config, setChains, setSetting, withPrompts } from './helpers';
 
 const COMMAND = 'waspChain.showChainInfo';
 const IOTA = DEMO_BLOCKS.iotaEvm;
@@ -187,10 +187,14 @@ describe('chain info panel', function () {
     }
   });
 
-  it('uses the default chain without an argument', async () => {
+  it('without an argument, offers the chains with the default first (several are configured)', async () => {
     await setSetting('defaultChain', 'Shimmer');
     try {
-      const panel = await show();
+      const run = await withPrompts([(p) => (assert.equal(p.items[0]?.label, 'Shimmer', 'the default first'), p.items[0]?.label)], () =>
+        vscode.commands.executeCommand<ChainInfoPanel | undefined>(COMMAND),
+      );
+      assert.ok(run?.result, 'the prompts can be answered in this host, and the picked chain opens');
+      const panel = run.result;
       const r = await rendered(panel, ['Gas limits', 'ShimmerEVM']);
       assert.ok(r.text.includes('gas is free'), 'the Shimmer demo chain has free gas now');
       assert.ok(r.text.includes('25%'));

@@ -286,3 +286,56 @@ export async function withOpenExternalSpy<T>(run: (calls: string[]) => Promise<T
   const r = await withReplaced(env, 'openExternal', spy, () => run(calls));
   return r && { result: r.result, calls };
 }
+
+/** What one prompt showed: an input box (its prompt, value) or a quick pick (its placeholder, items). */
+export type Prompt = { kind: 'input' | 'pick'; title: string; text: string; value?: string; items: vscode.QuickPickItem[] };
+/** Answers one prompt: the typed text, or the label of the item to pick; undefined cancels. */
+export type PromptAnswer = (shown: Prompt) => string | undefined;
+
+type PromptWindow = {
+  showInputBox: (o?: vscode.InputBoxOptions) => Thenable<string | undefined>;
+  showQuickPick: (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => Thenable<unknown>;
+  showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
+  showInformationMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
+};
+
+/**
+ * Runs `run` with every input box and quick pick answered in turn by `answers` (a typed value must
+ * pass the box's own validation), and warnings and information messages recorded, not shown.
+ * Undefined when this host does not allow replacing them.
+ */
+export async function withPrompts<T>(answers: PromptAnswer[], run: () => Thenable<T>): Promise<{ result: T; shown: Prompt[]; notes: string[] } | undefined> {
+  const win = vscode.window as unknown as PromptWindow;
+  const keys = ['showInputBox', 'showQuickPick', 'showWarningMessage', 'showInformationMessage'] as const;
+  const saved = keys.map((k) => [k, win[k]] as const);
+  const shown: Prompt[] = [];
+  const notes: string[] = [];
+  const next = (s: Prompt) => {
+    shown.push(s);
+    const answer = answers.shift();
+    assert.ok(answer, `an answer for "${s.title}: ${s.text}"`);
+    return answer(s);
+  };
+  try {
+    win.showInputBox = async (o) => {
+      const s: Prompt = { kind: 'input', title: o?.title ?? '', text: o?.prompt ?? '', value: o?.value, items: [] };
+      const typed = next(s);
+      if (typed !== undefined) assert.equal(await o?.validateInput?.(typed), undefined, `"${typed}" is accepted at ${s.title}`);
+      return typed;
+    };
+    win.showQuickPick = async (items, o) => {
+      const list = [...(await items)];
+      const label = next({ kind: 'pick', title: o?.title ?? '', text: o?.placeHolder ?? '', items: list });
+      return label === undefined ? undefined : list.find((i) => i.label === label);
+    };
+    win.showWarningMessage = async (message) => void notes.push(message);
+    win.showInformationMessage = async (message) => void notes.push(message);
+    if (vscode.window.showQuickPick !== win.showQuickPick) return undefined;
+    return { result: await run(), shown, notes };
+  } catch (e) {
+    if (e instanceof TypeError) return undefined;
+    throw e;
+  } finally {
+    for (const [k, original] of saved) (win as Record<string, unknown>)[k] = original;
+  }
+}

@@ -212,14 +212,15 @@ describe('Rebased chains', function () {
     assert.equal(rebased.requests.filter((r) => r.path.includes('/v1/chains')).length, 0);
   });
 
-  it('a Rebased entry on a Stardust node, and a node that cannot be classified, say so', async () => {
+  it('a Rebased entry on a Stardust node, and a server that is not a Wasp node, say so', async () => {
     stardust.inject({ route: 'version', fault: { type: 'html' } });
     stardust.inject({ route: /^\/v1\/chain$/, fault: { type: 'html' } });
     await setChains([{ name: 'Proxy', nodeUrl: stardust.url }]);
     await vscode.commands.executeCommand('waspChain.refresh');
     let i = item(a, 'Proxy');
     assert.equal(i.contextValue, 'chain.nodeError');
-    assert.match(tooltip(i), /could not be classified.*It answered: \/v1\/node\/version: .*HTML page/s);
+    assert.match(String(i.description), /^not a Wasp node \(it answered an HTML page \(HTTP \d+\)\)/);
+    assert.match(tooltip(i), /does not answer as a Wasp node.*It answered: \/v1\/node\/version: .*HTML page/s);
     stardust.clearFaults();
     await vscode.commands.executeCommand('waspChain.refresh');
     i = item(a, 'Proxy');

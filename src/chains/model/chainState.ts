@@ -22,8 +22,8 @@ export type GenerationFinding =
   | { kind: 'stardustNode'; version: string }
   /** A Rebased node that runs no chain. */
   | { kind: 'noChain' }
-  /** Neither generation could be told: what the node answered (revealed, short). */
-  | { kind: 'unclassified'; answered: string };
+  /** Not a Wasp node: what it answered in a few words (`said`) and in full (`answered`), revealed and short. */
+  | { kind: 'unclassified'; said: string; answered: string };
 
 /** What the token store says about the chain's node (NodeClients.tokenStatus has this shape). */
 export type TokenStatusLike =

@@ -46,9 +46,14 @@ export function findingDecision(f: GenerationFinding, hasToken: boolean, l10n: L
       return {
         hasToken,
         state: 'nodeError',
-        label: l10n.t('cannot tell what the node runs'),
-        detail: l10n.t('The node could not be classified as Stardust (Wasp 1.x) or Rebased (Wasp 2.x). It answered: {0}', f.answered),
+        label: notWaspLabel(f.said, l10n),
+        detail: l10n.t('The URL does not answer as a Wasp node (Rebased, Wasp 2.x, or Stardust, Wasp 1.x). It answered: {0}', f.answered),
         hint: l10n.t('Check the node URL: it should be the web API base (without /v1).'),
       };
   }
+}
+
+/** The one name of a server that is not a Wasp node, wherever it shows (tree, Output, pickers, Add Chain). */
+export function notWaspLabel(said: string, l10n: L10n): string {
+  return l10n.t('not a Wasp node (it answered {0})', said);
 }

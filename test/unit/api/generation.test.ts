@@ -122,6 +122,34 @@ describe('api/generation', () => {
     assert.match(answered, /500/);
   });
 
+  it('a web server answering 404 with an HTML page everywhere: not a Wasp node, saying it sent an HTML page', async () => {
+    const page: RouteReply = { status: 404, body: '<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>', type: 'text/html' };
+    routes.set('/v1/node/version', page);
+    routes.set('/v1/chain', page);
+    const g = await detectGeneration(probeOf());
+    assert.equal(g.kind, 'unknown', JSON.stringify(g));
+    assert.equal(g.kind === 'unknown' && g.said, 'an HTML page (HTTP 404)');
+  });
+
+  it("another API's JSON 404, even echo's own words or an empty body: not a Wasp node (its version route does not answer)", async () => {
+    for (const body of ['{"error":"no such route"}', V2_ROUTE_404, '']) {
+      routes.set('/v1/node/version', { status: 404, body });
+      routes.set('/v1/chain', { status: 404, body });
+      const g = await detectGeneration(probeOf());
+      assert.equal(g.kind, 'unknown', `${body}: ${JSON.stringify(g)}`);
+      assert.equal(g.kind === 'unknown' && g.said, 'HTTP 404');
+    }
+  });
+
+  it('a server answering 200 text/plain to everything: not a Wasp node, not JSON', async () => {
+    const plain: RouteReply = { status: 200, body: 'hello', type: 'text/plain' };
+    routes.set('/v1/node/version', plain);
+    routes.set('/v1/chain', plain);
+    const g = await detectGeneration(probeOf());
+    assert.equal(g.kind, 'unknown', JSON.stringify(g));
+    assert.equal(g.kind === 'unknown' && g.said, 'HTTP 200, not JSON');
+  });
+
   it('an unreachable node is an error, not a classification, and is not cached', async () => {
     // A port that was just free: nothing listens there.
     const closed = await startRouteServer({ routes: new Map(), seen: [], fallback: 'reset' });

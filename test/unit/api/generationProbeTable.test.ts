@@ -48,25 +48,39 @@ describe('api/generationProbe: telling the generation', () => {
     assert.deepEqual(await detectGeneration({ version: ok('0.0.0-testing'), chain: ok(chain) }), { kind: 'rebased', version: '0.0.0-testing', chain });
     assert.deepEqual(await detectGeneration({ version: fail(boom), chain: ok(chain) }), { kind: 'rebased', version: '', chain });
     assert.deepEqual(await detectGeneration({ version: ok('dev'), chain: fail(notFoundChain) }), { kind: 'rebased', version: 'dev', chain: null });
-    assert.deepEqual(await detectGeneration({ version: fail(boom), chain: fail(notFoundChain) }), { kind: 'rebased', version: '', chain: null });
+    assert.deepEqual(await detectGeneration({ version: fail(boom), chain: fail(notFoundChain) }), {
+      kind: 'unknown',
+      said: 'The node answered 500',
+      answered: '/v1/node/version: The node answered 500; /v1/chain: Chain not found: the node runs no chain',
+    });
+    assert.deepEqual(await detectGeneration({ version: fail(denied), chain: fail(notFoundChain) }), { kind: 'rebased', version: '', chain: null });
     assert.deepEqual(await detectGeneration({ version: ok('dev'), chain: fail(notFoundRoute) }), { kind: 'stardust', version: 'dev' });
-    assert.deepEqual(await detectGeneration({ version: fail(boom), chain: fail(notFoundRoute) }), { kind: 'stardust', version: '' });
+    assert.deepEqual(await detectGeneration({ version: fail(boom), chain: fail(notFoundRoute) }), {
+      kind: 'unknown',
+      said: 'The node answered 500',
+      answered: '/v1/node/version: The node answered 500; /v1/chain: Not found (404)',
+    });
+    assert.deepEqual(await detectGeneration({ version: fail(denied), chain: fail(notFoundRoute) }), { kind: 'stardust', version: '' });
     assert.deepEqual(await detectGeneration({ version: ok('dev'), chain: fail(boom) }), {
       kind: 'unknown',
       version: 'dev',
+      said: '/v1/chain: The node answered 500',
       answered: '/v1/node/version: version "dev"; /v1/chain: The node answered 500',
     });
     assert.deepEqual(await detectGeneration({ version: fail(boom), chain: fail('a string') }), {
       kind: 'unknown',
+      said: 'The node answered 500',
       answered: '/v1/node/version: The node answered 500; /v1/chain: a string',
     });
     assert.deepEqual(await detectGeneration({ version: fail(new Error('plain')), chain: fail(new Error(`x${'y'.repeat(300)}`)) }), {
       kind: 'unknown',
+      said: 'plain',
       answered: `/v1/node/version: plain; /v1/chain: x${'y'.repeat(198)}…`,
     });
     assert.deepEqual(await detectGeneration({ version: ok('dev'), chain: fail(denied) }), {
       kind: 'unknown',
       version: 'dev',
+      said: '/v1/chain: The node denied access (401)',
       answered: '/v1/node/version: version "dev"; /v1/chain: The node denied access (401)',
     });
     await assert.rejects(detectGeneration({ version: fail(denied), chain: fail(denied) }), (e) => e === denied, 'a token wanted by both is no answer');

@@ -179,11 +179,11 @@ describe('chains/model/generationState: what the node runs, in words', () => {
       detail: 'This Rebased node runs no chain (GET /v1/chain answered 404 with an empty body).',
       hint: 'Check with the node operator, or point the entry at a node that runs the chain.',
     });
-    assert.deepEqual(findingDecision({ kind: 'unclassified', answered: 'HTTP 500' }, false, englishL10n), {
+    assert.deepEqual(findingDecision({ kind: 'unclassified', said: 'HTTP 500', answered: 'HTTP 500' }, false, englishL10n), {
       hasToken: false,
       state: 'nodeError',
-      label: 'cannot tell what the node runs',
-      detail: 'The node could not be classified as Stardust (Wasp 1.x) or Rebased (Wasp 2.x). It answered: HTTP 500',
+      label: 'not a Wasp node (it answered HTTP 500)',
+      detail: 'The URL does not answer as a Wasp node (Rebased, Wasp 2.x, or Stardust, Wasp 1.x). It answered: HTTP 500',
       hint: 'Check the node URL: it should be the web API base (without /v1).',
     });
   });

@@ -33,9 +33,14 @@ describe('model/chainState: generation findings', () => {
     assert.equal(n.label, 'node runs no chain');
   });
 
-  it('a node that cannot be classified: names what it answered', () => {
-    const d = findingDecision({ kind: 'unclassified', answered: '/v1/node/version: version "x"; /v1/chain: Not found (404)' }, false, englishL10n);
+  it('a server that is not a Wasp node: says so, naming what it answered', () => {
+    const d = findingDecision(
+      { kind: 'unclassified', said: 'an HTML page (HTTP 404)', answered: '/v1/node/version: version "x"; /v1/chain: Not found (404)' },
+      false,
+      englishL10n,
+    );
     assert.equal(d.state, 'nodeError');
+    assert.equal(d.label, 'not a Wasp node (it answered an HTML page (HTTP 404))');
     assert.match(d.detail ?? '', /It answered: \/v1\/node\/version: version "x"; \/v1\/chain: Not found \(404\)$/);
   });
 

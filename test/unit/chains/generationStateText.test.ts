@@ -55,11 +55,11 @@ describe('model/generationState: the exact words', () => {
   });
 
   it('a node that cannot be classified', () => {
-    assert.deepEqual(findingDecision({ kind: 'unclassified', answered: IOTA }, false, englishL10n), {
+    assert.deepEqual(findingDecision({ kind: 'unclassified', said: 'an HTML page (HTTP 404)', answered: IOTA }, false, englishL10n), {
       hasToken: false,
       state: 'nodeError',
-      label: 'cannot tell what the node runs',
-      detail: `The node could not be classified as Stardust (Wasp 1.x) or Rebased (Wasp 2.x). It answered: ${IOTA}`,
+      label: 'not a Wasp node (it answered an HTML page (HTTP 404))',
+      detail: `The URL does not answer as a Wasp node (Rebased, Wasp 2.x, or Stardust, Wasp 1.x). It answered: ${IOTA}`,
       hint: 'Check the node URL: it should be the web API base (without /v1).',
     });
   });
