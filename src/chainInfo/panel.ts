@@ -29,6 +29,8 @@ import type { PanelFactory } from '../webviews/registry';
 
 /** What the panel asks of the feature that owns it. */
 export interface ChainInfoPanelHost {
+  /** The open panel of that state of the chain, if any. */
+  find(chainName: string, block?: string): ChainInfoPanel | undefined;
   /** Opens (or reveals) the panel of another state of the same chain. */
   open(identity: ChainInfoIdentity): Promise<unknown>;
 }
@@ -97,6 +99,25 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     await this.refresh();
   }
 
+  /**
+   * Shows another state of the chain in this tab, as a browser tab follows a link (an error shown
+   * here goes with it); a tab that already shows that state is revealed instead.
+   */
+  private async navigate(block: string | undefined): Promise<void> {
+    const next: ChainInfoIdentity = { chainName: this.id.chainName, block: normaliseBlock(block) };
+    const other = this.host.find(next.chainName, next.block);
+    if (other !== undefined && other !== this) {
+      await this.host.open(next);
+      return;
+    }
+    this.id = next;
+    this.compareTarget = undefined;
+    this.loaded = undefined;
+    this.panel.title = chainInfoTitle(next);
+    this.show(baseState(next));
+    await this.start();
+  }
+
   clearComparison(): void {
     this.compareTarget = undefined;
     this.show({ ...this.state, compare: undefined });
@@ -145,11 +166,11 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     switch (action.kind) {
       case 'pickBlock': {
         const block = await this.askBlock(vscode.l10n.t('Chain info of {0} at block…', this.id.chainName), this.id.block);
-        if (block !== null) await this.host.open({ chainName: this.id.chainName, block });
+        if (block !== null) await this.navigate(block);
         return;
       }
       case 'openLatest':
-        await this.host.open({ chainName: this.id.chainName });
+        await this.navigate(undefined);
         return;
       case 'compare': {
         const block = await this.askBlock(

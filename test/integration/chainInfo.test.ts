@@ -245,6 +245,34 @@ describe('chain info panel', function () {
     assert.equal(panel.state.compare, undefined);
   });
 
+  it('"State at block…" and "Latest" show the other state in the same tab, an error shown there included', async () => {
+    for (const p of api.chainInfo.panels()) p.panel.dispose();
+    const panel = await show({ chainName: 'IOTA', block: IOTA.latest + 1000 });
+    await rendered(panel, ['invalid block number']);
+    const tabs = () => api.chainInfo.panels().length;
+    assert.equal(tabs(), 1);
+
+    const run = await withPrompts([() => String(IOTA.metadata.blockIndex)], () => panel.perform({ kind: 'pickBlock' }));
+    if (!run) return;
+    assert.equal(tabs(), 1, 'no second tab');
+    assert.equal(panel.identity.block, String(IOTA.metadata.blockIndex));
+    assert.match(panel.panel.title, new RegExp(`@ ${IOTA.metadata.blockIndex}$`));
+    await rendered(panel, ['Gas limits'], ['invalid block number']);
+    assert.equal(panel.shownError, undefined, 'the error went with the navigation');
+
+    await panel.perform({ kind: 'openLatest' });
+    assert.equal(tabs(), 1);
+    assert.equal(panel.identity.block, undefined);
+    assert.equal(panel.panel.title, 'Chain Info: IOTA');
+
+    // A state that another tab shows already: that tab is revealed, this one stays as it is.
+    const other = await show({ chainName: 'IOTA', block: IOTA.genesis.blockIndex });
+    await withPrompts([() => String(IOTA.genesis.blockIndex)], () => panel.perform({ kind: 'pickBlock' }));
+    assert.equal(tabs(), 2);
+    assert.equal(panel.identity.block, undefined);
+    assert.ok(other.panel.visible, 'the tab of that state is shown');
+  });
+
   it('explains 401 with the missing permission, offers Set Token / Sign In, retries on a new token', async () => {
     await api.services.tokens.set(authNode.url, authNode.issueToken({ permissions: ['read'] }));
     // Once the tree was shown (an earlier suite), it loads new chains by itself, before the token was set:
