@@ -111,8 +111,8 @@ describe('receipt hover', function () {
       'request index 0',
       'EVM transaction (off-ledger)',
       'Gas burned 21,000 of 21,000',
-      'fee charged 210',
-      'storage deposit 0',
+      'fee charged 210 base tokens',
+      'storage deposit 0 base tokens',
       'Call evm.sendTransaction',
       'sender 0xDb30…a142@iota1pzt3m',
     ]) {

@@ -163,7 +163,8 @@ function amount(v: bigint): AmountView {
 }
 
 /** "1 base token", "595 base tokens". */
-function baseTokens(a: AmountView, l10n: L10n): string {
+/** An amount of the chain's base token with its unit ("1 base token", "210 base tokens"). */
+export function baseTokens(a: AmountView, l10n: L10n): string {
   return a.raw === '1' ? l10n.t('{0} base token', a.text) : l10n.t('{0} base tokens', a.text);
 }
 
