@@ -77,7 +77,6 @@ export function interpretAnswer<S extends z.ZodMiniType>(
       const top = result.error.issues[0];
       const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
       const field = issue ? issue.path.map(String).join('.') : '';
-      // Stryker disable next-line StringLiteral: a failed safeParse always carries an issue, so the fallback is never read
       throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
     }
     return result.data as z.output<S>;
@@ -156,7 +155,6 @@ function notFoundKind(
   // `/v1/chain`: an empty 404 is a node that runs no chain; anything else, a route it lacks.
   if (asked === 'rebasedChain') return text.trim() === '' ? 'chain' : 'route';
   // echo's own 404 for a path no handler serves (a v1 path on a v2 node, or the reverse).
-  // Stryker disable next-line StringLiteral: any fallback other than "not found" fails the anchored test, as '' does
   const unknownRoute = json && /^not found$/i.test((err.Message ?? err.message ?? '').trim()) && !err.Error;
   if (unknownRoute) return 'route';
   if ((asked === 'receipt' || asked === 'chain') && json && (err.Message || err.Error)) return asked;
@@ -168,7 +166,6 @@ function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknow
     return { ok: true, value: json.parseJsonExact(text) };
   } catch (e) {
     // V8's message quotes a piece of the body: node text, so shown inert and short.
-    // Stryker disable next-line StringLiteral: parseJsonExact wraps every JSON.parse failure as JsonSyntaxError, and lossless-json only reparses text JSON.parse accepted (JSON.parse hits deep nesting first)
     return { ok: false, reason: e instanceof json.JsonSyntaxError ? remoteText(e.message, 160) : 'unreadable' };
   }
 }
@@ -179,7 +176,6 @@ function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknow
  * Every surface still shows them as text only (escaped Markdown, textContent).
  */
 function remoteText(s: string, max: number): string {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,MethodExpression: a bound on work only; clip keeps the first max code points, all within the first 4·max code units
   return clip(revealInvisible(s.length > max * 4 ? s.slice(0, max * 4) : s), max);
 }
 

@@ -23,7 +23,6 @@ export function checkChainId(input: string): ChainIdCheck {
   }
   const lower = value.toLowerCase();
   const sep = lower.lastIndexOf('1');
-  // Stryker disable next-line EqualityOperator,StringLiteral: at sep 0 slice(0, 0) is '' too; any hrp not in the set gives the same reason
   const hrp = sep > 0 ? lower.slice(0, sep) : '';
   if (!CHAIN_ID_HRPS.has(hrp)) {
     return {

@@ -34,7 +34,6 @@ function bech32Address(s: string): { address: string; typeChar: string } | undef
   const m = BECH32_ADDRESS.exec(lower);
   const data = m?.[2];
   if (data === undefined) return undefined;
-  // Stryker disable next-line StringLiteral: the pattern's data part has 59 characters, so data[0] is always there
   return { address: lower, typeChar: data[0] ?? '' };
 }
 
@@ -52,7 +51,6 @@ export function parseAgentId(input: string): AgentId {
   const s = input.trim();
   if (s === '-') return { kind: 'nil', display: '-' };
   const at = s.indexOf('@');
-  // Stryker disable next-line EqualityOperator: at 0 the input starts with '@', which the Bech32 branch rejects as unknown just like the @ branch does
   if (at < 0) {
     const addr = bech32Address(s);
     const kind = addr ? KIND_BY_TYPE_CHAR[addr.typeChar] : undefined;

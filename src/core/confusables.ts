@@ -87,9 +87,7 @@ const CASED: Record<string, string> = {
 /** Applied after lower-casing: digits and letter pairs that read as a letter. */
 const UNCASED: Record<string, string> = { '0': 'o', '1': 'l', m: 'rn', d: 'cl' };
 
-// Stryker disable next-line StringLiteral: a longer separator adds only ASCII letters that are not keys (the callback keeps them)
 const CASED_KEYS = Object.keys(CASED).join('');
-// Stryker disable next-line StringLiteral: no key is ], \\, ^ or -, so the escape never applies
 const CASED_RE = new RegExp(`[${CASED_KEYS.replace(/[\]\\^-]/g, '\\$&')}]`, 'gu');
 const UNCASED_RE = /[01md]/g;
 

@@ -10,7 +10,6 @@ export function toChecksumAddress(address: string): string | undefined {
   const lower = address.slice(2).toLowerCase();
   const hash = keccak_256(new TextEncoder().encode(lower));
   let out = '0x';
-  // Stryker disable next-line EqualityOperator: a 41st round appends charAt(40) of a 40-character string, which is ''
   for (let i = 0; i < 40; i++) {
     const c = lower.charAt(i);
     const nibble = i % 2 === 0 ? (hash[i >> 1] ?? 0) >> 4 : (hash[i >> 1] ?? 0) & 0x0f;
@@ -26,7 +25,6 @@ export function hasValidChecksum(address: string): boolean {
 
 /** 20 bytes as an EIP-55 address. */
 export function checksumAddressOfBytes(bytes: Uint8Array): string | undefined {
-  // Stryker disable next-line ConditionalExpression: any other length makes a hex string that toChecksumAddress refuses the same way
   if (bytes.length !== 20) return undefined;
   let hex = '0x';
   for (const b of bytes) hex += b.toString(16).padStart(2, '0');

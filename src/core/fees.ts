@@ -17,7 +17,6 @@ export type FeePolicy = {
 
 /** A ratio component as bigint; anything that is not a non-negative safe integer counts as 0. */
 function component(n: number): bigint {
-  // Stryker disable next-line EqualityOperator: at 0 both branches give 0n
   return Number.isSafeInteger(n) && n >= 0 ? BigInt(n) : 0n;
 }
 
@@ -34,7 +33,6 @@ export function feeForGas(gas: bigint, gasPerToken: Ratio32): bigint {
   const a = component(gasPerToken.a);
   const b = component(gasPerToken.b);
   // b = 0 needs no check of its own: the formula gives (a - 1) / a = 0.
-  // Stryker disable next-line EqualityOperator: at gas 0 the formula gives (a - 1) / a = 0 too
   if (a === 0n || gas <= 0n) return 0n;
   return (gas * b + (a - 1n)) / a;
 }

@@ -9,7 +9,6 @@ const DECIMAL_INTEGER = /^-?[0-9]+$/;
 /** Inserts ',' every three digits into a run of decimal digits (no sign). */
 function groupDigits(digits: string): string {
   const firstLen = digits.length % 3 || 3;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the loop below gives the same string for three digits or fewer
   if (digits.length <= 3) return digits;
   // Collect chunks and join once: values can be long (bigints) and repeated string
   // concatenation would copy the prefix on every step.
@@ -60,7 +59,6 @@ export function shortId(id: string, head = 10, tail = 6): string {
   const h = Math.max(0, Math.floor(head));
   const t = Math.max(0, Math.floor(tail));
   // Fast path for the usual ASCII IDs; Array.from only when code points matter.
-  // Stryker disable next-line Regex: a fast path; the code-point path gives the same string for ASCII
   const chars = /^[\x00-\x7f]*$/.test(id) ? undefined : Array.from(id); // eslint-disable-line no-control-regex
   const length = chars ? chars.length : id.length;
   if (length <= h + t + 1) return id;

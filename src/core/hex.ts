@@ -26,9 +26,7 @@ export function hexToBytes(hex: string): Uint8Array | undefined {
   for (let i = 0, j = start; i < out.length; i++, j += 2) {
     const hiCode = hex.charCodeAt(j);
     const loCode = hex.charCodeAt(j + 1);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: codes >= 128 index past the table, and `?? -1` gives -1 too; below 128 the table always has a number
     const hi = hiCode < 128 ? (NIBBLE[hiCode] ?? -1) : -1;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,UnaryOperator: codes >= 128 index past the table, and `?? -1` gives -1 too; below 128 the table always has a number
     const lo = loCode < 128 ? (NIBBLE[loCode] ?? -1) : -1;
     if (hi < 0 || lo < 0) return undefined;
     out[i] = (hi << 4) | lo;
@@ -41,7 +39,6 @@ export function hexToBytes(hex: string): Uint8Array | undefined {
  * whether decoded bytes are "text": a few stray controls still read as text, binary does not.
  */
 function controlRatio(s: string): number {
-  // Stryker disable next-line ConditionalExpression: for '' the ratio is NaN, and NaN > MAX_CONTROL_RATIO is false like 0 > it
   if (s.length === 0) return 0;
   CONTROL_EXCEPT_WHITESPACE.lastIndex = 0;
   let count = 0;

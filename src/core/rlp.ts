@@ -49,7 +49,6 @@ function readHeader(bytes: Uint8Array, at: number, end: number): Header {
   let length = 0;
   for (let i = 0; i < lenOfLen; i++) {
     length = length * 256 + (bytes[at + 1 + i] ?? 0);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: only an early exit; the check after the loop throws the same error for every length this one catches
     if (length > end - at) throw new RlpError('an item runs past the end of its input');
   }
   if (length <= 55) throw new RlpError('a long form holds a short length');
@@ -84,7 +83,6 @@ export function decodeRlp(bytes: Uint8Array): RlpItem {
 export function rlpUint(item: RlpItem | undefined, what: string, maxBytes = 32): bigint {
   if (!(item instanceof Uint8Array)) throw new RlpError(`${what}: expected an integer`);
   if (item.length > maxBytes) throw new RlpError(`${what}: longer than ${maxBytes} bytes`);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: for an empty item item[0] is undefined, so the length test changes nothing
   if (item.length > 0 && item[0] === 0) throw new RlpError(`${what}: leading zero byte`);
   let v = 0n;
   for (const b of item) v = (v << 8n) | BigInt(b);

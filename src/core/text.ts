@@ -13,7 +13,6 @@ const MAX_NOTIFICATION_CHARS = 1000;
  */
 export function plainLine(s: string, max: number): string {
   // Cut first: a node may send megabytes, and revealing only makes text longer.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: slicing a string no longer than max * 4 to max * 4 returns it unchanged
   const head = s.length > max * 4 ? s.slice(0, max * 4) : s;
   return clip(revealInvisible(head.replace(/[\t\n\r\u2028\u2029]+/g, ' ')).trim(), max);
 }
@@ -77,7 +76,6 @@ function codePointLabel(ch: string): string {
 export function revealInvisible(s: string, options: { keepWhitespace?: boolean } = {}): string {
   const re = options.keepWhitespace ? REVEAL_KEEP_WHITESPACE : REVEAL;
   re.lastIndex = 0;
-  // Stryker disable next-line ConditionalExpression: a fast path; replace() with no match returns s too
   if (!re.test(s)) return s;
   re.lastIndex = 0;
   return s.replace(re, codePointLabel);
@@ -85,11 +83,9 @@ export function revealInvisible(s: string, options: { keepWhitespace?: boolean }
 
 /** Cuts text at `max` code points (never inside a surrogate pair), with `…` when it was cut. */
 export function clip(s: string, max: number): string {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; with length <= max the head has <= max code points and the next check returns s
   if (s.length <= max) return s;
   // Only the head is split into code points (a node may send megabytes): 2·max code units hold
   // at least max code points, or the whole string.
-  // Stryker disable next-line MethodExpression: a bound on work only; the result uses at most the first max - 1 code points, which lie within 2·max code units
   const head = Array.from(s.slice(0, max * 2));
   if (s.length <= max * 2 && head.length <= max) return s;
   return `${head.slice(0, Math.max(0, max - 1)).join('')}…`;

@@ -4,7 +4,6 @@ import { formatBigInt } from './format';
 
 /** `value / 10^decimals` as text: thousands separators in the integer part, no trailing zeros. */
 export function formatUnits(value: bigint, decimals: number): string {
-  // Stryker disable next-line EqualityOperator: with 0 decimals the path below gives the same text (scale 1, no fraction)
   if (!Number.isInteger(decimals) || decimals <= 0) return formatBigInt(value);
   const negative = value < 0n;
   const abs = negative ? -value : value;

@@ -92,7 +92,6 @@ export interface CommonLabels {
 
 /** The start of `text` (at most `limit` characters) under `key`. */
 export function excerpt(key: string, text: string, limit: number): Excerpt {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: slice(0, limit) with limit >= length returns text itself (only a NaN limit would differ; limits are integers)
   return { text: text.length > limit ? text.slice(0, limit) : text, length: text.length, key };
 }
 

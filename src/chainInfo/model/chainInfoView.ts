@@ -152,7 +152,6 @@ function urlRow(field: string, label: string, raw: string, what: string, l10n: L
   return row;
 }
 
-// Stryker disable next-line BooleanLiteral: the default is never used, the one caller (fieldRow) always passes multiline
 function textRow(field: string, label: string, raw: string, l10n: L10n, multiline = false): ChainInfoRow {
   if (raw.trim() === '') return { field, label, value: notSet(l10n), empty: true };
   return { field, label, value: revealInvisible(raw, { keepWhitespace: multiline }) };
@@ -162,7 +161,6 @@ function textRow(field: string, label: string, raw: string, l10n: L10n, multilin
 function fieldRow(id: ChainInfoFieldId, info: ChainInfoState, l10n: L10n, extra: Partial<ChainInfoRow> = {}): ChainInfoRow {
   const spec = chainInfoField(id);
   const label = spec.label(l10n, info);
-  // Stryker disable next-line StringLiteral: value() is undefined only for fee/limit fields, asked only when the policy/limits exist
   const raw = spec.value(info, l10n) ?? '';
   const what = spec.noun?.(l10n, info) ?? label;
   switch (spec.kind) {
@@ -278,7 +276,6 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
   ];
   if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
 
-  // Stryker disable next-line StringLiteral: a Rebased state has chainAdmin set; an ID of '' and any other non-ID text both read as unrecognised
   const ownerKind = isRebasedState(info) ? rebasedAgentKindText(info.chainAdmin ?? '', l10n) : agentKindText(parseAgentId(info.chainOwnerId ?? ''), l10n);
   const chainRows: ChainInfoRow[] = [fieldRow('chainID', info, l10n), fieldRow('owner', info, l10n, { detail: revealInvisible(ownerKind) })];
   if (input.general) {
@@ -333,7 +330,6 @@ function withoutUndefined(row: ChainInfoRow): ChainInfoRow {
 
 /** True when state `a` is known to be older than state `b` (latest is newest; trie roots have no known order). */
 function isOlder(a: string | undefined, b: string | undefined): boolean {
-  // Stryker disable next-line ConditionalExpression: without it equal states still give false (b undefined -> a !== undefined; n < n; a trie root fails the index test)
   if (a === b) return false;
   if (b === undefined) return a !== undefined;
   if (a === undefined) return false;

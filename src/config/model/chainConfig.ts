@@ -125,7 +125,6 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
   // would drop a U+FEFF at either end: it is looked for in the name as written).
   else if (revealInvisible(asWritten) !== asWritten)
     problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(asWritten)));
-  // Stryker disable next-line StringLiteral: read only when there is no problem, and then the valid URL has set it
   let nodeUrl = '';
   if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
   else {

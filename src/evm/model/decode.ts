@@ -61,12 +61,10 @@ function normalizeHex(hex: string): `0x${string}` | undefined {
 function elementParam(p: AbiParam): AbiParam | undefined {
   const m = /^(.*)\[[0-9]*\]$/.exec(p.type);
   if (!m?.[1]) return undefined;
-  // Stryker disable next-line StringLiteral: an element's name is never read (formatAbiValue names only tuple components)
   return { ...p, type: m[1], name: '' };
 }
 
 /** Renders a decoded value by its ABI type: exact, bounded, never throws. */
-// Stryker disable next-line ObjectLiteral: budget is only passed down, never read
 export function formatAbiValue(p: AbiParam, value: unknown, budget = { chars: MAX_VALUE_CHARS }): string {
   const element = elementParam(p);
   if (element && Array.isArray(value)) {
@@ -85,7 +83,6 @@ export function formatAbiValue(p: AbiParam, value: unknown, budget = { chars: MA
     return clipValue(`(${parts.join(', ')})`);
   }
   if (typeof value === 'bigint') return value.toString();
-  // Stryker disable next-line ConditionalExpression: String(value) of a boolean gives the same 'true' or 'false'
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'string') return clipValue(p.type === 'string' ? JSON.stringify(value) : value);
   return clipValue(String(value));
@@ -125,30 +122,22 @@ function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): D
 /** A decoding whose head needs more than the data gives is refused by the coder; one that needs far less is suspect. */
 function roundTrips(item: AbiItem, data: `0x${string}`): boolean {
   const bytes = (data.length - 2) / 2;
-  // Stryker disable next-line ArithmeticOperator: a smaller head changes nothing, the coder already refuses data shorter than the head (DataSizeTooSmallError)
   const head = item.inputs.reduce((n, p) => n + headSize(p), 0);
   return bytes >= head && bytes % 32 === 0;
 }
 
 function headSize(p: AbiParam): number {
-  // Stryker disable next-line ConditionalExpression: sized inline, a dynamic value counts no more than its encoded tail holds; the coder checks the size
   if (isDynamic(p)) return 32;
-  // Stryker disable next-line Regex: each variant misses some fixed arrays and counts them 32 bytes, smaller; the coder already refuses data shorter than the head
   const fixed = /^(.*)\[([0-9]+)\]$/.exec(p.type);
-  // Stryker disable next-line all: fixed[2] is defined whenever fixed[1] is, and N / size is a smaller head, which the coder's own size check covers
   if (fixed?.[1] !== undefined && fixed[2] !== undefined) return Number(fixed[2]) * headSize({ ...p, type: fixed[1] });
-  // Stryker disable next-line ArithmeticOperator: a smaller head changes nothing, the coder already refuses data shorter than the head
   if (p.type === 'tuple') return (p.components ?? []).reduce((n, c) => n + headSize(c), 0);
   return 32;
 }
 
 function isDynamic(p: AbiParam): boolean {
-  // Stryker disable next-line all: each variant only makes a type static, sized inline: never more than its encoding holds, so the head check is unchanged
   if (p.type === 'string' || p.type === 'bytes' || /\[\]$/.test(p.type)) return true;
-  // Stryker disable next-line Regex: each variant only makes a fixed array of dynamic values static, sized inline: never more than its encoding holds
   const fixed = /^(.*)\[[0-9]+\]$/.exec(p.type);
   if (fixed?.[1] !== undefined) return isDynamic({ ...p, type: fixed[1] });
-  // Stryker disable next-line EqualityOperator,StringLiteral: these only make a tuple static, sized inline: never more than its encoding holds
   return p.type === 'tuple' && (p.components ?? []).some(isDynamic);
 }
 
@@ -213,9 +202,7 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
       const args: DecodedArg[] = [];
       for (const p of item.inputs) {
         if (p.indexed) {
-          // Stryker disable next-line StringLiteral: the topic count was checked against the indexed parameters, so topics[t] always exists
           const topic = normalizeHex(log.topics[t++] ?? '');
-          // Stryker disable next-line StringLiteral: the message is caught below and never shown
           if (topic === undefined || topic.length !== 66) throw new Error('bad topic');
           const value = hashedInTopic(p) ? `${topic} (keccak256 of the value)` : formatAbiValue(p, c.decodeAbiParameters([p as AbiParameter], topic)[0]);
           args.push({ name: p.name, type: p.type, value, indexed: true });

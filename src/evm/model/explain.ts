@@ -62,7 +62,6 @@ export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt
 }
 
 function bytesHex(bytes: Uint8Array): string {
-  // Stryker disable next-line StringLiteral: the decoder normalizes its input with or without the 0x prefix (normalizeHex)
   let s = '0x';
   for (const b of bytes) s += b.toString(16).padStart(2, '0');
   return s;

@@ -171,7 +171,6 @@ export class ReceiptLookup<C extends LookupChain, R> {
    * changed), or both of those ('misses', e.g. after the chains changed).
    */
   invalidate(what: 'all' | 'notFound' | 'errors' | 'misses' = 'all'): void {
-    // Stryker disable next-line UpdateOperator: any change of the generation stops earlier requests from caching; -- changes it as well
     this.generation++;
     if (what === 'all') this.cache.clear();
     else if (what === 'misses') this.cache.deleteWhere((o) => o.kind !== 'found');
@@ -196,7 +195,6 @@ export class ReceiptLookup<C extends LookupChain, R> {
    * given token decision: e.g. after Sign Out, the receipts read with the token.
    */
   forgetAnswers(tokenDecision: string, node: (nodeUrl: string) => boolean): void {
-    // Stryker disable next-line UpdateOperator: any change of the generation stops earlier requests from caching; -- changes it as well
     this.generation++;
     this.cache.deleteWhere((_, key) => {
       const [decision, nodeUrl] = key.split('\n');
@@ -212,20 +210,15 @@ export class ReceiptLookup<C extends LookupChain, R> {
       let settled = false;
       const onAbort = () => {
         if (settled) return;
-        // Stryker disable next-line BooleanLiteral: the abort listener fires once, and the answer handler only resolves an already rejected promise
         settled = true;
         this.leave(key, shared);
         reject(new CancelledError());
       };
-      // Stryker disable next-line ObjectLiteral,BooleanLiteral: an AbortSignal fires 'abort' only once, so once changes nothing
       signal?.addEventListener('abort', onAbort, { once: true });
       void shared.promise.then((outcome) => {
-        // Stryker disable next-line StringLiteral: a later abort finds settled true and returns, so a listener left behind does nothing
         signal?.removeEventListener('abort', onAbort);
         if (settled) return;
-        // Stryker disable next-line BooleanLiteral: settled is read after this only by onAbort, which was removed just above
         settled = true;
-        // Stryker disable next-line UpdateOperator: the shared request has settled, so its waiter count is never read again
         shared.waiters--;
         resolve(outcome);
       });

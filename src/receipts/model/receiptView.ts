@@ -454,7 +454,6 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
         return { key, keyLabel: remote(keyLabel), value: payload(p.value) };
       })
     : // Rebased params are positional (one BCS-encoded argument each): labelled by position, no key bytes.
-      // Stryker disable next-line ArrayDeclaration: in this branch the receipt is Rebased, whose schema always gives params an array, so the fallback is never used
       (rebased?.request.params ?? []).map((hex, i): ParamView => ({ key: payload('0x'), keyLabel: l10n.t('argument {0}', i + 1), value: payload(hex) }));
 
   const view: ReceiptView = {
@@ -508,12 +507,10 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
   const check = checkFee(gasBurned, feeCharged, policy);
   const ratio = describeGasPerToken(gasPerToken, l10n);
   if (check.matches) return { ok: true, text: l10n.t('matches the fee policy ({0})', ratio) };
-  // Stryker disable next-line EqualityOperator: difference is never 0 here (a zero difference matches and returned above), so < and <= agree
   const diff = check.difference < 0n ? -check.difference : check.difference;
   return {
     ok: false,
     text:
-      // Stryker disable next-line EqualityOperator: difference is never 0 here (a zero difference matches and returned above), so < and <= agree
       check.difference < 0n
         ? l10n.t(
             '{0} less than the fee policy asks ({1}: {2}); the fee is capped at the funds the sender had left',
@@ -600,7 +597,6 @@ export function describeReceiptFeeCheck(receipt: AnyReceipt, gasPerToken: Ratio3
   return {
     ok: false,
     text:
-      // Stryker disable next-line EqualityOperator: diff is never 0 here (expected === gasFeeCharged returned above), so < and <= agree
       diff < 0n
         ? l10n.t(
             "{0} less than the transaction's gas price asks ({1}: {2}); the fee is capped at the funds the sender had left",

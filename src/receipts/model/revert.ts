@@ -90,12 +90,10 @@ export function parseErrorParam(param: string): ErrorParam {
 function fillTemplate(template: string, params: readonly ErrorParam[]): string {
   let next = 0;
   return template.replace(/%(%|0?[0-9]*[a-zA-Z])/g, (whole: string, verb: string) => {
-    // Stryker disable next-line StringLiteral: no template in CORE_ERROR_TEMPLATES holds %%, and the verb is never empty
     if (verb === '%') return '%';
     const p = params[next++];
     if (p === undefined) return whole;
     // "%08x" of a uint32 param (e.g. c674's hname): hex, zero-padded, as Go prints it.
-    // Stryker disable next-line Regex: the only x verb in CORE_ERROR_TEMPLATES is %08x, which every variant reads the same
     const hex = /^0?([0-9]*)x$/.exec(verb);
     if (hex && /^[0-9]{1,20}$/.test(p.value))
       return BigInt(p.value)
@@ -134,7 +132,6 @@ function findRevert(texts: readonly string[]): string | undefined {
 function findCustomRevert(texts: readonly string[]): string | undefined {
   for (const text of texts) {
     for (const m of text.matchAll(HEX_RUN)) {
-      // Stryker disable next-line Regex: HEX_RUN can hold 0x only at its start, so the anchor changes nothing
       const hex = m[0].replace(/^0x/i, '').toLowerCase();
       if (hex.length < 8 || (hex.length - 8) % 64 !== 0) continue;
       const selector = hex.slice(0, 8);
