@@ -165,36 +165,24 @@ describe('WaspClient against the local node', function () {
       assert.equal(node.requests.at(-1)?.query.block, b.feePolicy.trieRoot);
     });
 
+    /** The next chain info answer: the real node's sample, edited as raw text (numbers past 2^53 included). */
+    function answerChainInfoOnce(edit: (sample: string) => string): void {
+      const body = edit(readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8'));
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body, contentType: 'application/json' } });
+    }
+
     it('keeps a gas limit above 2^53 exact (JSON number parsed losslessly)', async () => {
       // JSON numbers beyond 2^53 cannot be written in JS: plant them as raw text on the wire.
-      node.inject({
-        route: 'chaininfo',
-        times: 1,
-        fault: {
-          type: 'status',
-          status: 200,
-          body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8')
-            .replace('1000000000', '18446744073709551615')
-            .replace('"maxGasPerRequest": 50000000', '"maxGasPerRequest": 9007199254740993'),
-          contentType: 'application/json',
-        },
-      });
+      answerChainInfoOnce((sample) =>
+        sample.replace('1000000000', '18446744073709551615').replace('"maxGasPerRequest": 50000000', '"maxGasPerRequest": 9007199254740993'),
+      );
       const ci = await client.getChainInfo(SMR);
       assert.equal(ci.gasLimits.maxGasPerBlock, 18446744073709551615n);
       assert.equal(ci.gasLimits.maxGasPerRequest, 9007199254740993n);
     });
 
     it('reads a validator fee share above 100 as the node stores it (a uint8: v1.0.3 applies 100%)', async () => {
-      node.inject({
-        route: 'chaininfo',
-        times: 1,
-        fault: {
-          type: 'status',
-          status: 200,
-          body: readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8').replace(/"validatorFeeShare": \d+/, '"validatorFeeShare": 150'),
-          contentType: 'application/json',
-        },
-      });
+      answerChainInfoOnce((sample) => sample.replace(/"validatorFeeShare": \d+/, '"validatorFeeShare": 150'));
       const ci = await client.getChainInfo(SMR);
       assert.equal(ci.gasFeePolicy.validatorFeeShare, 150);
     });
