@@ -58,6 +58,15 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.ok(text.includes(`Calls transfer(to: ${BOB}, amount: 5)`), text);
   });
 
+  it('a hover over 128 KB of call data whose offsets alias one tail answers, the call not decoded (non-canonical)', async () => {
+    const id = node.hostileRequestId;
+    const hovers = await hoversAt(`tx ${id} reverted, its call data aliased`, id);
+    assert.equal(hovers.length, 1);
+    const text = hovers[0]?.plain ?? '';
+    assert.ok(text.includes('non-canonical encoding'), text);
+    assert.ok(text.includes('Custom error: InsufficientBalance(available: 3, required: 5)'), 'the rest of the receipt still reads');
+  });
+
   it('the panel shows the decoded call and error with each argument, and explorer links', async () => {
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
     const r = await panel.waitForRender((x) => x.text.includes("Decoded with the workspace's ABIs"));

@@ -2,7 +2,9 @@
 // Vault.transfer(BOB, 5) and reverts with InsufficientBalance(3, 5), encoded with the ABI of the
 // workspace's Hardhat artifact (workspace/evm/…), plus the chain's EVM JSON-RPC answering
 // eth_getTransactionReceipt with one Deposited log: the node's own at /v1/chain/evm (switched off by
-// `ownRpcDown`), and another at /evm that the chain info's metadata names.
+// `ownRpcDown`), and another at /evm that the chain info's metadata names. A second receipt's
+// transaction carries 128 KB of call data for the shipped magic contract's callView whose offsets
+// all alias one tail (a decoding bomb).
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseAbiText, type AbiItem, type AbiParam } from '../../src/evm/model/abiIndex';
+import { aliasedCallViewArgs } from '../fixtures/hostileAbiData';
 import { evmParam, txLegacy } from '../fixtures/rlp';
 import { EXTENSION_ID } from './helpers';
 
@@ -21,6 +24,8 @@ export interface EvmNode {
   server: Server;
   url: string;
   requestId: string;
+  /** The receipt whose call data is the decoding bomb. */
+  hostileRequestId: string;
   artifactUri: vscode.Uri;
   artifactText: string;
   /** The JSON-RPC bodies received. */
@@ -53,8 +58,13 @@ export async function startEvmNode(): Promise<EvmNode> {
   receipt.errorMessage = `execution reverted: ${revert.slice(2)}`;
   // An object in the assets: the panel links it to the IOTA explorer of the chain's network (/v1/chain says 8822).
   receipt.request.assets = { coins: null, objects: [{ id: OBJECT_ID, type: '0x2::nft::Nft' }] };
+  const magic = parseAbiText(readFileSync(join(root, 'media/abis/iscMagic.abi.json'), 'utf8'))?.items.find((i) => i.name === 'callView');
+  assert.ok(magic, 'the shipped magic ABI has callView');
+  const bomb = evmParam(txLegacy({ gasPrice: 10n ** 10n, to: BOB, data: magic.selector + aliasedCallViewArgs(1_500, 84 * 1024), gas: 60000n }), false);
+  const hostile = { ...receipt, request: { ...receipt.request, params: [bomb.param], requestId: bomb.requestId } };
   const bodies = new Map<string, string>([
     [`/v1/chain/core/blocklog/requests/${requestId}`, JSON.stringify(receipt)],
+    [`/v1/chain/core/blocklog/requests/${bomb.requestId}`, JSON.stringify(hostile)],
     ['/v1/node/version', '{"version":"2.0.2"}'],
   ]);
   const deposited = find('event', 'Deposited(address,uint256,string)');
@@ -96,6 +106,6 @@ export async function startEvmNode(): Promise<EvmNode> {
   const chain = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/chain.json'), 'utf8'));
   chain.metadata = { ...chain.metadata, evmJsonRpcURL: `${url}/evm` };
   bodies.set('/v1/chain', JSON.stringify(chain));
-  const node: EvmNode = { server, url, requestId, artifactUri, artifactText, rpcCalls, rpcPaths, ownRpcDown: false };
+  const node: EvmNode = { server, url, requestId, hostileRequestId: bomb.requestId, artifactUri, artifactText, rpcCalls, rpcPaths, ownRpcDown: false };
   return node;
 }

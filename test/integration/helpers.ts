@@ -169,7 +169,7 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
 /** Our hovers at `needle` in `doc`. */
 export async function hoversIn(doc: vscode.TextDocument, needle: string, offset = 5): Promise<HoverText[]> {
   const at = doc.getText().indexOf(needle);
-  assert.ok(at >= 0, 'the needle is in the document');
+  assert.ok(at >= 0, `the needle ${needle.slice(0, 80)} is in the document: ${doc.getText().slice(0, 200)}`);
   const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + offset))) ?? [];
   return hovers
     .flatMap((h) =>

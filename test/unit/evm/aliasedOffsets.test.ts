@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { AbiIndex, abiOfJson, parseAbiItem, type AbiItem, type AbiParam } from '../../../src/evm/model/abiIndex';
 import { strictlyLaidOut } from '../../../src/evm/model/abiLayout';
 import { decodeCustomError, decodeFunctionCall, decodeLog, loadAbiCoder, type AbiCoder } from '../../../src/evm/model/decode';
+import { aliasedCallViewArgs, word } from '../../fixtures/hostileAbiData';
 import { repoRoot } from '../../fixtures/paths';
 
-const word = (n: number | bigint) => BigInt.asUintN(256, BigInt(n)).toString(16).padStart(64, '0');
 const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
 
 function abi(raw: Record<string, unknown>): AbiItem {
@@ -27,19 +27,6 @@ function shippedMagic(): { index: AbiIndex; callView: AbiItem } {
   const index = new AbiIndex();
   index.setFile('builtin:iscMagic', 'iscMagic', parsed.items);
   return { index, callView };
-}
-
-/**
- * Arguments of `callView(uint32,uint32,((bytes,bytes)[]))` whose `items` has `n` elements that all
- * point at one element, whose key and value both point at one `bytes` of `size` bytes.
- */
-function aliasedCallViewArgs(n: number, size: number): string {
-  const head = word(1) + word(2) + word(0x60); // hname, entry point, offset of params
-  const params = word(0x20); // params: offset of items
-  const items = word(n) + word(32 * n).repeat(n); // every element at the first tail
-  const element = word(0x40) + word(0x40); // key and value: one tail
-  const blob = word(size) + 'ab'.repeat(size) + '00'.repeat((32 - (size % 32)) % 32);
-  return head + params + items + element + blob;
 }
 
 describe('evm/model/decode: aliased offsets are refused before decoding', () => {
