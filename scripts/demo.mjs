@@ -271,6 +271,13 @@ export async function runCommand(page, title) {
   }
 }
 
+/** Picks the item of the open quick pick that shows `text` (e.g. a chain when a command asks which). */
+export async function pickItem(page, text) {
+  const item = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: text }).first();
+  await item.waitFor({ timeout: 10_000 });
+  await item.click();
+}
+
 /** Opens a file of the workspace through Quick Open, as a user would (Ctrl+P, name, Enter). */
 export async function openFile(page, name) {
   const tab = page.locator(`.tabs-container .tab[aria-label^="${name}"]`).first();

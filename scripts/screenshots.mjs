@@ -20,6 +20,7 @@ import {
   hoverText,
   launchBrowser,
   openFile,
+  pickItem,
   runCommand,
   showDemoChains,
   startDemoHost,
@@ -82,6 +83,8 @@ try {
   say('tree.png: the Chains view');
 
   await runCommand(page, 'Chain: Show Chain Info');
+  // With several chains the command asks which, the default first.
+  await pickItem(page, 'IOTA EVM');
   await webviewWith(page, 'Chain owner');
   await shoot('chain-info.png');
   say('chain-info.png: the chain info panel');
