@@ -12,7 +12,7 @@ import { errorSummary } from '../ui/errors';
 import type { BlocksModel } from './blocks';
 import type { BlockNode, BlocksNode } from './blockNodes';
 import { BLOCK_FILTERS, filterName, type BlockFilter } from './model/blockFilter';
-import { parseBlockIndex } from './model/blockRows';
+import { parseBlockIndex } from './model/goToBlock';
 import type { ChainsTreeNode } from './tree';
 
 const UINT32_MAX = 0xffffffff;

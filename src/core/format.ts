@@ -34,6 +34,11 @@ export function formatBigInt(v: bigint | string): string {
   return groupSigned(BigInt(s).toString());
 }
 
+/** An amount of the chain's base token with its unit ("1 base token", "210 base tokens"). */
+export function baseTokensText(a: { raw: string; text: string }, l10n: L10n = englishL10n): string {
+  return a.raw === '1' ? l10n.t('{0} base token', a.text) : l10n.t('{0} base tokens', a.text);
+}
+
 /**
  * Formats a JS number with ',' thousands separators in its integer part
  * (`1234.5` -> "1,234.5"). Integers are exact (via bigint, no exponent form for 1e21);

@@ -8,9 +8,9 @@ import { NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, Unauth
 import { Commands } from '../constants';
 import type { FindResult } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
-import { formatDuration, shortId } from '../core/format';
+import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
-import { baseTokens, type ReceiptView } from './model/receiptView';
+import type { ReceiptView } from './model/receiptView';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
 import { secretWhat } from './secretWords';
@@ -184,9 +184,9 @@ function appendReceipt(
       v.gas.burnedShare === undefined
         ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
         : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
-      vscode.l10n.t('fee charged {0}', v.generation === 'rebased' ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokens(v.gas.fee, vscode.l10n)),
+      vscode.l10n.t('fee charged {0}', v.generation === 'rebased' ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
       // Rebased never charges a storage deposit (always 0): not worth a word there.
-      ...(v.generation === 'rebased' ? [] : [vscode.l10n.t('storage deposit {0}', baseTokens(v.gas.storageDeposit, vscode.l10n))]),
+      ...(v.generation === 'rebased' ? [] : [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))]),
     ]
       .map(esc)
       .join(SEP),

@@ -14,7 +14,7 @@ import { ceilDiv, formatUnits } from '../../core/units';
 import { summarizeBurnLog, type Generation } from './burnCodes';
 import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
 import { checkFee, describeGasPerToken, isFreeGas, type Ratio32 } from '../../core/fees';
-import { formatBigInt, formatNumber, shortId } from '../../core/format';
+import { baseTokensText, formatBigInt, formatNumber, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
 import { clip, revealInvisible } from '../../core/text';
 import { describeCallTarget, knownContractName } from '../../core/hname';
@@ -163,10 +163,6 @@ function amount(v: bigint): AmountView {
 }
 
 /** "1 base token", "595 base tokens". */
-/** An amount of the chain's base token with its unit ("1 base token", "210 base tokens"). */
-export function baseTokens(a: AmountView, l10n: L10n): string {
-  return a.raw === '1' ? l10n.t('{0} base token', a.text) : l10n.t('{0} base tokens', a.text);
-}
 
 /** Remote text for display: one line, invisible characters revealed. */
 function remote(s: string): string {
@@ -363,7 +359,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     {
       field: 'gasFeeCharged',
       label: l10n.t('Fee charged'),
-      value: baseTokens(gas.fee, l10n),
+      value: baseTokensText(gas.fee, l10n),
       mono: true,
       ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
       copy: { text: gas.fee.raw, what: l10n.t('fee') },
@@ -371,7 +367,7 @@ export function buildReceiptView(receipt: AnyReceipt, l10n: L10n = englishL10n):
     {
       field: 'storageDepositCharged',
       label: l10n.t('Storage deposit'),
-      value: baseTokens(gas.storageDeposit, l10n),
+      value: baseTokensText(gas.storageDeposit, l10n),
       mono: true,
       copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') },
     },

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/schemas';
 import type { BlockInfo } from '../../../src/api/chainLogSchemas';
 import { blockMatches, filterName } from '../../../src/chains/model/blockFilter';
-import { blockReceiptRow, blockReceiptRowText, blockRowText, parseBlockIndex } from '../../../src/chains/model/blockRows';
+import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../src/chains/model/blockRows';
+import { parseBlockIndex } from '../../../src/chains/model/goToBlock';
 import { DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
