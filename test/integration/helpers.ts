@@ -163,7 +163,24 @@ export interface HoverText {
 
 /** Our hovers (the ones that talk about receipts or link to our commands) at `needle` in a new document. */
 export async function hoversAt(content: string, needle: string, offset = 5): Promise<HoverText[]> {
-  return hoversIn(await vscode.workspace.openTextDocument({ content, language: 'plaintext' }), needle, offset);
+  return hoversIn(await plainTextDocument(content), needle, offset);
+}
+
+let untitledCount = 0;
+
+/**
+ * A new plain-text document holding `content`. This host was seen handing back an earlier untitled
+ * document (of other text) for openTextDocument({ content }): then a document of its own name is
+ * made and filled.
+ */
+async function plainTextDocument(content: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument({ content, language: 'plaintext' });
+  if (doc.getText() === content) return doc;
+  const fresh = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `/hover-${process.pid}-${++untitledCount}.txt` }));
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(fresh.uri, new vscode.Position(0, 0), content);
+  assert.ok(await vscode.workspace.applyEdit(edit), 'the untitled document takes the text');
+  return fresh;
 }
 
 /** Our hovers at `needle` in `doc`. */
