@@ -2,12 +2,12 @@
 // first, a failure decoded as the receipt panel heads it, counts that read right for one, the
 // filter, and the "Go to block…" input.
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema } from '../../../src/api/schemas';
 import type { BlockInfo } from '../../../src/api/chainLogSchemas';
 import { blockMatches, filterName } from '../../../src/chains/model/blockFilter';
 import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../src/chains/model/blockRows';
 import { parseBlockIndex } from '../../../src/chains/model/goToBlock';
-import { DEMO_EVM_REVERT_REASON, DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+import { DEMO_EVM_REVERT_REASON } from '../../fixtures/demoData';
+import { demoReceipt } from '../../fixtures/demoReceipts';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -22,14 +22,6 @@ function block(patch: Partial<BlockInfo> = {}): BlockInfo {
     gasFeeCharged: 678n,
     ...patch,
   } as BlockInfo;
-}
-
-function demoReceipt(name: keyof typeof DEMO_RECEIPTS) {
-  const ref = DEMO_RECEIPTS[name];
-  const json = createDemoChains()
-    .find((c) => c.chainId === ref.chainId)
-    ?.receipts.find((x) => x.request.requestId === ref.requestId);
-  return ReceiptSchema.parse(json);
 }
 
 describe('chains/model/blockRows', () => {

@@ -1,26 +1,17 @@
 // The words of the ABI explanation: every "not decoded" reason, a decoded call with named and
 // unnamed arguments, the explorer links it adds, and the EVM log rows of every RPC outcome.
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema } from '../../../src/api/schemas';
 import { englishL10n } from '../../../src/core/l10n';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
 import { loadAbiCoder, type AbiCoder, type Decoded, type DecodedItem } from '../../../src/evm/model/decode';
 import { explainEvm, explanationLines, explanationRows, logRows, type EvmExplanation } from '../../../src/evm/model/explain';
 import type { RpcOutcome } from '../../../src/evm/model/jsonRpc';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
-import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+import { demoReceipt } from '../../fixtures/demoReceipts';
 
 const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const HASH = `0x${'AB'.repeat(32)}`;
 const DATA = `0xdeadbeef${'00'.repeat(100)}`;
-
-function demoReceipt(name: keyof typeof DEMO_RECEIPTS) {
-  const ref = DEMO_RECEIPTS[name];
-  const json = createDemoChains()
-    .find((c) => c.chainId === ref.chainId)
-    ?.receipts.find((x) => x.request.requestId === ref.requestId);
-  return ReceiptSchema.parse(json);
-}
 
 const transfer: DecodedItem = {
   kind: 'function',
