@@ -25,8 +25,8 @@ module.exports = {
     {
       name: 'webview-without-vscode',
       severity: 'error',
-      comment: 'src/webview runs in the browser: nothing it imports may import vscode.',
-      from: { path: '^src/webview/' },
+      comment: 'src/ui/browser runs in the browser: nothing it imports may import vscode.',
+      from: { path: '^src/ui/browser/' },
       to: { path: VSCODE, reachable: true },
     },
     {

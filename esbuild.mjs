@@ -137,7 +137,7 @@ const configs = [
   },
   {
     ...common,
-    entryPoints: findFiles('src/webview', /^(?!.*\.d\.ts$).*Main\.ts$/),
+    entryPoints: findFiles('src/ui/browser', /^(?!.*\.d\.ts$).*Main\.ts$/),
     outdir: at('dist/webview'),
     platform: 'browser',
     format: 'iife',

@@ -9,7 +9,7 @@ import { registerChainsFeature, type ChainsFeatureApi } from './chains/register'
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
-import { RecentReceipts } from './core/recentReceipts';
+import { RecentReceipts } from './receipts/model/recentReceipts';
 import type { Services } from './services';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */

@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import type { ChainRegistry } from './config/chainRegistry';
 import type { NodeClients } from './config/nodeClients';
 import type { TokenStore } from './config/tokenStore';
-import type { RecentReceipts } from './core/recentReceipts';
+import type { RecentReceipts } from './receipts/model/recentReceipts';
 
 export interface Services {
   readonly context: vscode.ExtensionContext;

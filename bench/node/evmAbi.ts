@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { RebasedReceiptSchema } from '../../src/api/rebasedSchemas';
 import { AbiIndex, parseAbiText } from '../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../src/evm/model/decode';
-import { explainEvm, explanationLines } from '../../src/evm/model/explain';
+import { explainEvm, explanationLines } from '../../src/receipts/model/evmExplain';
 import { scanIntoIndex, type ScanFile } from '../../src/evm/model/scan';
 import { nodeScanIo } from '../../src/evm/nodeScanIo';
 import { buildReceiptView } from '../../src/receipts/model/receiptView';

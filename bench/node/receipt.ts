@@ -2,7 +2,7 @@
 // records, step by step as the client does it (JSON text -> parseJsonExact -> ReceiptSchema ->
 // buildReceiptView), and the heap one such answer holds once cached. Run with --expose-gc.
 import { parseJsonExact } from '../../src/api/json';
-import { ReceiptSchema } from '../../src/api/schemas';
+import { ReceiptSchema } from '../../src/api/stardustSchemas';
 import { buildReceiptView } from '../../src/receipts/model/receiptView';
 import { BIG_BURN_RECORDS, BIG_PARAM_BYTES, benchRequestId, bigReceipt, emit, round, stats } from '../shared';
 

@@ -9,7 +9,7 @@
 // The watch loop and the client are the extension's own (src/watch/model/watchSet.ts, src/api/client.ts).
 import { createServer } from 'node:net';
 import { WaspClient } from '../../src/api/client';
-import type { Receipt } from '../../src/api/schemas';
+import type { Receipt } from '../../src/api/stardustSchemas';
 import type { RebasedReceipt } from '../../src/api/rebasedSchemas';
 import { WatchSet } from '../../src/watch/model/watchSet';
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';

@@ -17,21 +17,21 @@ import {
   type ErrorContext,
 } from './errors';
 import { clip, revealInvisible } from '../core/text';
-import type { NodeErrorBody } from './schemas';
+import type { NodeErrorBody } from './stardustSchemas';
 
 /**
  * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
  * with the first answer, not at activation (esbuild splits them into a chunk of their own).
  */
 export type Bodies = {
-  v1: typeof import('./schemas.js');
+  v1: typeof import('./stardustSchemas.js');
   v2: typeof import('./rebasedSchemas.js');
   json: typeof import('./json.js');
   log: typeof import('./chainLogSchemas.js');
 };
 let bodies: Promise<Bodies> | undefined;
 export const loadBodies = (): Promise<Bodies> =>
-  (bodies ??= Promise.all([import('./schemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
+  (bodies ??= Promise.all([import('./stardustSchemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
     ([v1, v2, json, log]) => ({ v1, v2, json, log }),
   ));
 

@@ -3,7 +3,7 @@
 // shapes are the same on Stardust and Rebased; only the receipts inside differ (schemas.ts,
 // rebasedSchemas.ts). Pure.
 import * as z from 'zod/mini';
-import { ReceiptSchema } from './schemas';
+import { ReceiptSchema } from './stardustSchemas';
 import { RebasedReceiptSchema } from './rebasedSchemas';
 import { Uint64Number, Uint64String, listOrEmpty, obj, pattern, str, uint } from './wire';
 

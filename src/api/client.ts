@@ -15,7 +15,7 @@ import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseReq
 import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import type { Limiter } from './limiter';
-import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './schemas';
+import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
 import { interpretAnswer, loadBodies, transportError, type AnswerExpectation } from './answers';
 

@@ -23,9 +23,9 @@ import {
 import { normaliseBlock } from './identity';
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
-import type { ErrorView } from '../webviews/protocol';
-import { Panel, type LoadRun } from '../webviews/panel';
-import type { PanelFactory } from '../webviews/registry';
+import type { ErrorView } from '../ui/protocol';
+import { Panel, type LoadRun } from '../ui/panel';
+import type { PanelFactory } from '../ui/registry';
 
 /** What the panel asks of the feature that owns it. */
 export interface ChainInfoPanelHost {

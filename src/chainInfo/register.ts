@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Commands, WebviewTypes } from '../constants';
 import type { Services } from '../services';
-import { PanelRegistry } from '../webviews/registry';
+import { PanelRegistry } from '../ui/registry';
 import type { OpenChainInfoOptions } from './command';
 import { normaliseBlock, sameChainInfo } from './identity';
 import type { ChainInfoPanel } from './panel';

@@ -116,7 +116,7 @@ async function openBlockInExplorer(services: Services, arg: unknown): Promise<bo
   const b = blockOf(arg);
   const chain = b && services.chains.get(b.chainName);
   if (!b || !chain) return false;
-  const { explorerBase } = await import('../evm/model/explorer.js');
+  const { explorerBase } = await import('../receipts/model/explorer.js');
   let evmChainId: bigint | undefined;
   try {
     evmChainId = await services.clients.evmChainIdFor(chain);

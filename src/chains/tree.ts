@@ -20,7 +20,7 @@ import {
 import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, formatTime, shortId } from '../core/format';
 import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
-import type { RecentReceipt } from '../core/recentReceipts';
+import type { RecentReceipt } from '../receipts/model/recentReceipts';
 import type { Services } from '../services';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';

@@ -2,8 +2,8 @@
 // and ox load with the first EVM receipt (./workspaceAbis.ts behind an `await import()`).
 import type * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
-import type { Row } from '../webviews/protocol';
-import type { EvmExplanation } from './model/explain';
+import type { Row } from '../ui/protocol';
+import type { EvmExplanation } from '../receipts/model/evmExplain';
 import type { WorkspaceAbis } from './workspaceAbis';
 
 export class EvmAbis {

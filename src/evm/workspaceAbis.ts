@@ -10,10 +10,10 @@ import * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
 import { abiOfJson, AbiIndex, BUILTIN_KEY } from './model/abiIndex';
 import { loadAbiCoder } from './model/decode';
-import { explainEvm, logRows, type EvmExplanation } from './model/explain';
-import { ExplanationCache } from './model/explanationCache';
+import { explainEvm, logRows, type EvmExplanation } from '../receipts/model/evmExplain';
+import { ExplanationCache } from '../receipts/model/explanationCache';
 import { fetchEvmLogs } from './model/jsonRpc';
-import type { Row } from '../webviews/protocol';
+import type { Row } from '../ui/protocol';
 import {
   ABI_EXCLUDE_GLOB,
   ABI_INCLUDE_GLOB,

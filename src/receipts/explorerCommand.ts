@@ -27,7 +27,7 @@ export async function explorerUrlOf(
   const explained = await service.evm.explain(result.value.receipt, result.value.view);
   const tx = explained?.tx;
   if (tx === undefined) return { ok: false, reason: vscode.l10n.t('Not opened: the request carries no EVM transaction.') };
-  const { chainExplorerBase, explorerTxUrl } = await import('../evm/model/explorer.js');
+  const { chainExplorerBase, explorerTxUrl } = await import('./model/explorer.js');
   const nodeEvmChainId = await services.clients.evmChainIdFor(result.chain);
   const url = explorerTxUrl(chainExplorerBase(result.chain.explorerUrl, nodeEvmChainId, tx.chainId), tx.hash);
   if (url === undefined)

@@ -14,10 +14,10 @@ import type { ChainLogSection } from './model/chainLogView';
 import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
-import type { ErrorView, Row } from '../webviews/protocol';
+import type { ErrorView, Row } from '../ui/protocol';
 import { describeError, errorSummary } from '../ui/errors';
-import { Panel, type LoadRun } from '../webviews/panel';
-import type { PanelFactory } from '../webviews/registry';
+import { Panel, type LoadRun } from '../ui/panel';
+import type { PanelFactory } from '../ui/registry';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 
 export function receiptPanelFactory(services: Services, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
@@ -155,7 +155,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private async l1Links(chain: ChainEntry, result: Found): Promise<ReceiptView['sections'][number] | undefined> {
     if (chain.generation !== 'rebased') return undefined;
     const evmChainId = await this.services.clients.evmChainIdFor(chain);
-    const { iotaNetwork, l1ExplorerRows } = await import('../evm/model/explorer.js');
+    const { iotaNetwork, l1ExplorerRows } = await import('./model/explorer.js');
     const rows = l1ExplorerRows(result.value.receipt, iotaNetwork(evmChainId), vscode.l10n);
     return rows.length > 0 ? { id: 'l1Explorer', title: vscode.l10n.t('IOTA explorer'), rows } : undefined;
   }
@@ -164,7 +164,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     try {
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
-      const { explanationRows } = await import('../evm/model/explain.js');
+      const { explanationRows } = await import('./model/evmExplain.js');
       const nodeEvmChainId = await this.services.clients.evmChainIdFor(chain);
       const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId);
       const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');

@@ -2,7 +2,7 @@
 // words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
 import { revealInvisible } from '../core/text';
-import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../webviews/protocol';
+import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../ui/protocol';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 import type { ChainLogSection } from './model/chainLogView';
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { checkRequestId } from '../api/ids';
 import { Commands, Settings, WebviewTypes } from '../constants';
 import type { Services } from '../services';
-import { PanelRegistry, type OpenOptions } from '../webviews/registry';
+import { PanelRegistry, type OpenOptions } from '../ui/registry';
 import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
 import type { ReceiptPanel } from './panel';

@@ -6,7 +6,7 @@ import { NotFoundError, UnauthorizedError } from '../../api/errors';
 import type { GenerationProbe } from '../../api/generation';
 import { detectGeneration } from '../../api/generationProbe';
 import { checkChainId, checkRebasedChainId } from '../../api/ids';
-import type { ChainInfoResponse } from '../../api/schemas';
+import type { ChainInfoResponse } from '../../api/stardustSchemas';
 import type { L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
 import { decideChainState } from './chainState';

@@ -2,7 +2,7 @@
 // reader hands in raw values with their origin, and gets back one result per entry; a bad
 // entry never hides the good ones.
 import { checkChainId, checkNodeUrl, checkRebasedChainId, redactUrl } from '../../api/ids';
-import { confusableSkeleton } from '../../core/confusables';
+import { confusableSkeleton } from './confusables';
 import { externalUrlToOpen, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 

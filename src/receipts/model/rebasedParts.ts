@@ -8,7 +8,7 @@ import { formatBigInt, formatNumber, shortId } from '../../core/format';
 import { clip, revealInvisible } from '../../core/text';
 import { formatUnits } from '../../core/units';
 import type { L10n } from '../../core/l10n';
-import { decodeEvmTxParam, txGasPrice, type EvmTx } from './evmTx';
+import { decodeEvmTxParam, txGasPrice, type EvmTx } from '../../evm/model/signedTx';
 
 /** IOTA, the base token: 9 decimals (nanos). */
 export const IOTA_DECIMALS = 9;

@@ -6,10 +6,10 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension), so the model
 // stays free of 'vscode' and still localises.
 import type { RebasedReceipt } from '../../api/rebasedSchemas';
-import type { AssetBundle, Nft, Receipt } from '../../api/schemas';
-import type { Row } from '../../webviews/protocol';
+import type { AssetBundle, Nft, Receipt } from '../../api/stardustSchemas';
+import type { Row } from '../../ui/protocol';
 import { parseAgentId, type AgentKind } from '../../core/agentId';
-import { parseRebasedAgentId } from '../../core/rebasedAgentId';
+import { parseRebasedAgentId } from './rebasedAgentId';
 import { ceilDiv, formatUnits } from '../../core/units';
 import { summarizeBurnLog, type Generation } from './burnCodes';
 import { buildRebasedPart, evmTxLine, IOTA_DECIMALS, rebasedEvmTx, tokenAmount, txGasPrice, type RebasedPartView } from './rebasedParts';
@@ -17,9 +17,9 @@ import { checkFee, describeGasPerToken, isFreeGas, type Ratio32 } from '../../co
 import { baseTokensText, formatBigInt, formatNumber, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
 import { clip, revealInvisible } from '../../core/text';
-import { describeCallTarget, knownContractName } from '../../core/hname';
+import { describeCallTarget, knownContractName } from './hname';
 import { englishL10n, type L10n } from '../../core/l10n';
-import { describeReceiptError } from './revert';
+import { describeReceiptError } from '../../evm/model/revert';
 
 export { englishL10n, type L10n } from '../../core/l10n';
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
-import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../../../src/api/schemas';
+import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { RebasedChainInfoSchema, RebasedChainResponseSchema, RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
 import {
   BlockInfoSchema,

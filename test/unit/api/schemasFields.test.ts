@@ -14,7 +14,7 @@ import {
 } from '../../../src/api/chainLogSchemas';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedChainInfoSchema, RebasedChainResponseSchema, RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../../../src/api/schemas';
+import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
 
 type Body = Record<string, unknown>;

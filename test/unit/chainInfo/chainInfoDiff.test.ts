@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ChainInfoSchema } from '../../../src/api/schemas';
+import { ChainInfoSchema } from '../../../src/api/stardustSchemas';
 import { diffChainInfo } from '../../../src/chainInfo/model/chainInfoDiff';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { iotaChainInfo } from '../../fixtures/wire';

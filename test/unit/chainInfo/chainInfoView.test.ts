@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ChainInfoSchema } from '../../../src/api/schemas';
+import { ChainInfoSchema } from '../../../src/api/stardustSchemas';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import {
   buildChainInfoView,
@@ -13,7 +13,7 @@ import {
   type GeneralChainInfo,
 } from '../../../src/chainInfo/model/chainInfoView';
 import { iotaChainInfo } from '../../fixtures/wire';
-import type { Row } from '../../../src/webviews/protocol';
+import type { Row } from '../../../src/ui/protocol';
 
 const CHAIN_ID = iotaChainInfo().chainID;
 const OWNER = iotaChainInfo().chainOwnerId;

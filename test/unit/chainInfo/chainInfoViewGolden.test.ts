@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedChainInfoSchema, RebasedChainResponseSchema } from '../../../src/api/rebasedSchemas';
-import { ChainInfoSchema } from '../../../src/api/schemas';
+import { ChainInfoSchema } from '../../../src/api/stardustSchemas';
 import { buildChainInfoView, buildComparison, type ChainInfoViewInput, type GeneralChainInfo } from '../../../src/chainInfo/model/chainInfoView';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { iotaChainInfo } from '../../fixtures/wire';

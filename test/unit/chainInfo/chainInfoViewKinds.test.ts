@@ -1,6 +1,6 @@
 // The owner (admin) of each kind and each kind of URL, as the chain-info panel words them.
 import * as assert from 'node:assert/strict';
-import { ChainInfoSchema } from '../../../src/api/schemas';
+import { ChainInfoSchema } from '../../../src/api/stardustSchemas';
 import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { iotaChainInfo } from '../../fixtures/wire';

@@ -19,7 +19,7 @@ import {
 import { decideChainState, type ChainStateInput } from '../../../src/chains/model/chainState';
 import { findingDecision } from '../../../src/chains/model/generationState';
 import { englishL10n } from '../../../src/core/l10n';
-import { isWebviewMessage } from '../../../src/webviews/protocol';
+import { isWebviewMessage } from '../../../src/ui/protocol';
 
 const decide = (i: ChainStateInput) => decideChainState(i, englishL10n);
 const HINT_TOKEN = 'Set an access token (Chain: Set Access Token) or sign in (Chain: Sign In).';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { confusableSkeleton } from '../../../src/core/confusables';
+import { confusableSkeleton } from '../../../src/config/model/confusables';
 
 // Every look-alike the skeleton folds, with its prototype as Unicode's confusables.txt (16.0.0)
 // gives it, by code point and name so that a reader can check each against the standard.

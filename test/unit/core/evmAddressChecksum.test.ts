@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checksumAddressOfBytes, hasValidChecksum, toChecksumAddress } from '../../../src/core/evmAddress';
+import { checksumAddressOfBytes, hasValidChecksum, toChecksumAddress } from '../../../src/evm/model/address';
 
 // The EIP-55 specification's own examples.
 const SPEC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

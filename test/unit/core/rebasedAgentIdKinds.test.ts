@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseRebasedAgentId } from '../../../src/core/rebasedAgentId';
+import { parseRebasedAgentId } from '../../../src/receipts/model/rebasedAgentId';
 
 // EIP-55's own example address, and the same address with one letter's case flipped.
 const EIP55 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

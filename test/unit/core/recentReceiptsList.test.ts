@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { RecentReceipts, type RecentReceipt } from '../../../src/core/recentReceipts';
+import { RecentReceipts, type RecentReceipt } from '../../../src/receipts/model/recentReceipts';
 
 const r = (requestId: string, blockIndex = 1): RecentReceipt => ({ requestId, failed: false, blockIndex, summary: `s${requestId}`, at: blockIndex });
 

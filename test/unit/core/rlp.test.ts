@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { decodeRlp, MAX_RLP_DEPTH, MAX_RLP_ITEMS, rlpUint, RlpError } from '../../../src/core/rlp';
+import { decodeRlp, MAX_RLP_DEPTH, MAX_RLP_ITEMS, rlpUint, RlpError } from '../../../src/evm/model/rlp';
 import { bytesOf, rlp } from '../../fixtures/rlp';
 
 const fails = (h: string, re: RegExp) =>

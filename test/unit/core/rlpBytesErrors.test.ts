@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { RlpError, rlpBytes } from '../../../src/core/rlp';
+import { RlpError, rlpBytes } from '../../../src/evm/model/rlp';
 
 describe('core/rlp rlpBytes', () => {
   it('returns a string item and names the field when it is a list or missing', () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { englishL10n } from '../../../src/core/l10n';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
 import { loadAbiCoder, type AbiCoder, type Decoded, type DecodedItem } from '../../../src/evm/model/decode';
-import { explainEvm, explanationLines, explanationRows, logRows, type EvmExplanation } from '../../../src/evm/model/explain';
+import { explainEvm, explanationLines, explanationRows, logRows, type EvmExplanation } from '../../../src/receipts/model/evmExplain';
 import type { RpcOutcome } from '../../../src/evm/model/jsonRpc';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { demoReceipt } from '../../fixtures/demoReceipts';

@@ -2,7 +2,7 @@
 // the panel and "Open in Explorer" of one request decode its data once, again only after an ABI changed.
 import * as assert from 'node:assert/strict';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
-import { ExplanationCache } from '../../../src/evm/model/explanationCache';
+import { ExplanationCache } from '../../../src/receipts/model/explanationCache';
 
 describe('evm/model/explanationCache', () => {
   it('computes once per receipt and version: the same receipt at the same version is not decoded again', () => {

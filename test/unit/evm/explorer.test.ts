@@ -8,7 +8,7 @@ import {
   iotaExplorerUrl,
   iotaNetwork,
   l1ExplorerRows,
-} from '../../../src/evm/model/explorer';
+} from '../../../src/receipts/model/explorer';
 import type { AnyReceipt } from '../../../src/receipts/model/receiptView';
 
 const HASH = `0x${'Ab'.repeat(32)}`;

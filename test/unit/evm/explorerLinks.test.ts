@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { explorerAddressUrl, explorerBase, explorerTxUrl, iotaExplorerUrl, l1ExplorerRows } from '../../../src/evm/model/explorer';
+import { explorerAddressUrl, explorerBase, explorerTxUrl, iotaExplorerUrl, l1ExplorerRows } from '../../../src/receipts/model/explorer';
 import type { AnyReceipt } from '../../../src/receipts/model/receiptView';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
 import { englishL10n } from '../../../src/core/l10n';
-import { explorerAddressUrl, explorerBase, explorerTxUrl, iotaExplorerUrl, l1ExplorerRows } from '../../../src/evm/model/explorer';
+import { explorerAddressUrl, explorerBase, explorerTxUrl, iotaExplorerUrl, l1ExplorerRows } from '../../../src/receipts/model/explorer';
 import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 
 const HASH = `0x${'AB'.repeat(32)}`;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { WaspClient } from '../../../src/api/client';
 import { AbiIndex, parseAbiText } from '../../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../../src/evm/model/decode';
-import { explainEvm, explanationLines, logRows } from '../../../src/evm/model/explain';
+import { explainEvm, explanationLines, logRows } from '../../../src/receipts/model/evmExplain';
 import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';
 import { evmRpcTarget } from '../../../src/evm/model/rpcTarget';

@@ -4,10 +4,10 @@
 // literal text, bidi and zero-width characters are revealed (never obeyed: no ID can be spoofed),
 // no link is offered for a non-web URL, and no credentials are ever echoed.
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { validateEntry, nodeKey } from '../../../src/config/model/chainConfig';
 import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
-import type { Row } from '../../../src/webviews/protocol';
+import type { Row } from '../../../src/ui/protocol';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
 import { InvalidResponseError, WaspApiError } from '../../../src/api/errors';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { resolveChains, validateEntry, type RawChainList } from '../../../src/config/model/chainConfig';
 import { escapeMarkdown, markdownText, revealInvisible } from '../../../src/core/text';
 import { MAX_RAW_JSON_CHARS, processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';

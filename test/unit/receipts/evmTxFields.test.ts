@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { decodeSignedTx, readUleb128, type EvmTx } from '../../../src/receipts/model/evmTx';
+import { decodeSignedTx, readUleb128, type EvmTx } from '../../../src/evm/model/signedTx';
 import { hex, rlp, type RlpInput } from '../../fixtures/rlp';
 
 // EIP-55's own example address.

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { receiptMatches } from '../../../src/receipts/identity';
 import { ReceiptIdentitySchema } from '../../../src/receipts/identitySchema';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';

@@ -1,7 +1,7 @@
 // The receipt panel's own words (the webview has no l10n of its own: every button and table head
 // comes from here) and how a view becomes excerpts at exactly the caps.
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { englishL10n } from '../../../src/core/l10n';
 import { buildReceiptView, type PayloadView, type ReceiptView } from '../../../src/receipts/model/receiptView';
 import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay, receiptPanelLabels } from '../../../src/receipts/protocol';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { MAX_RAW_JSON_CHARS, estimateReceiptBytes, processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';
 import { DEMO_RECEIPTS, createDemoChains, type ReceiptJson } from '../../fixtures/demoData';
 

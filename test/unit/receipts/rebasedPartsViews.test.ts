@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { RebasedAssets, RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { englishL10n } from '../../../src/core/l10n';
-import type { EvmTx } from '../../../src/receipts/model/evmTx';
+import type { EvmTx } from '../../../src/evm/model/signedTx';
 import { buildRebasedPart, evmTxLine, evmTxView, isBaseTokenType, rebasedAssetsView, rebasedEvmTx } from '../../../src/receipts/model/rebasedParts';
 
 const REQ = `0x${'12'.repeat(32)}`;

@@ -6,7 +6,7 @@ import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { escapeMarkdown } from '../../../src/core/text';
 import { burnCodeName, summarizeBurnLog } from '../../../src/receipts/model/burnCodes';
-import { decodeEvmTxParam, readUleb128 } from '../../../src/receipts/model/evmTx';
+import { decodeEvmTxParam, readUleb128 } from '../../../src/evm/model/signedTx';
 import { isBaseTokenType } from '../../../src/receipts/model/rebasedParts';
 import { buildReceiptView, describeReceiptFeeCheck } from '../../../src/receipts/model/receiptView';
 import { estimateReceiptBytes } from '../../../src/receipts/model/rawJson';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ReceiptSchema, type Receipt } from '../../../src/api/schemas';
+import { ReceiptSchema, type Receipt } from '../../../src/api/stardustSchemas';
 import { clip, escapeMarkdown } from '../../../src/core/text';
 import { buildReceiptView, describeFeeCheck, englishL10n, receiptJson } from '../../../src/receipts/model/receiptView';
 import { estimateReceiptBytes } from '../../../src/receipts/model/rawJson';

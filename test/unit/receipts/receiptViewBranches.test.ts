@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type * as z from 'zod/mini';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { shortId } from '../../../src/core/format';
 import {
   HEADLINE_CHARS,

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema } from '../../../src/api/schemas';
+import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
 

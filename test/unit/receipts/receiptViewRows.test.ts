@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type * as z from 'zod/mini';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema, type Receipt } from '../../../src/api/schemas';
+import { ReceiptSchema, type Receipt } from '../../../src/api/stardustSchemas';
 import type { EvmTxView } from '../../../src/receipts/model/rebasedParts';
 import {
   MAX_PAYLOAD_HEX_CHARS,

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { coreErrorTemplate, decodeRevertData, describeReceiptError, parseErrorParam } from '../../../src/receipts/model/revert';
+import { coreErrorTemplate, decodeRevertData, describeReceiptError, parseErrorParam } from '../../../src/evm/model/revert';
 
 /** ABI-encodes Error(string) the way Solidity's revert("...") does. */
 function encodeError(reason: string): string {

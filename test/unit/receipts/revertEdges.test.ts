@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { coreErrorTemplate, decodeRevertData, describeReceiptError } from '../../../src/receipts/model/revert';
+import { coreErrorTemplate, decodeRevertData, describeReceiptError } from '../../../src/evm/model/revert';
 
 const word = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0');
 

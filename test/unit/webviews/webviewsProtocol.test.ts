@@ -2,7 +2,7 @@
 // posted values count as messages.
 import * as assert from 'node:assert/strict';
 import { englishL10n } from '../../../src/core/l10n';
-import { commonLabels, excerpt, isWebviewMessage } from '../../../src/webviews/protocol';
+import { commonLabels, excerpt, isWebviewMessage } from '../../../src/ui/protocol';
 
 describe('webviews/protocol', () => {
   it('gives the common labels their English text', () => {

@@ -7,7 +7,7 @@ import { Commands } from '../constants';
 import { nodeKey } from '../config/model/chainConfig';
 import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '../core/text';
 import type { Services } from '../services';
-import { describeError } from '../ui/errors';
+import { describeError } from './errors';
 import { renderShell, webviewOptions } from './html';
 import { isWebviewMessage, type CommonAction, type ErrorView, type HostMessage, type WebviewMessage } from './protocol';
 

@@ -4,9 +4,9 @@
 // or of `type || payload`, is the request ID. All of it is remote bytes: malformed input yields an
 // error text, never an exception. Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
-import { checksumAddressOfBytes } from '../../core/evmAddress';
+import { checksumAddressOfBytes } from './address';
 import { hexToBytes } from '../../core/hex';
-import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from '../../core/rlp';
+import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from './rlp';
 
 export type EvmTxType = 0 | 1 | 2;
 

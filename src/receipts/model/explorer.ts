@@ -4,8 +4,8 @@
 // Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
 import { externalUrlToOpen } from '../../core/text';
-import { isRebasedReceipt, type AnyReceipt } from '../../receipts/model/receiptView';
-import type { Row } from '../../webviews/protocol';
+import { isRebasedReceipt, type AnyReceipt } from './receiptView';
+import type { Row } from '../../ui/protocol';
 
 /** Public explorers by EVM chain ID: IOTA EVM and ShimmerEVM. */
 export const DEFAULT_EXPLORERS: ReadonlyMap<bigint, string> = new Map([

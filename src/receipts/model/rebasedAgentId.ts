@@ -1,9 +1,9 @@
 // Rebased (Wasp 2.x) agent IDs, told apart by length: 0x + 64 hex (L1 address), 0x + 40 hex in
 // EIP-55 case (EVM account), 0x + 8 hex (contract hname), "-" (nil). No Bech32, no @chain suffix.
 // Same AgentId shape as the Stardust parser (agentId.ts), so the views treat both alike. Pure.
-import type { AgentId } from './agentId';
-import { hasValidChecksum } from './evmAddress';
-import { shortId } from './format';
+import type { AgentId } from '../../core/agentId';
+import { hasValidChecksum } from '../../evm/model/address';
+import { shortId } from '../../core/format';
 import { knownContractName } from './hname';
 
 export type RebasedAgentId = AgentId & {

@@ -6,14 +6,14 @@
 import { hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
-import { decodeSignedTx, type EvmTx } from '../../receipts/model/evmTx';
-import { evmTxLine, evmTxView, rebasedEvmTx } from '../../receipts/model/rebasedParts';
-import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from '../../receipts/model/receiptView';
-import type { Row } from '../../webviews/protocol';
-import type { AbiIndex } from './abiIndex';
+import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
+import { evmTxLine, evmTxView, rebasedEvmTx } from './rebasedParts';
+import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from './receiptView';
+import type { Row } from '../../ui/protocol';
+import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
-import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from './decode';
-import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from './jsonRpc';
+import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
+import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from '../../evm/model/jsonRpc';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';

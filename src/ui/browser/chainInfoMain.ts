@@ -1,8 +1,8 @@
 // The chain info panel's script (browser side). It places the strings the host computed
 // (model/chainInfoView.ts) into the DOM as text: node data never becomes HTML.
 // Its own words come from the host too (state.labels, in the editor's language).
-import type { ChainInfoComparison } from '../chainInfo/model/chainInfoView';
-import type { ChainInfoAction, ChainInfoErrorState, ChainInfoPanelLabels, ChainInfoPanelState } from '../chainInfo/protocol';
+import type { ChainInfoComparison } from '../../chainInfo/model/chainInfoView';
+import type { ChainInfoAction, ChainInfoErrorState, ChainInfoPanelLabels, ChainInfoPanelState } from '../../chainInfo/protocol';
 import { button, disabledUnless, errorBanner, h, mount, section, type Mounted } from './dom';
 
 type Api = Mounted<ChainInfoAction>;

@@ -2,7 +2,7 @@
 // textContent) or an attribute set through the DOM: never HTML parsed from a string.
 // Large content renders on demand: collapsed sections are built when opened, long lists show
 // their first items, long text its first characters, each with a button for the rest.
-import type { CommonAction, CommonLabels, ErrorView, Excerpt, HostMessage, Row, WebviewMessage } from '../webviews/protocol';
+import type { CommonAction, CommonLabels, ErrorView, Excerpt, HostMessage, Row, WebviewMessage } from '../protocol';
 
 interface VsCodeApi<S> {
   postMessage(message: unknown): void;
