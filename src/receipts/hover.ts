@@ -124,10 +124,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     try {
       const explained = await Promise.race([this.service.evm.explain(processed.receipt, processed.view), late]);
       if (!explained) return undefined;
-      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
-        import('./model/evmExplain.js'),
-        import('./model/explorer.js'),
-      ]);
+      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([import('./model/evmExplain.js'), import('./model/explorer.js')]);
       // The link only when the command can build a checked URL from our settings or defaults (no request here).
       const tx = explained.tx;
       const explorer =
