@@ -23,7 +23,7 @@ import {
 import { normaliseBlock } from './identity';
 import type { Services } from '../services';
 import { describeError } from '../ui/errors';
-import type { ErrorView } from '../ui/protocol';
+import type { ErrorView } from '../ui/model/view';
 import { Panel, type LoadRun } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 

@@ -1,7 +1,8 @@
 // What the chain info panel and its webview exchange: the panel's state, its actions and its
 // words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
-import { commonLabels, type CommonLabels, type ErrorView } from '../ui/protocol';
+import { commonLabels, type CommonLabels } from '../ui/protocol';
+import { type ErrorView } from '../ui/model/view';
 import type { ChainInfoComparison, ChainInfoView } from './model/chainInfoView';
 
 export interface ChainInfoIdentity {

@@ -2,7 +2,7 @@
 // and ox load with the first EVM receipt (./workspaceAbis.ts behind an `await import()`).
 import type * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
-import type { Row } from '../ui/protocol';
+import type { Row } from '../ui/model/view';
 import type { EvmExplanation } from '../receipts/model/evmExplain';
 import type { WorkspaceAbis } from './workspaceAbis';
 

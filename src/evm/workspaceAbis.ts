@@ -13,7 +13,7 @@ import { loadAbiCoder } from './model/decode';
 import { explainEvm, logRows, type EvmExplanation } from '../receipts/model/evmExplain';
 import { ExplanationCache } from '../receipts/model/explanationCache';
 import { fetchEvmLogs } from './model/jsonRpc';
-import type { Row } from '../ui/protocol';
+import type { Row } from '../ui/model/view';
 import {
   ABI_EXCLUDE_GLOB,
   ABI_INCLUDE_GLOB,

@@ -14,7 +14,7 @@ import type { ChainLogSection } from './model/chainLogView';
 import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { Services } from '../services';
-import type { ErrorView, Row } from '../ui/protocol';
+import type { ErrorView, Row } from '../ui/model/view';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';

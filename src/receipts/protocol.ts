@@ -2,7 +2,8 @@
 // words. Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
 import { revealInvisible } from '../core/text';
-import { commonLabels, excerpt, type CommonLabels, type ErrorView, type Excerpt } from '../ui/protocol';
+import { commonLabels, type CommonLabels } from '../ui/protocol';
+import { excerpt, type ErrorView, type Excerpt } from '../ui/model/view';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 import type { ChainLogSection } from './model/chainLogView';
 

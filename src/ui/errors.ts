@@ -2,7 +2,7 @@
 // what happened, what to do, and which of our own commands fix it.
 import * as vscode from 'vscode';
 import { UnauthorizedError, WaspApiError, type WaspErrorKind } from '../api/errors';
-import type { ErrorView } from './protocol';
+import type { ErrorView } from './model/view';
 
 const titles: Record<WaspErrorKind, () => string> = {
   invalidInput: () => vscode.l10n.t('Invalid input'),

@@ -9,7 +9,8 @@ import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '.
 import type { Services } from '../services';
 import { describeError } from './errors';
 import { renderShell, webviewOptions } from './html';
-import { isWebviewMessage, type CommonAction, type ErrorView, type HostMessage, type WebviewMessage } from './protocol';
+import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
+import { type ErrorView } from './model/view';
 
 export interface Rendered {
   /** Empty in production: the webview echoes its content only to tests. */

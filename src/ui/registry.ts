@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type * as z from 'zod/mini';
 import { webviewOptions } from './html';
-import type { ErrorView } from './protocol';
+import type { ErrorView } from './model/view';
 
 /** What the registry needs of a panel (Panel in ./panel has it). */
 export interface ManagedPanel<I> extends vscode.Disposable {

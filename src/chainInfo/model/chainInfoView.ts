@@ -4,7 +4,7 @@
 // bigints never reach the webview, they arrive already formatted.
 // Remote text (names, URLs, IDs) passes through revealInvisible: bidi and zero-width characters
 // must not be able to spoof an ID or a link label.
-import type { Row } from '../../ui/protocol';
+import type { Row } from '../../ui/model/view';
 import { parseAgentId, type AgentId } from '../../core/agentId';
 import type { ChainInfoState } from '../../core/chainInfoFields';
 import { diffChainInfo } from './chainInfoDiff';

@@ -5,7 +5,7 @@ import type { BlockInfo, Events } from '../../api/chainLogSchemas';
 import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
-import type { Row } from '../../ui/protocol';
+import type { Row } from '../../ui/model/view';
 
 export interface ChainLogSection {
   id: 'block' | 'events';

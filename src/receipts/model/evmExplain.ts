@@ -9,7 +9,7 @@ import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
 import { evmTxLine, evmTxView, rebasedEvmTx } from './rebasedParts';
 import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from './receiptView';
-import type { Row } from '../../ui/protocol';
+import type { Row } from '../../ui/model/view';
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';

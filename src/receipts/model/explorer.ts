@@ -5,7 +5,7 @@
 import { englishL10n, type L10n } from '../../core/l10n';
 import { externalUrlToOpen } from '../../core/text';
 import { isRebasedReceipt, type AnyReceipt } from './receiptView';
-import type { Row } from '../../ui/protocol';
+import type { Row } from '../../ui/model/view';
 
 /** Public explorers by EVM chain ID: IOTA EVM and ShimmerEVM. */
 export const DEFAULT_EXPLORERS: ReadonlyMap<bigint, string> = new Map([

@@ -7,7 +7,7 @@
 // stays free of 'vscode' and still localises.
 import type { RebasedReceipt } from '../../api/rebasedSchemas';
 import type { AssetBundle, Nft, Receipt } from '../../api/stardustSchemas';
-import type { Row } from '../../ui/protocol';
+import type { Row } from '../../ui/model/view';
 import { parseAgentId, type AgentKind } from '../../core/agentId';
 import { parseRebasedAgentId } from './rebasedAgentId';
 import { ceilDiv, formatUnits } from '../../core/units';

@@ -2,7 +2,8 @@
 // textContent) or an attribute set through the DOM: never HTML parsed from a string.
 // Large content renders on demand: collapsed sections are built when opened, long lists show
 // their first items, long text its first characters, each with a button for the rest.
-import type { CommonAction, CommonLabels, ErrorView, Excerpt, HostMessage, Row, WebviewMessage } from '../protocol';
+import type { CommonAction, CommonLabels, HostMessage, WebviewMessage } from '../protocol';
+import type { ErrorView, Excerpt, Row } from '../model/view';
 
 interface VsCodeApi<S> {
   postMessage(message: unknown): void;

@@ -13,7 +13,7 @@ import {
   type GeneralChainInfo,
 } from '../../../src/chainInfo/model/chainInfoView';
 import { iotaChainInfo } from '../../fixtures/wire';
-import type { Row } from '../../../src/ui/protocol';
+import type { Row } from '../../../src/ui/model/view';
 
 const CHAIN_ID = iotaChainInfo().chainID;
 const OWNER = iotaChainInfo().chainOwnerId;

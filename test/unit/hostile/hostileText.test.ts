@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { validateEntry, nodeKey } from '../../../src/config/model/chainConfig';
 import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
-import type { Row } from '../../../src/ui/protocol';
+import type { Row } from '../../../src/ui/model/view';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
 import { buildReceiptView } from '../../../src/receipts/model/receiptView';

@@ -2,7 +2,8 @@
 // posted values count as messages.
 import * as assert from 'node:assert/strict';
 import { englishL10n } from '../../../src/core/l10n';
-import { commonLabels, excerpt, isWebviewMessage } from '../../../src/ui/protocol';
+import { commonLabels, isWebviewMessage } from '../../../src/ui/protocol';
+import { excerpt } from '../../../src/ui/model/view';
 
 describe('webviews/protocol', () => {
   it('gives the common labels their English text', () => {
