@@ -18,6 +18,7 @@ import {
 } from './errors';
 import { clip, revealInvisible } from '../core/text';
 import type { NodeErrorBody } from './stardustSchemas';
+import type { Generation } from './generation';
 
 /**
  * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
@@ -53,7 +54,7 @@ export function interpretAnswer<S extends z.ZodMiniType>(
   context: ErrorContext,
   authenticated: boolean,
   b: Bodies,
-  onRouteNotFound?: (routeGeneration: 'stardust' | 'rebased') => void,
+  onRouteNotFound?: (routeGeneration: Generation) => void,
 ): z.output<S> {
   const status = response.status;
   if (status >= 300 && status < 400) {

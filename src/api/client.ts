@@ -18,6 +18,7 @@ import type { Limiter } from './limiter';
 import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
 import { interpretAnswer, loadBodies, transportError, type AnswerExpectation } from './answers';
+import type { Generation } from './generation';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -52,7 +53,7 @@ export interface WaspClientOptions {
    * Called when a chain route answers the unknown-route 404, with the generation the route belongs
    * to: a node detected as that generation no longer serves it (re-detection). Never for a probe.
    */
-  onRouteNotFound?: (routeGeneration: 'stardust' | 'rebased') => void;
+  onRouteNotFound?: (routeGeneration: Generation) => void;
 }
 
 export interface ReadOptions {

@@ -5,6 +5,9 @@
 // (generationProbe.ts) is loaded on first use.
 import type { RebasedChainResponse } from './rebasedSchemas';
 
+/** A Wasp node's generation: `stardust` is Wasp 1.x (many chains, Bech32 IDs), `rebased` Wasp 2.x (one chain, 0x IDs). */
+export type Generation = 'stardust' | 'rebased';
+
 export type DetectedGeneration =
   | { readonly kind: 'stardust'; readonly version: string }
   /** `chain` when /v1/chain was asked during detection (`null`: the node runs no chain). */

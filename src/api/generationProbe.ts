@@ -13,12 +13,13 @@ import {
 } from './errors';
 import type { DetectedGeneration, GenerationProbe } from './generation';
 import { clip, revealInvisible } from '../core/text';
+import type { Generation } from './generation';
 
 /**
  * The generation a version string names: major 1 = Stardust, 2 = Rebased (a `v` prefix is
  * tolerated); anything else (`v0.0.0-testing`, a commit hash, `3.0.0`) is inconclusive.
  */
-export function generationOfVersion(version: string): 'stardust' | 'rebased' | undefined {
+export function generationOfVersion(version: string): Generation | undefined {
   const m = /^\s*v?(\d{1,4})\.\d{1,6}\.\d{1,6}(?:[-+.][0-9A-Za-z.+-]*)?\s*$/.exec(version);
   if (!m) return undefined;
   if (m[1] === '1') return 'stardust';

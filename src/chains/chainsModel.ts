@@ -10,6 +10,7 @@ import type { TokenStatus } from '../config/nodeClients';
 import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../config/model/chainConfig';
 import { decideChainState, type ChainState, type ChainStateDecision, type GenerationFinding } from './model/chainState';
 import type { Services } from '../services';
+import type { Generation } from '../api/generation';
 
 /** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */
 export type ChainRow =
@@ -232,8 +233,8 @@ export class ChainsModel implements vscode.Disposable {
       const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
       // The data request of a generation, started at most once per load and shared by what decides
       // the answer: the node, the generation, the chain, and whether the token goes along.
-      const started = new Map<'stardust' | 'rebased', Promise<ChainInfoState>>();
-      const request = (kind: 'stardust' | 'rebased'): Promise<ChainInfoState> => {
+      const started = new Map<Generation, Promise<ChainInfoState>>();
+      const request = (kind: Generation): Promise<ChainInfoState> => {
         let p = started.get(kind);
         if (!p) {
           const key = [node, kind, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');

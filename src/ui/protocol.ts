@@ -1,7 +1,7 @@
 // The message protocol between a panel (extension host) and its webview script. Shared by both
 // sides: no 'vscode', no DOM. Every value crossing is JSON: bigints travel as decimal strings.
 import type { L10n } from '../core/l10n';
-import type { ErrorCommand, Excerpt } from './model/view';
+import type { ErrorCommand } from './model/view';
 
 /** Host → webview. */
 export type HostMessage<S> =

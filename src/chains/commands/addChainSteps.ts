@@ -8,6 +8,7 @@ import { describeSource, nodeKey } from '../../config/model/chainConfig';
 import { iconSafeLabel, notificationText, revealInvisible } from '../../core/text';
 import type { Services } from '../../services';
 import { suggestedScope, surveyNode, type NodeSurvey } from '../model/nodeSurvey';
+import type { Generation } from '../../api/generation';
 
 export interface AddChainArgs {
   name?: string;
@@ -146,7 +147,7 @@ async function askAfterProblem(survey: NodeSurvey & { kind: 'problem' }, nodeUrl
 type ChainItem = vscode.QuickPickItem & { chainId?: string };
 
 /** The chains the node offers, then "Enter a chain ID…"; a node that lists none goes straight to typing. */
-async function pickChain(survey: NodeSurvey & { kind: 'rebased' | 'stardust' }, prefill: string | undefined, total: number): Promise<string | undefined> {
+async function pickChain(survey: NodeSurvey & { kind: Generation }, prefill: string | undefined, total: number): Promise<string | undefined> {
   let items: ChainItem[];
   let placeHolder: string;
   if (survey.kind === 'rebased') {

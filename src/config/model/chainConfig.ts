@@ -5,6 +5,7 @@ import { checkChainId, checkNodeUrl, checkRebasedChainId, redactUrl } from '../.
 import { confusableSkeleton } from './confusables';
 import { externalUrlToOpen, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
+import type { Generation } from '../../api/generation';
 
 export type ChainScope = 'user' | 'workspace' | 'folder';
 
@@ -15,9 +16,6 @@ export interface ChainSource {
   /** The folder's URI string, to write back to the right place. */
   folderUri?: string;
 }
-
-/** The node generation an entry is written for: Stardust (Wasp 1.x) or Rebased (Wasp 2.x). */
-export type Generation = 'stardust' | 'rebased';
 
 export interface ChainEntry {
   name: string;

@@ -6,6 +6,7 @@
 // offered, with its host and what is notable about it, for the user to confirm. No access token is
 // sent to any of them (the JSON-RPC is public on both generations). Pure.
 import { externalUrlToOpen } from '../../core/text';
+import type { Generation } from '../../api/generation';
 
 /** The JSON-RPC asked without a question: the entry's own, or the node's. */
 export interface RpcTarget {
@@ -27,7 +28,7 @@ export interface MetadataRpc {
 
 interface ChainOfRpc {
   nodeUrl: string;
-  generation: 'stardust' | 'rebased';
+  generation: Generation;
   chainId: string;
   evmJsonRpcUrl?: string | undefined;
 }

@@ -2,6 +2,7 @@
 // The numbering is the iota order of `gas.BurnCode` constants (packages/vm/gas/table.go), which
 // Rebased (Wasp 2.x) renumbered 0..21: the codes are only numbers on the wire, so each
 // generation has its own table and a Rebased code never gets a Stardust name.
+import type { Generation } from '../../api/generation';
 
 const BURN_CODE_NAMES: readonly string[] = [
   'storage', // 0 BurnCodeStorage1P
@@ -59,8 +60,6 @@ const REBASED_BURN_CODE_NAMES: readonly string[] = [
   'minimum gas per request', // 20
   'evm', // 21
 ];
-
-export type Generation = 'stardust' | 'rebased';
 
 /** The name of a burn code, e.g. 27 -> "evm" (Stardust), 21 -> "evm" (Rebased); unknown codes -> "code N". */
 export function burnCodeName(code: number, generation: Generation = 'stardust'): string {

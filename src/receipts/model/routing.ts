@@ -3,7 +3,7 @@
 // knows 0x + 68 hex (EVM: hash + 0000). A 68-hex ID is therefore never sent to a Rebased node, and
 // a 64-hex hash reaches Stardust chains only as hash + 0000 when the user turned that on
 // (waspChain.hover.evmTransactions). Pure.
-import type { Generation } from './burnCodes';
+import type { Generation } from '../../api/generation';
 
 export type IdShape = 'hex64' | 'hex68';
 

@@ -4,7 +4,7 @@
 // checkReasonToSkipOnLedger). The receipt panel lists them for a request that has no receipt, so
 // a user knows what to check. Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
-import type { Generation } from './burnCodes';
+import type { Generation } from '../../api/generation';
 
 export function skipReasons(generation: Generation | undefined, l10n: L10n = englishL10n): string[] {
   const reasons = [
