@@ -1,48 +1,69 @@
-// Each field of each node answer with a wrong value: the path and the words a user reads,
-// including values that are only wrong by a character before or after a valid one.
+// The Stardust (Wasp 1.x) answers' schemas (src/api/stardustSchemas.ts): each checked field of a
+// receipt, a chain and a login answer with a wrong value, and the path and words a user reads
+// ("Invalid response: field "<path>": <message>"), including values wrong only by a character
+// before or after a valid one.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type * as z from 'zod/mini';
-import {
-  BlockInfoSchema,
-  BlockReceiptsSchema,
-  EventsSchema,
-  RebasedBlockReceiptsSchema,
-  WaitRebasedSchema,
-  WaitStardustSchema,
-} from '../../../src/api/chainLogSchemas';
-import { parseJsonExact } from '../../../src/api/json';
-import { RebasedChainInfoSchema, RebasedChainResponseSchema, RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
+import { BlockReceiptsSchema, RebasedBlockReceiptsSchema } from '../../../src/api/chainLogSchemas';
 import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../../../src/api/stardustSchemas';
-import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+import { withFields } from '../helpers/fields';
+import { demoReceiptJson } from '../helpers/receipts';
+import { stardustSample } from '../helpers/samples';
+import { issue, verdict } from '../helpers/schemas';
 
-type Body = Record<string, unknown>;
-const rebasedSample = (name: string) => parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased', `${name}.json`), 'utf8')) as Body;
-function stardustReceipt(): Body {
-  const ref = DEMO_RECEIPTS.onLedgerNft;
-  return structuredClone(
-    createDemoChains()
-      .find((c) => c.chainId === ref.chainId)
-      ?.receipts.find((x) => x.request.requestId === ref.requestId),
-  ) as unknown as Body;
-}
-/** Sets the value at a dotted path (numbers index arrays). */
-function set(body: Body, path: string, value: unknown): Body {
-  const keys = path.split('.');
-  let cur: Record<string, unknown> = body;
-  for (const k of keys.slice(0, -1)) cur = cur[k] as Record<string, unknown>;
-  cur[keys.at(-1) as string] = value;
-  return body;
-}
-function issue(schema: z.ZodMiniType, body: unknown): { path: string; message: string } | 'valid' {
-  const r = schema.safeParse(body);
-  if (r.success) return 'valid';
-  const i = r.error.issues[0];
-  return { path: (i?.path ?? []).map(String).join('.'), message: i?.message ?? '' };
-}
+const hex = (n: number): string => 'aB'.repeat(n).slice(0, n);
 
-describe('api/schemas: every checked field of a Stardust answer', () => {
+const V1 = 'receipt-failed-isc-offledger';
+
+describe('api/stardustSchemas: the words of each field', () => {
+  const v1 = (fields: Record<string, unknown>): string => verdict(ReceiptSchema, withFields(stardustSample(V1), fields));
+
+  it('hex bytes: 0x and whole bytes, nothing before or after', () => {
+    const at = 'request.params.Items';
+    assert.equal(v1({ [at]: [{ key: '0x', value: '0xAbcd' }] }), 'ok');
+    for (const bad of ['a0x01', '0x01zz', '0x012']) {
+      assert.equal(v1({ [at]: [{ key: '0x01', value: bad }] }), `${at}.0.value: expected 0x-prefixed hex bytes`, bad);
+    }
+  });
+  it('an hname: exactly 8 hex digits', () => {
+    assert.equal(v1({ 'request.callTarget.contractHName': 'ABCDEF01' }), 'ok');
+    for (const bad of ['x3c4b5e02', '3c4b5e021']) {
+      assert.equal(v1({ 'request.callTarget.contractHName': bad }), 'request.callTarget.contractHName: expected an hname (8 hex digits)', bad);
+    }
+  });
+  it('a native token ID: 0x + 76 hex', () => {
+    const at = 'request.allowance.nativeTokens';
+    assert.equal(v1({ [at]: [{ id: `0x${hex(76)}`, amount: '1' }] }), 'ok');
+    for (const bad of [`a0x${hex(76)}`, `0x${hex(77)}`]) {
+      assert.equal(v1({ [at]: [{ id: bad, amount: '1' }] }), `${at}.0.id: expected a native token ID (0x + 76 hex)`);
+    }
+  });
+  it('an NFT ID: 0x + 64 hex', () => {
+    const at = 'request.allowance.nfts';
+    assert.equal(v1({ [at]: [`0x${hex(64)}`] }), 'ok');
+    for (const bad of [`a0x${hex(64)}`, `0x${hex(65)}`]) {
+      assert.equal(v1({ [at]: [bad] }), `${at}.0: expected an NFT ID (0x + 64 hex)`);
+    }
+  });
+  it('a request ID: 0x + 68 hex', () => {
+    for (const bad of [`a0x${hex(68)}`, `0x${hex(69)}`]) {
+      assert.equal(v1({ 'request.requestId': bad }), 'request.requestId: expected a request ID (0x + 68 hex)');
+    }
+  });
+  it('the EVM chain ID of a chain: a uint16', () => {
+    assert.equal(verdict(ChainInfoResponseSchema, withFields(stardustSample('chain-info'), { evmChainId: 65535 })), 'ok');
+    assert.equal(
+      verdict(ChainInfoResponseSchema, withFields(stardustSample('chain-info'), { evmChainId: 65536 })),
+      'evmChainId: expected an EVM chain ID (uint16) (at most 65535)',
+    );
+  });
+  it('a login answer: a non-empty token', () => {
+    assert.equal(verdict(LoginResponseSchema, { jwt: 'x' }), 'ok');
+    assert.equal(verdict(LoginResponseSchema, { jwt: '' }), 'jwt: expected a token');
+    assert.equal(verdict(LoginResponseSchema, { jwt: 5 }), 'jwt: expected a token');
+  });
+});
+
+describe('api/stardustSchemas: every checked field of a receipt', () => {
   // "an EVM chain ID": the message said "a EVM chain ID" before (fixed in wire.ts).
   const hex64 = 'ab'.repeat(32);
   const cases: [string, unknown, string][] = [
@@ -61,15 +82,15 @@ describe('api/schemas: every checked field of a Stardust answer', () => {
   ];
   for (const [path, value, message] of cases) {
     it(`${path} = ${String(value).slice(0, 16)}…`, () => {
-      const body = stardustReceipt();
+      const body = demoReceiptJson('onLedgerNft');
       if (path === 'request.params.Items.0.key' || path === 'request.params.Items.0.value')
-        set(body, 'request.params', { Items: [{ key: '0x61', value: '0x00' }] });
-      assert.deepEqual(issue(ReceiptSchema, set(body, path, value)), { path, message });
+        withFields(body, { 'request.params': { Items: [{ key: '0x61', value: '0x00' }] } });
+      assert.deepEqual(issue(ReceiptSchema, withFields(body, { [path]: value })), { path, message });
     });
   }
   it('the body as it is is valid, and so is a key of no bytes', () => {
-    assert.equal(issue(ReceiptSchema, stardustReceipt()), 'valid');
-    assert.equal(issue(ReceiptSchema, set(stardustReceipt(), 'request.params', { Items: [{ key: '0x', value: '0x' }] })), 'valid');
+    assert.equal(issue(ReceiptSchema, demoReceiptJson('onLedgerNft')), 'valid');
+    assert.equal(issue(ReceiptSchema, withFields(demoReceiptJson('onLedgerNft'), { 'request.params': { Items: [{ key: '0x', value: '0x' }] } })), 'valid');
   });
   it('the general chain info, a login answer, block receipts', () => {
     assert.deepEqual(
@@ -83,74 +104,5 @@ describe('api/schemas: every checked field of a Stardust answer', () => {
     assert.deepEqual(issue(LoginResponseSchema, { jwt: 5 }), { path: 'jwt', message: 'expected a token' });
     assert.deepEqual(issue(BlockReceiptsSchema, {}), { path: '', message: 'expected a list of receipts' });
     assert.deepEqual(issue(RebasedBlockReceiptsSchema, 'x'), { path: '', message: 'expected a list of receipts' });
-  });
-});
-
-describe('api/schemas: every checked field of a Rebased answer', () => {
-  const id = `0x${'cd'.repeat(32)}`;
-  const cases: [string, unknown, string][] = [
-    ['request.requestId', `${id}0`, 'expected a request ID (0x + 64 hex)'],
-    ['request.requestId', `x${id}`, 'expected a request ID (0x + 64 hex)'],
-    ['request.callTarget.contractHName', '0x3c4b5e020', 'expected an hname (0x + 8 hex digits)'],
-    ['request.callTarget.contractHName', 'x0x3c4b5e02', 'expected an hname (0x + 8 hex digits)'],
-    ['request.params.0', '0x1', 'expected 0x-prefixed hex bytes'],
-    ['request.params.0', 'x0x11', 'expected 0x-prefixed hex bytes'],
-    ['request.params.0', '0x11x', 'expected 0x-prefixed hex bytes'],
-    ['request.assets.coins.0.coinType', 5, 'expected a coin type'],
-    ['request.assets.objects.0.id', `${id}0`, 'expected an object ID (0x + 64 hex)'],
-    ['request.assets.objects.0.type', 5, 'expected an object type'],
-  ];
-  for (const [path, value, message] of cases) {
-    it(`${path} = ${String(value).slice(0, 16)}…`, () => {
-      const body = rebasedSample('receipt-success-onledger');
-      assert.deepEqual(issue(RebasedReceiptSchema, set(body, path, value)), { path, message });
-    });
-  }
-  it('chain info and the general chain answer', () => {
-    assert.deepEqual(issue(RebasedChainInfoSchema, set(rebasedSample('governance-chaininfo'), 'chainID', 'x')), {
-      path: 'chainID',
-      message: 'expected a chain ID (0x + 64 hex)',
-    });
-    assert.deepEqual(issue(RebasedChainResponseSchema, set(rebasedSample('chain'), 'evmChainId', 65536)), {
-      path: 'evmChainId',
-      message: 'expected an EVM chain ID (uint16) (at most 65535)',
-    });
-  });
-});
-
-describe('api/chainLogSchemas: blocks, events and the long poll', () => {
-  const block = { blockIndex: 1, timestamp: 't', totalRequests: 1, numSuccessfulRequests: 1, numOffLedgerRequests: 0, gasBurned: '1', gasFeeCharged: '1' };
-  it('names each field of a block', () => {
-    assert.equal(issue(BlockInfoSchema, block), 'valid');
-    const cases: [string, unknown, string][] = [
-      ['blockIndex', 2 ** 32, 'expected a block index (uint32) (at most 4294967295)'],
-      ['timestamp', 1, 'expected a timestamp'],
-      ['totalRequests', 65536, 'expected a request count (uint16) (at most 65535)'],
-      ['numSuccessfulRequests', -1, 'expected a request count (uint16)'],
-      ['numOffLedgerRequests', 1.5, 'expected a request count (uint16)'],
-    ];
-    for (const [path, value, message] of cases) assert.deepEqual(issue(BlockInfoSchema, { ...block, [path]: value }), { path, message }, path);
-  });
-  it('names each field of an event; a payload is hex bytes with or without 0x', () => {
-    const event = { contractID: 1, topic: 't', timestamp: 1, payload: '0xabcd' };
-    const at = (over: Body) => issue(EventsSchema, { events: [{ ...event, ...over }] });
-    assert.equal(at({}), 'valid');
-    assert.equal(at({ payload: 'abcd' }), 'valid');
-    assert.equal(at({ payload: '' }), 'valid');
-    for (const payload of ['0xabc', 'x0xab', '0xabx', '0x0x', 'zz', '0xab cd'])
-      assert.deepEqual(at({ payload }), { path: 'events.0.payload', message: 'expected hex bytes' }, payload);
-    assert.deepEqual(at({ contractID: 2 ** 32 }), { path: 'events.0.contractID', message: 'expected a contract ID (uint32) (at most 4294967295)' });
-    assert.deepEqual(at({ topic: null }), { path: 'events.0.topic', message: 'expected a topic' });
-  });
-  it('the long poll: a receipt, or the empty answer that means "not yet"; anything else names the receipt field', () => {
-    const empty = { request: { requestId: '' } };
-    assert.equal(WaitStardustSchema.parse(empty), null);
-    assert.equal(WaitRebasedSchema.parse(empty), null);
-    assert.equal(
-      WaitRebasedSchema.parse(rebasedSample('receipt-success-evm'))?.request.requestId,
-      (rebasedSample('receipt-success-evm').request as Body).requestId,
-    );
-    assert.equal(WaitStardustSchema.safeParse({ request: { requestId: 'x' } }).success, false);
-    assert.equal(WaitRebasedSchema.safeParse({}).success, false);
   });
 });
