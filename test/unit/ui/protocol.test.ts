@@ -1,11 +1,9 @@
-// The webviews' shared protocol (webviews/protocol.ts): the common labels, excerpts, and which
-// posted values count as messages.
+// The panels' shared protocol (src/ui/protocol.ts): the common labels, and which posted values count as messages.
 import * as assert from 'node:assert/strict';
 import { englishL10n } from '../../../src/core/l10n';
 import { commonLabels, isWebviewMessage } from '../../../src/ui/protocol';
-import { excerpt } from '../../../src/ui/model/view';
 
-describe('webviews/protocol', () => {
+describe('ui/protocol', () => {
   it('gives the common labels their English text', () => {
     assert.deepEqual(commonLabels(englishL10n), {
       copy: 'Copy',
@@ -17,12 +15,6 @@ describe('webviews/protocol', () => {
     });
   });
 
-  it('cuts an excerpt at the limit and keeps the full length', () => {
-    assert.deepEqual(excerpt('k', 'abcdef', 4), { text: 'abcd', length: 6, key: 'k' });
-    assert.deepEqual(excerpt('k', 'abcd', 4), { text: 'abcd', length: 4, key: 'k' });
-    assert.deepEqual(excerpt('k', 'ab', 4), { text: 'ab', length: 2, key: 'k' });
-  });
-
   it('takes only objects with a string type as messages', () => {
     assert.equal(isWebviewMessage({ type: 'refresh' }), true);
     assert.equal(isWebviewMessage({ type: 'refresh', payload: 1 }), true);
@@ -31,5 +23,14 @@ describe('webviews/protocol', () => {
     for (const m of [null, undefined, 'refresh', 42, {}, { type: 1 }, { type: null }, () => 'refresh']) {
       assert.equal(isWebviewMessage(m), false, String(m));
     }
+  });
+
+  it('a webview message is an object with a string type, nothing else', () => {
+    assert.equal(isWebviewMessage({ type: 'ready' }), true);
+    assert.equal(isWebviewMessage({ type: 1 }), false);
+    assert.equal(isWebviewMessage({}), false);
+    assert.equal(isWebviewMessage(null), false);
+    assert.equal(isWebviewMessage('ready'), false);
+    assert.equal(isWebviewMessage(undefined), false);
   });
 });

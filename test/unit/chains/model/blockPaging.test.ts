@@ -1,7 +1,10 @@
-import { strict as assert } from 'node:assert';
-import { FOLLOW_CAP, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from '../../../src/chains/model/blockPaging';
+// Which blocks the Blocks list asks for (src/chains/model/blockPaging.ts): the first page, "Load
+// more" down to block 0, a follower's newer blocks (from nothing loaded too), merging, and the cap
+// of a followed list.
+import * as assert from 'node:assert/strict';
+import { FOLLOW_CAP, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from '../../../../src/chains/model/blockPaging';
 
-describe('chains/model/blockPaging', () => {
+describe('chains/model/blockPaging: pages, newer blocks, merging', () => {
   it('the first page is the latest block and the 19 before it', () => {
     assert.deepEqual(
       nextPage(100, []),
@@ -79,5 +82,21 @@ describe('chains/model/blockPaging: long lists', () => {
   it('following never keeps more than the cap of a list that starts empty', () => {
     const added = indices(1_000, FOLLOW_CAP + 50).map((blockIndex) => ({ blockIndex }));
     assert.equal(followedBlocks([], added).length, FOLLOW_CAP);
+  });
+});
+
+describe('chains/model/blockPaging: newer blocks with nothing loaded', () => {
+  it('lists the latest block down to block 0 when the chain is short', () => {
+    assert.deepEqual(newerBlocks(5, []), [5, 4, 3, 2, 1, 0]);
+    assert.deepEqual(newerBlocks(0, []), [0]);
+  });
+
+  it('stops at the page size on a long chain', () => {
+    assert.deepEqual(newerBlocks(100, [], 3), [100, 99, 98]);
+  });
+
+  it('with nothing loaded, the newest page reaches down to block 0 and no further', () => {
+    assert.deepEqual(newerBlocks(5, []), [5, 4, 3, 2, 1, 0]);
+    assert.deepEqual(newerBlocks(5, [3]), [5, 4]);
   });
 });

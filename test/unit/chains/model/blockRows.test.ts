@@ -1,13 +1,10 @@
-// The words of the Blocks list's rows (chains/model/blockRows.ts, blockFilter.ts): what differs
-// first, a failure decoded as the receipt panel heads it, counts that read right for one, the
-// filter, and the "Go to block…" input.
+// The words of the Blocks list's rows (src/chains/model/blockRows.ts): what differs first, a failure
+// decoded as the receipt panel heads it, counts that read right for one.
 import * as assert from 'node:assert/strict';
-import type { BlockInfo } from '../../../src/api/chainLogSchemas';
-import { blockMatches, filterName } from '../../../src/chains/model/blockFilter';
-import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../src/chains/model/blockRows';
-import { parseBlockIndex } from '../../../src/chains/model/goToBlock';
-import { DEMO_EVM_REVERT_REASON } from '../../fixtures/demoData';
-import { demoReceipt } from '../../fixtures/demoReceipts';
+import type { BlockInfo } from '../../../../src/api/chainLogSchemas';
+import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../../src/chains/model/blockRows';
+import { DEMO_EVM_REVERT_REASON } from '../../../fixtures/demoData';
+import { demoReceipt } from '../../../fixtures/demoReceipts';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -24,7 +21,7 @@ function block(patch: Partial<BlockInfo> = {}): BlockInfo {
   } as BlockInfo;
 }
 
-describe('chains/model/blockRows', () => {
+describe('chains/model/blockRows: block and receipt rows', () => {
   it('a block row leads with its index, then requests, failures and how long ago', () => {
     const row = blockRowText(block(), NOW);
     assert.equal(row.label, '#2,417');
@@ -68,24 +65,5 @@ describe('chains/model/blockRows', () => {
     assert.equal(text.label, row.summary);
     assert.match(text.description, new RegExp(`^#${row.requestIndex} · 0x[0-9a-f]{6}…[0-9a-f]{4} · gas [\\d,]+$`));
     assert.ok(text.tooltip.includes('Request succeeded'));
-  });
-
-  it('the filter keeps the blocks with requests, or those with a failed request', () => {
-    const empty = block({ totalRequests: 0, numSuccessfulRequests: 0 });
-    const ok = block({ totalRequests: 2, numSuccessfulRequests: 2 });
-    const failed = block();
-    const kept = (f: Parameters<typeof blockMatches>[1]) => [empty, ok, failed].filter((b) => blockMatches(b, f));
-    assert.deepEqual(kept('all'), [empty, ok, failed]);
-    assert.deepEqual(kept('withRequests'), [ok, failed]);
-    assert.deepEqual(kept('withFailures'), [failed]);
-    assert.equal(filterName('withFailures'), 'blocks with failed requests');
-  });
-
-  it('"Go to block…" takes an index up to the latest block, with # and separators', () => {
-    assert.equal(parseBlockIndex(' #2,417 ', 3000), 2417);
-    assert.equal(parseBlockIndex('0', 0), 0);
-    assert.equal(parseBlockIndex('3001', 3000), 'The latest block is 3,000');
-    assert.equal(parseBlockIndex('4294967296', undefined), 'A block index is at most 4,294,967,295');
-    for (const bad of ['', '-1', '1.5', '0x10', 'latest', '1e3']) assert.equal(typeof parseBlockIndex(bad, 3000), 'string', bad);
   });
 });

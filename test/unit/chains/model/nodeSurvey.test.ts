@@ -1,45 +1,34 @@
-// What Add Chain learns from a node before saving, against a loopback server answering as a v2
-// node, a v1 node (its chain list open or behind a token), a node without a chain, a web server
-// that is not a Wasp node, a gate that wants a token, a refused port; and where the entry goes.
+// What Add Chain learns from a node before saving (src/chains/model/nodeSurvey.ts), against a
+// loopback server answering as a v2 node, a v1 node (its chain list open or behind a token), a node
+// without a chain, a web server that is not a Wasp node, a gate that wants a token, a refused port;
+// and where the entry goes.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { WaspClient } from '../../../src/api/client';
-import { isLoopbackUrl, suggestedScope, surveyNode, type NodeSurveyProbe } from '../../../src/chains/model/nodeSurvey';
-import { englishL10n } from '../../../src/core/l10n';
-import { startRouteServer, type RouteReply } from '../../fixtures/routeServer';
+import { isLoopbackUrl, suggestedScope, surveyNode } from '../../../../src/chains/model/nodeSurvey';
+import { englishL10n } from '../../../../src/core/l10n';
+import { type RouteReply, startRouteServer } from '../../../fixtures/routeServer';
+import { clientProbe, useRouteServer, versionReply } from '../../helpers/routeServer';
+import { plainRebasedSample, plainStardustSample, rebasedSampleText, stardustSampleText } from '../../helpers/samples';
 
-const SAMPLES = join(process.cwd(), 'test/fixtures/samples');
-const text = (name: string) => readFileSync(join(SAMPLES, name), 'utf8');
-const V1_CHAIN = JSON.parse(text('chain-info.json')) as { chainID: string; isActive: boolean; metadata: { name: string } };
-const V2_CHAIN_ID = (JSON.parse(text('rebased/chain.json')) as { chainID: string }).chainID;
-const V2_ROUTE_404 = text('rebased/error-404-route-not-found.json');
-const version = (v: string): RouteReply => ({ status: 200, body: JSON.stringify({ version: v }) });
+const V1_CHAIN = plainStardustSample('chain-info') as { chainID: string; isActive: boolean; metadata: { name: string } };
 
-describe('model/nodeSurvey: what Add Chain asks a node before saving', () => {
-  let base: string;
-  let close: () => Promise<void>;
-  const routes = new Map<string, RouteReply>();
+const V2_CHAIN_ID = (plainRebasedSample('chain') as { chainID: string }).chainID;
 
-  before(async () => {
-    ({ base, close } = await startRouteServer({ routes, seen: [], fallback: { status: 404, body: V2_ROUTE_404 } }));
-  });
-  after(() => close());
-  beforeEach(() => routes.clear());
-
-  const probeOf = (url = base): NodeSurveyProbe => {
-    const client = new WaspClient({ baseUrl: url, timeoutMs: 2000 });
-    return { version: () => client.getNodeVersion(), chain: () => client.getRebasedChain({ probe: true }), chains: () => client.getChains() };
-  };
+describe('chains/model/nodeSurvey: what Add Chain asks a node before saving', () => {
+  const server = useRouteServer();
+  const { routes } = server;
 
   it("a Rebased node: offers its one chain from /v1/chain, with the node's version", async () => {
-    routes.set('/v1/node/version', version('2.0.2'));
-    routes.set('/v1/chain', { status: 200, body: text('rebased/chain.json') });
-    assert.deepEqual(await surveyNode(probeOf(), englishL10n), { kind: 'rebased', version: '2.0.2', chain: { chainId: V2_CHAIN_ID, active: true } });
+    routes.set('/v1/node/version', versionReply('2.0.2'));
+    routes.set('/v1/chain', { status: 200, body: rebasedSampleText('chain') });
+    assert.deepEqual(await surveyNode(clientProbe(server.base), englishL10n), {
+      kind: 'rebased',
+      version: '2.0.2',
+      chain: { chainId: V2_CHAIN_ID, active: true },
+    });
   });
 
   it('a Stardust node: offers the chains /v1/chains lists, active ones first, named by their metadata, invalid IDs left out', async () => {
-    routes.set('/v1/node/version', version('1.0.3'));
+    routes.set('/v1/node/version', versionReply('1.0.3'));
     const inactive = { ...V1_CHAIN, isActive: false, chainID: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' };
     const active = {
       ...V1_CHAIN,
@@ -47,7 +36,7 @@ describe('model/nodeSurvey: what Add Chain asks a node before saving', () => {
       metadata: { ...V1_CHAIN.metadata, name: 'Shimmer\u202e EVM' },
     };
     routes.set('/v1/chains', { status: 200, body: JSON.stringify([inactive, { ...V1_CHAIN, chainID: 'not-an-id' }, active]) });
-    const s = await surveyNode(probeOf(), englishL10n);
+    const s = await surveyNode(clientProbe(server.base), englishL10n);
     assert.equal(s.kind, 'stardust', JSON.stringify(s));
     assert.deepEqual(s.kind === 'stardust' && s, {
       kind: 'stardust',
@@ -61,15 +50,15 @@ describe('model/nodeSurvey: what Add Chain asks a node before saving', () => {
   });
 
   it('a Stardust node whose list needs a token: nothing listed, the user types the ID', async () => {
-    routes.set('/v1/node/version', version('1.0.3'));
-    routes.set('/v1/chains', { status: 401, body: text('error-401-missing-permission.json') });
-    assert.deepEqual(await surveyNode(probeOf(), englishL10n), { kind: 'stardust', version: '1.0.3', chains: [], listed: false });
+    routes.set('/v1/node/version', versionReply('1.0.3'));
+    routes.set('/v1/chains', { status: 401, body: stardustSampleText('error-401-missing-permission') });
+    assert.deepEqual(await surveyNode(clientProbe(server.base), englishL10n), { kind: 'stardust', version: '1.0.3', chains: [], listed: false });
   });
 
   it('a Rebased node without a chain: a problem, named as the Chains view names it', async () => {
-    routes.set('/v1/node/version', version('2.0.2'));
+    routes.set('/v1/node/version', versionReply('2.0.2'));
     routes.set('/v1/chain', { status: 404, body: '' });
-    const s = await surveyNode(probeOf(), englishL10n);
+    const s = await surveyNode(clientProbe(server.base), englishL10n);
     assert.deepEqual(s.kind === 'problem' && [s.problem, s.label], ['noChain', 'node runs no chain']);
   });
 
@@ -77,24 +66,24 @@ describe('model/nodeSurvey: what Add Chain asks a node before saving', () => {
     const page: RouteReply = { status: 404, body: '<html><body>Not Found</body></html>', type: 'text/html' };
     routes.set('/v1/node/version', page);
     routes.set('/v1/chain', page);
-    const s = await surveyNode(probeOf(), englishL10n);
+    const s = await surveyNode(clientProbe(server.base), englishL10n);
     assert.equal(s.kind, 'problem', JSON.stringify(s));
     assert.deepEqual(s.kind === 'problem' && [s.problem, s.label], ['notWasp', 'not a Wasp node (it answered an HTML page (HTTP 404))']);
     assert.match(s.kind === 'problem' ? s.detail : '', /It answered: \/v1\/node\/version: .*HTML page/);
   });
 
   it('a gate that wants a token for everything: needs a token', async () => {
-    const denied: RouteReply = { status: 401, body: text('error-401-missing-permission.json') };
+    const denied: RouteReply = { status: 401, body: stardustSampleText('error-401-missing-permission') };
     routes.set('/v1/node/version', denied);
     routes.set('/v1/chain', denied);
-    const s = await surveyNode(probeOf(), englishL10n);
+    const s = await surveyNode(clientProbe(server.base), englishL10n);
     assert.deepEqual(s.kind === 'problem' && [s.problem, s.label], ['needsToken', 'needs a token with "write" permission']);
   });
 
   it('a refused port: unreachable, not a generation', async () => {
     const closed = await startRouteServer({ routes: new Map(), seen: [], fallback: 'reset' });
     await closed.close();
-    const s = await surveyNode(probeOf(closed.base), englishL10n);
+    const s = await surveyNode(clientProbe(closed.base), englishL10n);
     assert.deepEqual(s.kind === 'problem' && [s.problem, s.label], ['unreachable', 'unreachable']);
     assert.match(s.kind === 'problem' ? s.detail : '', /connection refused/);
   });
