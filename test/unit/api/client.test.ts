@@ -25,7 +25,6 @@ import { useRouteServer } from '../helpers/routeServer';
 import { plainRebasedSample, plainStardustSample, rebasedSampleText, stardustSampleText } from '../helpers/samples';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
-
 const SMR = DEMO_CHAINS.shimmerEvm;
 
 async function rejects<T extends Error>(p: Promise<unknown>, type: abstract new (...a: never[]) => T, check?: (e: T) => void): Promise<T> {

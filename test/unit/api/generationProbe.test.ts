@@ -9,9 +9,7 @@ import { clientProbe, useRouteServer, versionReply } from '../helpers/routeServe
 import { plainRebasedSample, rebasedSampleText } from '../helpers/samples';
 
 const ctx = { url: 'http://n/v1/x' };
-
 const fail = (e: unknown) => () => Promise.reject(e);
-
 const ok =
   <T>(v: T) =>
   () =>

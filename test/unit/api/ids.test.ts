@@ -20,15 +20,11 @@ import {
 } from '../../../src/api/ids';
 
 const IOTA_EVM = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
-
 const SHIMMER_EVM = 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s';
-
 const ED25519_ADDRESS = 'iota1qr4ldq2vnlqp42l042m7nuskpcjk30ww5cknarx9w6e5y49r0caejq7ctkc';
-
 const RID = '0xfe45ee74b0f8513153fea907df4676d439b7292e760ec8149baee43b3721142d0000';
 
 const address = (hrp: string, type: number) => bech32.encode(hrp, bech32.toWords(Uint8Array.from([type, ...new Array<number>(32).fill(7)])), 90);
-
 const thrown = (f: () => unknown) => {
   try {
     f();

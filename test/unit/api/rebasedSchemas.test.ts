@@ -16,7 +16,6 @@ function rejected(schema: Parameters<typeof firstIssue>[0], v: unknown): string 
 }
 
 const hex = (n: number): string => 'aB'.repeat(n).slice(0, n);
-
 const V2 = 'receipt-success-onledger';
 
 describe('api/rebasedSchemas', () => {

@@ -11,7 +11,6 @@ import { stardustSample } from '../helpers/samples';
 import { issue, verdict } from '../helpers/schemas';
 
 const hex = (n: number): string => 'aB'.repeat(n).slice(0, n);
-
 const V1 = 'receipt-failed-isc-offledger';
 
 describe('api/stardustSchemas: the words of each field', () => {

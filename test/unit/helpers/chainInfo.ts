@@ -17,7 +17,12 @@ export function stardustChainInfo(): ChainInfoState {
 }
 
 /** The general chain answer of the same chain: active, EVM chain ID 8822. */
-export const stardustGeneral = (over: Partial<GeneralChainInfo> = {}): GeneralChainInfo => ({ ...stardustChainInfo(), isActive: true, evmChainId: 8822, ...over });
+export const stardustGeneral = (over: Partial<GeneralChainInfo> = {}): GeneralChainInfo => ({
+  ...stardustChainInfo(),
+  isActive: true,
+  evmChainId: 8822,
+  ...over,
+});
 
 /** A real Rebased node's governance chain info. */
 export const rebasedChainInfo = (): ChainInfoState => RebasedChainInfoSchema.parse(rebasedSample('governance-chaininfo'));

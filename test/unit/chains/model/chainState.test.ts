@@ -21,17 +21,13 @@ import { chainContextValue, type ChainStateInput, decideChainState } from '../..
 import { englishL10n } from '../../../../src/core/l10n';
 
 const missing = (permission: string) => new UnauthorizedError(`The node denied access: missing permission "${permission}"`, permission, false, { status: 401 });
-
 const rejected = () => new UnauthorizedError('The node rejected the access token: invalid or expired jwt', undefined, true, { status: 401 });
 
 const denied = new UnauthorizedError('The node denied access', undefined, false, { status: 401 });
 
 const decide = (i: ChainStateInput) => decideChainState(i, englishL10n);
-
 const HINT_TOKEN = 'Set an access token (Chain: Set Access Token) or sign in (Chain: Sign In).';
-
 const HINT_EXPIRED = 'Sign in again (Chain: Sign In) or set a new token (Chain: Set Access Token).';
-
 const ctx = { url: 'http://n/v1/x' };
 
 describe('chains/model/chainState: decideChainState', () => {

@@ -8,9 +8,7 @@ import { findingDecision } from '../../../../src/chains/model/generationState';
 import { englishL10n } from '../../../../src/core/l10n';
 
 const REBASED = '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05';
-
 const IOTA = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
-
 const useIt = "Use the node's chain (Chain: Use the Node's Chain) to rewrite the entry where it is written.";
 
 describe('chains/model/generationState: each finding', () => {

@@ -10,7 +10,6 @@ import { clientProbe, useRouteServer, versionReply } from '../../helpers/routeSe
 import { plainRebasedSample, plainStardustSample, rebasedSampleText, stardustSampleText } from '../../helpers/samples';
 
 const V1_CHAIN = plainStardustSample('chain-info') as { chainID: string; isActive: boolean; metadata: { name: string } };
-
 const V2_CHAIN_ID = (plainRebasedSample('chain') as { chainID: string }).chainID;
 
 describe('chains/model/nodeSurvey: what Add Chain asks a node before saving', () => {
