@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { confusableSkeleton } from '../../../src/config/model/confusables';
+import { confusableSkeleton } from '../../../../src/config/model/confusables';
 
 // Every look-alike the skeleton folds, with its prototype as Unicode's confusables.txt (16.0.0)
 // gives it, by code point and name so that a reader can check each against the standard.
@@ -75,7 +75,7 @@ const LOOK_ALIKES: readonly (readonly [string, string])[] = [
   ['\u028f', 'y'], // LATIN LETTER SMALL CAPITAL Y
 ];
 
-describe('core/confusables: every look-alike of the table', () => {
+describe('config/model/confusables: every look-alike of the table', () => {
   it('lists the whole table (69 look-alikes)', () => {
     assert.equal(LOOK_ALIKES.length, 69);
   });

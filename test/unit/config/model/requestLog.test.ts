@@ -1,11 +1,11 @@
 // A node's "not here" (404) is routine when a lookup tries several chains: logged as info, not as a
 // warning; other failures stay warnings; the line never carries a token.
 import * as assert from 'node:assert/strict';
-import { requestLogLine } from '../../../src/config/model/requestLog';
+import { requestLogLine } from '../../../../src/config/model/requestLog';
 
 const base = { method: 'GET', url: 'http://n/v1/chain/core/blocklog/requests/0x01', durationMs: 12, authenticated: true };
 
-describe('model/requestLog: the level and line of a request', () => {
+describe('config/model/requestLog: the level and line of a request', () => {
   it('a 404 (no receipt on this chain, no such route) is info', () => {
     assert.deepEqual(requestLogLine({ ...base, status: 404, error: 'No receipt: the request is not known at this state' }), {
       level: 'info',
