@@ -1,7 +1,8 @@
+// Amounts in token units (src/core/units.ts): the decimals applied, the sign in front.
 import * as assert from 'node:assert/strict';
 import { formatUnits } from '../../../src/core/units';
 
-describe('core/units decimals', () => {
+describe('core/units: formatUnits', () => {
   it('shows the integer as is for 0, negative or non-integer decimals', () => {
     assert.equal(formatUnits(1500n, 0), '1,500');
     assert.equal(formatUnits(1500n, -2), '1,500');

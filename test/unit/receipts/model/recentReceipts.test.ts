@@ -1,9 +1,10 @@
+// The recent receipts of each chain (src/receipts/model/recentReceipts.ts): newest first, no duplicates, bounded, and who is told.
 import * as assert from 'node:assert/strict';
-import { RecentReceipts, type RecentReceipt } from '../../../src/receipts/model/recentReceipts';
+import { type RecentReceipt, RecentReceipts } from '../../../../src/receipts/model/recentReceipts';
 
 const r = (requestId: string, blockIndex = 1): RecentReceipt => ({ requestId, failed: false, blockIndex, summary: `s${requestId}`, at: blockIndex });
 
-describe('core/recentReceipts', () => {
+describe('receipts/model/recentReceipts', () => {
   it('lists newest first, per chain, without duplicates, bounded per chain', () => {
     const rr = new RecentReceipts(3);
     assert.deepEqual(rr.list('c'), []);

@@ -1,6 +1,8 @@
+// RLP as a signed EVM transaction carries it (src/evm/model/rlp.ts): the yellow paper's examples,
+// every line of the grammar, canonical forms only, and bounds on depth and items.
 import * as assert from 'node:assert/strict';
-import { decodeRlp, MAX_RLP_DEPTH, MAX_RLP_ITEMS, rlpUint, RlpError } from '../../../src/evm/model/rlp';
-import { bytesOf, rlp } from '../../fixtures/rlp';
+import { decodeRlp, MAX_RLP_DEPTH, MAX_RLP_ITEMS, rlpBytes, RlpError, rlpUint } from '../../../../src/evm/model/rlp';
+import { bytesOf, rlp } from '../../../fixtures/rlp';
 
 const fails = (h: string, re: RegExp) =>
   assert.throws(
@@ -8,7 +10,7 @@ const fails = (h: string, re: RegExp) =>
     (e: unknown) => e instanceof RlpError && re.test(e.message),
   );
 
-describe('core/rlp', () => {
+describe('evm/model/rlp: decodeRlp', () => {
   it('decodes the yellow-paper examples', () => {
     assert.deepEqual(decodeRlp(bytesOf('83646f67')), new TextEncoder().encode('dog'));
     assert.deepEqual(decodeRlp(bytesOf('c0')), []);
@@ -42,7 +44,7 @@ describe('core/rlp', () => {
     assert.doesNotThrow(() => decodeRlp(rlp(ok as never)));
   });
 
-  it('draws each line of the grammar where it belongs (mutation testing found these edges untested)', () => {
+  it('draws each line of the grammar where it belongs', () => {
     // 55 bytes is still the short form; 55 in the long form is refused.
     const b55 = `b7${'aa'.repeat(55)}`;
     assert.equal((decodeRlp(bytesOf(b55)) as Uint8Array).length, 55);
@@ -85,5 +87,20 @@ describe('core/rlp', () => {
     assert.throws(() => rlpUint(new Uint8Array(33).fill(1), 'n'), /longer than 32/);
     assert.throws(() => rlpUint([], 'n'), /expected an integer/);
     assert.equal(rlpUint(new Uint8Array(32).fill(0xff), 'n'), 2n ** 256n - 1n);
+  });
+});
+
+describe('evm/model/rlp: rlpBytes', () => {
+  it('returns a string item and names the field when it is a list or missing', () => {
+    const b = Uint8Array.from([1, 2]);
+    assert.equal(rlpBytes(b, 'to'), b);
+    assert.throws(
+      () => rlpBytes([], 'to'),
+      (e: unknown) => e instanceof RlpError && e.message === 'to: expected bytes',
+    );
+    assert.throws(
+      () => rlpBytes(undefined, 'data'),
+      (e: unknown) => e instanceof RlpError && e.message === 'data: expected bytes',
+    );
   });
 });

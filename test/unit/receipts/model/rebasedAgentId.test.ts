@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { parseRebasedAgentId } from '../../../src/receipts/model/rebasedAgentId';
+import { parseRebasedAgentId } from '../../../../src/receipts/model/rebasedAgentId';
 
 // EIP-55's own example address, and the same address with one letter's case flipped.
 const EIP55 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const EIP55_TYPO = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const L1 = `0x${'ab'.repeat(30)}Cd01`;
 
-describe('core/rebasedAgentId: each kind, whole', () => {
+describe('receipts/model/rebasedAgentId: each kind, whole', () => {
   it('"-" is nil, with or without surrounding white space', () => {
     assert.deepEqual(parseRebasedAgentId('-'), { kind: 'nil', display: '-' });
     assert.deepEqual(parseRebasedAgentId(' -\n'), { kind: 'nil', display: '-' });
