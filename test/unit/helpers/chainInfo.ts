@@ -8,11 +8,11 @@ import { iotaChainInfo } from '../../fixtures/wire';
 import { rebasedSample } from './samples';
 
 /** The IOTA EVM governance chain info, decoded, as the fixture has it (no validator fee share). */
-export const iotaGovernance = () => ChainInfoSchema.parse(iotaChainInfo());
+export const iotaGovernance = (): ChainInfoState => ChainInfoSchema.parse(iotaChainInfo());
 
 /** The IOTA EVM governance chain info with a validator fee share of 10%. */
 export function stardustChainInfo(): ChainInfoState {
-  const decoded = iotaGovernance();
+  const decoded = ChainInfoSchema.parse(iotaChainInfo());
   return { ...decoded, gasFeePolicy: { ...decoded.gasFeePolicy, validatorFeeShare: 10 } };
 }
 

@@ -36,9 +36,3 @@ export function rebasedReceipt(name: string, patch?: (body: RebasedReceiptWire) 
   patch?.(body);
   return RebasedReceiptSchema.parse(body);
 }
-
-/** The row of a view (a receipt's, a chain's) for a field, or undefined when the view has none. */
-export function findRow<R extends { field: string }>(view: { sections: ReadonlyArray<{ rows: readonly R[] }> }, field: string): R | undefined {
-  for (const s of view.sections) for (const r of s.rows) if (r.field === field) return r;
-  return undefined;
-}

@@ -1,7 +1,7 @@
 // The chain info panel's words (chainInfo/protocol.ts): every label and tooltip in English.
 import * as assert from 'node:assert/strict';
-import { englishL10n } from '../../../src/core/l10n';
 import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
+import { englishL10n } from '../../../src/core/l10n';
 
 describe('chainInfo/protocol: panel labels', () => {
   it('gives every button, tooltip and status line its English text', () => {

@@ -1,26 +1,20 @@
+// What changed between two chain-info states (src/chainInfo/model/chainInfoDiff.ts), field by field in display order.
 import * as assert from 'node:assert/strict';
-import { ChainInfoSchema } from '../../../src/api/stardustSchemas';
-import { diffChainInfo } from '../../../src/chainInfo/model/chainInfoDiff';
-import type { ChainInfoState } from '../../../src/core/chainInfoFields';
-import { iotaChainInfo } from '../../fixtures/wire';
+import { diffChainInfo } from '../../../../src/chainInfo/model/chainInfoDiff';
+import { iotaGovernance } from '../../helpers/chainInfo';
 
-/** The shared IOTA EVM chain info, decoded as the client decodes it. */
-function sample(): ChainInfoState {
-  return ChainInfoSchema.parse(iotaChainInfo());
-}
-
-describe('model/chainInfoDiff', () => {
+describe('chainInfo/model/chainInfoDiff', () => {
   it('finds nothing between equal states', () => {
-    assert.deepEqual(diffChainInfo(sample(), sample()), []);
+    assert.deepEqual(diffChainInfo(iotaGovernance(), iotaGovernance()), []);
   });
   it('treats number and bigint limits of the same value as equal', () => {
-    const b = sample();
+    const b = iotaGovernance();
     b.gasLimits = { maxGasPerBlock: 1000000000, minGasPerRequest: 10000, maxGasPerRequest: 50000000, maxGasExternalViewCall: 50000000 };
-    assert.deepEqual(diffChainInfo(sample(), b), []);
+    assert.deepEqual(diffChainInfo(iotaGovernance(), b), []);
   });
   it('lists every changed field in display order', () => {
-    const a = sample();
-    const b = sample();
+    const a = iotaGovernance();
+    const b = iotaGovernance();
     b.chainOwnerId = '0xDb3009babf5415B64ef64275f0f23A87E90Ea142@' + a.chainID;
     b.gasFeePolicy = { gasPerToken: { a: 100, b: 3 }, evmGasRatio: { a: 2, b: 1 }, validatorFeeShare: 10 };
     b.gasLimits = { maxGasPerBlock: 2n ** 63n, minGasPerRequest: 20000n, maxGasPerRequest: 60000000n, maxGasExternalViewCall: 1n };
@@ -62,23 +56,23 @@ describe('model/chainInfoDiff', () => {
     assert.equal(byField.get('metadata.name')?.after, 'X');
   });
   it('reports a single change only', () => {
-    const b = sample();
+    const b = iotaGovernance();
     b.metadata = { ...b.metadata, website: 'https://evil.example' };
-    assert.deepEqual(diffChainInfo(sample(), b), [
+    assert.deepEqual(diffChainInfo(iotaGovernance(), b), [
       { field: 'metadata.website', label: 'Website', before: 'https://www.iota.org', after: 'https://evil.example' },
     ]);
   });
   it('handles an inactive chain (null policy and limits)', () => {
-    const b = sample();
+    const b = iotaGovernance();
     b.gasFeePolicy = null;
     b.gasLimits = null;
-    const changes = diffChainInfo(sample(), b);
+    const changes = diffChainInfo(iotaGovernance(), b);
     assert.equal(changes.length, 7);
     assert.ok(changes.every((c) => c.after === '—'));
   });
   it('does not report equivalent free policies', () => {
-    const a = sample();
-    const b = sample();
+    const a = iotaGovernance();
+    const b = iotaGovernance();
     a.gasFeePolicy = { gasPerToken: { a: 0, b: 0 }, evmGasRatio: { a: 1, b: 1 }, validatorFeeShare: 0 };
     b.gasFeePolicy = { gasPerToken: { a: 0, b: 5 }, evmGasRatio: { a: 1, b: 1 }, validatorFeeShare: 0 };
     assert.deepEqual(diffChainInfo(a, b), []);
