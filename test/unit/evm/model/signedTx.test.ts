@@ -1,7 +1,10 @@
+// The signed EVM transaction a request carries (src/evm/model/signedTx.ts): legacy, EIP-2930 and
+// EIP-1559 transactions field by field with their hashes, BCS's ULEB128 length, and hostile params
+// that give an error text, never an exception.
 import * as assert from 'node:assert/strict';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { decodeSignedTx, readUleb128, type EvmTx } from '../../../src/evm/model/signedTx';
-import { hex, rlp, type RlpInput } from '../../fixtures/rlp';
+import { decodeEvmTxParam, decodeSignedTx, type EvmTx, readUleb128 } from '../../../../src/evm/model/signedTx';
+import { bytesOf, evmParam, hex, rlp, type RlpInput, tx1559, txAccessList, txLegacy, uleb } from '../../../fixtures/rlp';
 
 // EIP-55's own example address.
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -25,7 +28,7 @@ const wrapped = (type: number, fields: RlpInput[]) => rlp(typed(type, fields));
 
 const data = Uint8Array.of(0xab, 0xcd);
 
-describe('receipts/model/evmTx fields', () => {
+describe('evm/model/signedTx: the fields of each transaction type', () => {
   describe('decodeSignedTx', () => {
     it('a legacy contract creation with v = 35 (chain 0): no `to`, chain ID 0', () => {
       const body = rlp(legacyFields('0x', 35n));
@@ -127,5 +130,70 @@ describe('receipts/model/evmTx fields', () => {
       assert.equal(readUleb128(Uint8Array.of(0x85, 0x00)), undefined);
       assert.deepEqual(readUleb128(Uint8Array.of(0x85, 0x01)), { value: 133, next: 2 });
     });
+  });
+});
+
+describe('evm/model/signedTx: decodeEvmTxParam', () => {
+  it('decodes legacy, EIP-2930 and EIP-1559 transactions and their hashes', () => {
+    const to = '0x79ec02651f11e79a071ed4eb96f2e0a0b098607e';
+    const legacy = evmParam(txLegacy({ gasPrice: 5n, to, value: 10n ** 18n, data: '0xdeadbeef01' }), false);
+    const l = decodeEvmTxParam(legacy.param);
+    assert.ok(l.ok);
+    assert.equal(l.tx.hash, legacy.requestId);
+    assert.equal(l.tx.chainId, 1074n);
+    const a = evmParam(txAccessList({ gasPrice: 7n }), true);
+    const ar = decodeEvmTxParam(a.param);
+    assert.ok(ar.ok);
+    assert.equal(ar.tx.type, 1);
+    assert.equal(ar.tx.to, undefined, 'no to: a contract creation');
+    assert.equal(ar.tx.hash, a.requestId);
+    const d = evmParam(tx1559({ maxFee: 9n, value: 2n ** 255n }), true);
+    const dr = decodeEvmTxParam(d.param);
+    assert.ok(dr.ok);
+    assert.equal(dr.tx.value, 2n ** 255n);
+    assert.equal(dr.tx.hash, d.requestId);
+    // Pre-EIP-155: no chain ID.
+    const old = decodeEvmTxParam(evmParam(txLegacy({ gasPrice: 1n, v: 27n }), false).param);
+    assert.ok(old.ok && old.tx.chainId === undefined);
+  });
+
+  it('hostile params give an error text, never an exception', () => {
+    const good = txLegacy({ gasPrice: 1n });
+    const cases: Array<[string, RegExp]> = [
+      ['0xzz', /not hex/],
+      ['0x', /BCS length/],
+      ['0xffffffffff0f', /BCS length/],
+      [hex(Uint8Array.of(...uleb(good.length + 1), ...good)), /does not match/],
+      [hex(Uint8Array.of(...uleb(3), 0xf9, 0xff, 0xff)), /past the end/],
+      [evmParam(rlp([1n, 2n]), false).param, /9 fields/],
+      [evmParam(Uint8Array.of(3, ...rlp([])), true).param, /type 3/],
+      [evmParam(Uint8Array.of(2, ...rlp([1n])), true).param, /12 fields/],
+      [evmParam(txLegacy({ gasPrice: 1n, to: '0x1234' }), false).param, /20 bytes/],
+      [evmParam(rlp([[], 1n, 1n, '0x', 0n, '0x', 37n, 1n, 1n]), false).param, /nonce: expected an integer/],
+      [evmParam(rlp([0n, '0x0001', 1n, '0x', 0n, '0x', 37n, 1n, 1n]), false).param, /leading zero/],
+      [evmParam(rlp([0n, 1n, `0x${'01'.repeat(9)}`, '0x', 0n, '0x', 37n, 1n, 1n]), false).param, /gasLimit: longer than 8/],
+    ];
+    for (const [param, re] of cases) {
+      const r = decodeEvmTxParam(param);
+      assert.equal(r.ok, false, param.slice(0, 40));
+      if (!r.ok) assert.match(r.error, re);
+    }
+    // 3,000 nested lists, built bytewise (a recursive encoder would overflow the stack itself).
+    let deep = Uint8Array.of(0xc0);
+    for (let i = 0; i < 3000; i++) {
+      const len = deep.length;
+      const head = len <= 55 ? [0xc0 + len] : len < 256 ? [0xf8, len] : [0xf9, len >> 8, len & 0xff];
+      deep = Uint8Array.of(...head, ...deep);
+    }
+    const r = decodeEvmTxParam(evmParam(deep, false).param);
+    assert.ok(!r.ok && /nesting/.test(r.error));
+  });
+
+  it('reads ULEB128 as BCS does', () => {
+    assert.deepEqual(readUleb128(bytesOf('70')), { value: 0x70, next: 1 });
+    assert.deepEqual(readUleb128(bytesOf('b701')), { value: 183, next: 2 });
+    assert.equal(readUleb128(bytesOf('8000')), undefined, 'a trailing zero group is not canonical');
+    assert.equal(readUleb128(bytesOf('ffffffff1f')), undefined, 'past u32');
+    assert.equal(readUleb128(bytesOf('80')), undefined);
   });
 });

@@ -5,19 +5,13 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AbiIndex, abiOfJson, parseAbiItem, type AbiItem, type AbiParam } from '../../../src/evm/model/abiIndex';
-import { strictlyLaidOut } from '../../../src/evm/model/abiLayout';
-import { decodeCustomError, decodeFunctionCall, decodeLog, loadAbiCoder, type AbiCoder } from '../../../src/evm/model/decode';
-import { aliasedCallViewArgs, word } from '../../fixtures/hostileAbiData';
-import { repoRoot } from '../../fixtures/paths';
-
-const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
-
-function abi(raw: Record<string, unknown>): AbiItem {
-  const item = parseAbiItem(raw);
-  assert.ok(item, JSON.stringify(raw));
-  return item;
-}
+import { AbiIndex, type AbiItem, abiOfJson, type AbiParam } from '../../../../src/evm/model/abiIndex';
+import { strictlyLaidOut } from '../../../../src/evm/model/abiLayout';
+import { type AbiCoder, decodeCustomError, decodeFunctionCall, decodeLog, loadAbiCoder } from '../../../../src/evm/model/decode';
+import { aliasedCallViewArgs, word } from '../../../fixtures/hostileAbiData';
+import { repoRoot } from '../../../fixtures/paths';
+import { bytesOf } from '../../../fixtures/rlp';
+import { abiItem } from '../../helpers/evm';
 
 /** The index of the magic contract's ABI shipped with the extension, and its callView. */
 function shippedMagic(): { index: AbiIndex; callView: AbiItem } {
@@ -29,11 +23,11 @@ function shippedMagic(): { index: AbiIndex; callView: AbiItem } {
   return { index, callView };
 }
 
-describe('evm/model/decode: aliased offsets are refused before decoding', () => {
+describe('evm/model/abiLayout: aliased offsets are refused before decoding', () => {
   let coder: AbiCoder;
   let encode: (params: readonly AbiParam[], values: readonly unknown[]) => string;
   beforeEach(async () => {
-    const ox = await import('../../fixtures/evmEncode.mjs');
+    const ox = await import('../../../fixtures/evmEncode.mjs');
     coder = await loadAbiCoder();
     encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
   });
@@ -46,7 +40,7 @@ describe('evm/model/decode: aliased offsets are refused before decoding', () => 
   });
 
   it('revert data of a workspace error `E(bytes[])` whose 3,000 elements all point at one 40 KB bytes: not decoded, non-canonical', () => {
-    const item = abi({ type: 'error', name: 'E', inputs: [{ name: 'list', type: 'bytes[]' }] });
+    const item = abiItem({ type: 'error', name: 'E', inputs: [{ name: 'list', type: 'bytes[]' }] });
     const index = new AbiIndex();
     index.setFile('file:///w/E.json', 'E.json', [item]);
     const n = 3_000;
@@ -56,7 +50,7 @@ describe('evm/model/decode: aliased offsets are refused before decoding', () => 
   });
 
   it('log data whose two strings share one tail: not decoded, non-canonical; the same values laid out in order decode', () => {
-    const item = abi({
+    const item = abiItem({
       type: 'event',
       name: 'Named',
       inputs: [

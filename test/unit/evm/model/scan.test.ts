@@ -1,12 +1,30 @@
-// Which workspace paths hold ABIs, and the scan's caps at their exact edges (src/evm/model/scan.ts),
-// with an in-memory file system and an injected clock.
+// Which workspace files the ABI scan reads (src/evm/model/scan.ts): the toolchains' paths, node_modules
+// left out, the caps at their exact edges (files, bytes, time), with an in-memory file system and on
+// a real checkout; a path that resolves out of the folder, a file that lies about its size.
 import * as assert from 'node:assert/strict';
-import { AbiIndex } from '../../../src/evm/model/abiIndex';
-import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, scanIntoIndex, type ScanFile } from '../../../src/evm/model/scan';
-import { memScanIo as memIo } from '../../fixtures/abiFiles';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { AbiIndex } from '../../../../src/evm/model/abiIndex';
+import {
+  ABI_EXCLUDE_GLOB,
+  ABI_INCLUDE_GLOB,
+  abiFileKind,
+  indexFile,
+  realPathRefusal,
+  type ScanFile,
+  scanIntoIndex,
+  type ScanIo,
+} from '../../../../src/evm/model/scan';
+import { typeRefusal } from '../../../../src/evm/model/scanGuard';
+import { nodeScanIo } from '../../../../src/evm/nodeScanIo';
+import { endlessChunks, memScanIo as memIo, openedBytes, stalledChunks } from '../../../fixtures/abiFiles';
+import { vaultBuildText, vaultItem } from '../../helpers/evm';
 
 const file = (p: string): ScanFile<string> => ({ uri: p, folder: '/w', key: `file:///w/${p}`, label: p });
 const ONE_FN = JSON.stringify({ abi: [{ type: 'function', name: 'f', inputs: [] }] });
+
+const LIMITS = { maxFiles: 100, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000, concurrency: 4 };
 
 describe('evm/model/scan: abiFileKind', () => {
   it('the four toolchains, by path', () => {
@@ -159,5 +177,136 @@ describe('evm/model/scan: caps', () => {
     assert.equal(report.indexed, 10);
     assert.equal(most, 3);
     assert.equal(open, 0);
+  });
+});
+
+describe('evm/model/scan: a checkout on disk', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wasp-abi-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  function put(path: string, text: string): void {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  function walk(at: string): string[] {
+    return readdirSync(at, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(at, e.name)) : [join(at, e.name)]));
+  }
+
+  it('reads the toolchains’ outputs, skips node_modules (a 50 MB JSON there is never read), a large file unread, a malformed one counted', async () => {
+    const vault = vaultBuildText('hardhat');
+    put('artifacts/contracts/Vault.sol/Vault.json', vault);
+    put('artifacts/contracts/Vault.sol/Vault.dbg.json', '{"buildInfo": "x"}');
+    put('out/Vault.sol/Vault.json', vaultBuildText('foundry'));
+    put('build/contracts/Vault.json', vault);
+    put('abis/Token.abi.json', JSON.stringify(JSON.parse(vault).abi));
+    put('artifacts/broken.json', '{"abi": [');
+    put('artifacts/cache.json', '{"files": {}}');
+    put('src/notes.json', vault);
+    // 50 MB, sparse: in node_modules (excluded by path) and under artifacts (too large: stat, never read).
+    for (const path of ['node_modules/big/artifacts/Big.json', 'artifacts/Huge.json']) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      const fd = openSync(join(dir, path), 'w');
+      ftruncateSync(fd, 50 * 1024 * 1024);
+      closeSync(fd);
+    }
+    const rel = (p: string) => relative(dir, p).split(sep).join('/');
+    const found = walk(dir).filter((p) => abiFileKind(rel(p)) !== undefined);
+    assert.ok(!found.some((p) => rel(p).startsWith('node_modules/')));
+    assert.ok(!found.some((p) => rel(p).endsWith('.dbg.json') || rel(p) === 'src/notes.json'));
+    const reads: string[] = [];
+    const io: ScanIo<string> = {
+      open: async (f) => {
+        const opened = await nodeScanIo.open(f);
+        if ('chunks' in opened) {
+          const chunks = opened.chunks;
+          opened.chunks = (async function* () {
+            for await (const c of chunks) {
+              reads.push(rel(f.uri));
+              yield c;
+            }
+          })();
+        }
+        return opened;
+      },
+    };
+    const files: ScanFile<string>[] = found.map((p) => ({ uri: p, folder: dir, key: p, label: rel(p) }));
+    const index = new AbiIndex();
+    const report = await scanIntoIndex(index, files, io);
+    assert.deepEqual(
+      { ...report, millis: 0 },
+      { indexed: 4, noAbi: 1, malformed: 1, tooLarge: 1, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 },
+    );
+    assert.ok(!reads.includes('artifacts/Huge.json'));
+    assert.equal(index.errors(vaultItem('error', 'InsufficientBalance(uint256,uint256)').selector)[0]?.sources.length, 4);
+    assert.deepEqual(
+      ['hardhat', 'foundry', 'truffle', 'abi'],
+      ['artifacts/a/B.json', 'out/B.sol/B.json', 'build/contracts/B.json', 'x/B.abi.json'].map(abiFileKind),
+    );
+  });
+
+  it('stops at the file cap and the time cap, counting what it left out', async () => {
+    const files: ScanFile<string>[] = Array.from({ length: 10 }, (_, i) => ({ uri: `${i}`, folder: '/w', key: `${i}`, label: `${i}` }));
+    const io: ScanIo<string> = { open: async () => openedBytes(new TextEncoder().encode('[]')) };
+    const capped = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 3, maxFileBytes: 100, maxMillis: 1e9 });
+    assert.equal(capped.indexed, 3);
+    assert.equal(capped.leftOut, 7);
+    let clock = 0;
+    const slow = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 100, maxFileBytes: 100, maxMillis: 50 }, () => (clock += 20));
+    assert.ok(slow.leftOut > 0 && slow.indexed + slow.leftOut === 10, JSON.stringify(slow));
+  });
+});
+
+describe('evm/model/scan: realPathRefusal', () => {
+  it('a real path inside the folder on an ABI path is read', () => {
+    assert.equal(realPathRefusal('/w', '/w/artifacts/A.sol/A.json'), undefined);
+    assert.equal(realPathRefusal('/w/', '/w/abis/A.abi.json'), undefined);
+    assert.equal(realPathRefusal('C:\\w', 'C:\\w\\out\\A.sol\\A.json'), undefined);
+  });
+
+  it('outside the folder: another tree, a sibling that shares its prefix, the folder itself, a device', () => {
+    for (const real of ['/etc/A.abi.json', '/w-evil/artifacts/A.json', '/w', '/dev/zero', '/proc/1/pagemap', 'C:\\x\\A.abi.json']) {
+      assert.equal(realPathRefusal('/w', real), 'outside', real);
+    }
+    assert.equal(realPathRefusal('/w', '/w/../etc/A.abi.json'), 'outside');
+  });
+
+  it('inside the folder but where the scan never looks: node_modules, .git, build-info, not an ABI path', () => {
+    for (const real of ['/w/node_modules/x/artifacts/A.json', '/w/.git/A.abi.json', '/w/artifacts/build-info/x.json', '/w/package.json', '/w/src/A.json']) {
+      assert.equal(realPathRefusal('/w', real), 'excluded', real);
+    }
+  });
+
+  it('typeRefusal: only a regular file that is not a link', () => {
+    assert.equal(typeRefusal({ file: true, link: false }), undefined);
+    assert.equal(typeRefusal({ file: true, link: true }), 'notFile');
+    assert.equal(typeRefusal({ file: false, link: false }), 'notFile');
+  });
+});
+
+describe('evm/model/scan: a file that lies about its size', () => {
+  it('stat says 0 bytes (procfs), the read never ends: abandoned at maxFileBytes, closed, old items removed', async () => {
+    const index = new AbiIndex();
+    index.setFile('file:///w/artifacts/x.json', 'x', []);
+    const endless = endlessChunks(64 * 1024);
+    const opened = openedBytes(new Uint8Array(0), 0);
+    opened.chunks = endless;
+    const file: ScanFile<string> = { uri: 'x', folder: '/w', key: 'file:///w/artifacts/x.json', label: 'x' };
+    const outcome = await indexFile(index, file, { open: async () => opened }, { ...LIMITS, maxFileBytes: 1024 * 1024 });
+    assert.deepEqual(outcome, { outcome: 'tooLarge', badItems: 0 });
+    assert.equal(endless.pulled, 17);
+    assert.equal(opened.closed, 1);
+    assert.equal(index.has('file:///w/artifacts/x.json'), false);
+  });
+
+  it('a stalled read past the deadline: left out, and the file closed', async () => {
+    const opened = openedBytes(new Uint8Array(0), 0);
+    opened.chunks = stalledChunks(new Uint8Array(1));
+    const file: ScanFile<string> = { uri: 'x', folder: '/w', key: 'k', label: 'x' };
+    const report = await scanIntoIndex(new AbiIndex(), [file], { open: async () => opened }, { ...LIMITS, maxMillis: 30 });
+    assert.equal(report.leftOut, 1);
+    assert.equal(opened.closed, 1);
   });
 });

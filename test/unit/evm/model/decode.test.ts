@@ -1,37 +1,31 @@
-// Decoding at its edges (src/evm/model/decode.ts): the hex the user pasted or the node sent (blanks,
-// case, stray characters), the size cap at its exact boundary, the reasons a result gives, array
-// and string clipping, and logs: which topics hold which indexed value, and which are hashes.
+// Decoding with the ABI (src/evm/model/decode.ts): custom errors, calls and logs of the Vault
+// contract with exact values, overloads, the workspace's ABI before a shipped one; at its edges: the
+// hex the user pasted or the node sent (blanks, case, stray characters), the size cap at its exact
+// boundary, the reasons a result gives, array and string clipping, and which topics hold which
+// indexed value and which are hashes.
 import * as assert from 'node:assert/strict';
-import { AbiIndex, parseAbiItem, type AbiItem, type AbiParam } from '../../../src/evm/model/abiIndex';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AbiIndex, type AbiItem, type AbiParam, parseAbiText } from '../../../../src/evm/model/abiIndex';
 import {
+  type AbiCoder,
   decodeCustomError,
+  decodedLine,
   decodeFunctionCall,
   decodeLog,
   formatAbiValue,
   loadAbiCoder,
   MAX_DECODE_BYTES,
   MAX_VALUE_CHARS,
-  type AbiCoder,
-} from '../../../src/evm/model/decode';
+} from '../../../../src/evm/model/decode';
+import { word } from '../../../fixtures/hostileAbiData';
+import { abiItem, ALICE, BOB, type Encode, indexOf, loadCodecs, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
 
-type Encode = (params: readonly AbiParam[], values: readonly unknown[]) => string;
-
-const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 /** An address as a topic: 12 zero bytes, then the 20 bytes. */
 const topicOf = (address: string) => `0x${'00'.repeat(12)}${address.slice(2).toLowerCase()}`;
-const word = (n: number | bigint) => BigInt.asUintN(256, BigInt(n)).toString(16).padStart(64, '0');
-
-// Parsed in each test that uses them, never at load time: code run while mocha loads a file is a
-// static mutant for Stryker (every test runs for each of its mutants).
-function abi(raw: Record<string, unknown>): AbiItem {
-  const item = parseAbiItem(raw);
-  assert.ok(item, JSON.stringify(raw));
-  return item;
-}
 
 const TRANSFER = (): AbiItem =>
-  abi({
+  abiItem({
     type: 'function',
     name: 'transfer',
     inputs: [
@@ -39,9 +33,9 @@ const TRANSFER = (): AbiItem =>
       { name: 'amount', type: 'uint256' },
     ],
   });
-const PAUSE = (): AbiItem => abi({ type: 'function', name: 'pause', inputs: [] });
+const PAUSE = (): AbiItem => abiItem({ type: 'function', name: 'pause', inputs: [] });
 const TRANSFER_EVENT = (): AbiItem =>
-  abi({
+  abiItem({
     type: 'event',
     name: 'Transfer',
     inputs: [
@@ -51,7 +45,7 @@ const TRANSFER_EVENT = (): AbiItem =>
     ],
   });
 const FLAGGED = (): AbiItem =>
-  abi({
+  abiItem({
     type: 'event',
     name: 'Flagged',
     inputs: [
@@ -62,7 +56,7 @@ const FLAGGED = (): AbiItem =>
   });
 /** Indexed values that are not value types: the topic holds keccak256 of their encoding. */
 const HASHED = (): AbiItem =>
-  abi({
+  abiItem({
     type: 'event',
     name: 'Hashed',
     inputs: [
@@ -72,7 +66,7 @@ const HASHED = (): AbiItem =>
     ],
   });
 const HASHED_MORE = (): AbiItem =>
-  abi({
+  abiItem({
     type: 'event',
     name: 'HashedMore',
     inputs: [
@@ -82,17 +76,110 @@ const HASHED_MORE = (): AbiItem =>
     ],
   });
 
-function indexOf(...items: AbiItem[]): AbiIndex {
-  const index = new AbiIndex();
-  index.setFile('file:///w/abi.json', 'abi.json', items);
-  return index;
-}
+describe('evm/model/decode: the Vault contract', () => {
+  let coder: AbiCoder;
+  let encode: Encode;
+  before(async () => {
+    ({ coder, encode } = await loadCodecs());
+  });
+
+  function revert(signature: string, values: unknown[]): string {
+    const e = vaultItem('error', signature);
+    return e.selector + encode(e.inputs, values).slice(2);
+  }
+
+  it('a custom error with uint256 arguments: names and exact values (2^255 stays exact)', () => {
+    const d = decodeCustomError(coder, vaultIndex(), revert('InsufficientBalance(uint256,uint256)', [10n, 2n ** 255n]));
+    assert.ok(d.ok);
+    assert.equal(d.item.name, 'InsufficientBalance');
+    assert.deepEqual(
+      d.item.args.map((a) => [a.name, a.type, a.value]),
+      [
+        ['available', 'uint256', '10'],
+        ['required', 'uint256', (2n ** 255n).toString()],
+      ],
+    );
+    assert.equal(decodedLine(d.item), `InsufficientBalance(available: 10, required: ${2n ** 255n})`);
+  });
+
+  it('nested tuples with a dynamic array of tuples, and a string', () => {
+    const order = {
+      id: 7n,
+      legs: [
+        { to: ALICE.toLowerCase(), amount: 1n },
+        { to: BOB, amount: 2n ** 64n },
+      ],
+      tag: `0x${'ab'.repeat(32)}`,
+    };
+    const d = decodeCustomError(coder, vaultIndex(), revert('BadOrder((uint64,(address,uint256)[],bytes32),string)', [order, 'no legs']));
+    assert.ok(d.ok);
+    assert.equal(d.item.args[0]?.value, `(id: 7, legs: [(to: ${ALICE}, amount: 1), (to: ${BOB}, amount: ${2n ** 64n})], tag: 0x${'ab'.repeat(32)})`);
+    assert.equal(d.item.args[1]?.value, '"no legs"');
+  });
+
+  it('a dynamic address array (EIP-55), a negative int8 and a bool', () => {
+    const d = decodeCustomError(coder, vaultIndex(), revert('TooMany(address[],int8,bool)', [[ALICE.toLowerCase(), BOB.toLowerCase()], -5, true]));
+    assert.ok(d.ok);
+    assert.deepEqual(
+      d.item.args.map((a) => a.value),
+      [`[${ALICE}, ${BOB}]`, '-5', 'true'],
+    );
+  });
+
+  it('an unknown selector says so with the selector; data that does not fit the ABI is not decoded', () => {
+    const unknown = decodeCustomError(coder, vaultIndex(), `0xdeadbeef${'00'.repeat(32)}`);
+    assert.deepEqual(unknown, { ok: false, selector: '0xdeadbeef', reason: 'unknown' });
+    const sel = vaultItem('error', 'InsufficientBalance(uint256,uint256)').selector;
+    assert.deepEqual(decodeCustomError(coder, vaultIndex(), `${sel}${'00'.repeat(32)}`), { ok: false, selector: sel, reason: 'undecodable' });
+    // A hostile offset past the end of a dynamic argument.
+    const bad = vaultItem('error', 'TooMany(address[],int8,bool)').selector + 'ff'.repeat(32) + '00'.repeat(64);
+    assert.equal(decodeCustomError(coder, vaultIndex(), bad).ok, false);
+    assert.equal(decodeCustomError(coder, vaultIndex(), 'zz').ok, false);
+  });
+
+  it('an overloaded function: each overload by its own selector', () => {
+    const two = vaultItem('function', 'transfer(address,uint256)');
+    const three = vaultItem('function', 'transfer(address,uint256,bytes)');
+    assert.notEqual(two.selector, three.selector);
+    const a = decodeFunctionCall(coder, vaultIndex(), two.selector + encode(two.inputs, [BOB, 5n]).slice(2));
+    const b = decodeFunctionCall(coder, vaultIndex(), three.selector + encode(three.inputs, [BOB, 5n, '0x0102']).slice(2));
+    assert.ok(a.ok && b.ok);
+    assert.equal(decodedLine(a.item), `transfer(to: ${BOB}, amount: 5)`);
+    assert.equal(b.item.signature, 'transfer(address,uint256,bytes)');
+    assert.equal(b.item.args[2]?.value, '0x0102');
+  });
+
+  it("the workspace's ABI names the arguments before a shipped one of the same signature", () => {
+    const index = new AbiIndex();
+    const erc20 = parseAbiText(readFileSync(join(process.cwd(), 'media/abis/erc20.abi.json'), 'utf8'));
+    assert.ok(erc20);
+    index.setFile('builtin:erc20.abi.json', 'erc20 (shipped with the extension)', erc20.items);
+    index.setFile('file:///w/Vault.json', 'Vault.json', vaultItems());
+    const two = vaultItem('function', 'transfer(address,uint256)');
+    const d = decodeFunctionCall(coder, index, two.selector + encode(two.inputs, [BOB, 5n]).slice(2));
+    assert.ok(d.ok);
+    assert.equal(decodedLine(d.item), `transfer(to: ${BOB}, amount: 5)`);
+  });
+
+  it('decodes a log: indexed address from the topics, the rest from data', () => {
+    const e = vaultItem('event', 'Deposited(address,uint256,string)');
+    const plain = e.inputs.filter((p) => !p.indexed);
+    const d = decodeLog(coder, vaultIndex(), {
+      address: BOB,
+      topics: [e.selector, `0x${'00'.repeat(12)}${ALICE.slice(2).toLowerCase()}`],
+      data: encode(plain, [1000n, 'for rent']),
+    });
+    assert.ok(d.ok);
+    assert.equal(decodedLine(d.item), `Deposited(from: ${ALICE}, amount: 1000, note: "for rent")`);
+    assert.equal(decodeLog(coder, vaultIndex(), { address: BOB, topics: [e.selector], data: '0x' }).ok, false);
+  });
+});
 
 describe('evm/model/decode: call data and revert data', () => {
   let coder: AbiCoder;
   let encode: Encode;
   beforeEach(async () => {
-    const ox = await import('../../fixtures/evmEncode.mjs');
+    const ox = await import('../../../fixtures/evmEncode.mjs');
     coder = await loadAbiCoder();
     encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
   });
@@ -155,7 +242,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it('fixed-size arrays and a static tuple inline in the arguments: decoded, and refused one word short', () => {
-    const item = abi({
+    const item = abiItem({
       type: 'function',
       name: 'route',
       inputs: [
@@ -192,7 +279,7 @@ describe('evm/model/decode: call data and revert data', () => {
   });
 
   it('empty structs take no bytes: the argument after them is the first word', () => {
-    const item = abi({
+    const item = abiItem({
       type: 'function',
       name: 'f',
       inputs: [
@@ -286,7 +373,7 @@ describe('evm/model/decode: logs', () => {
   let coder: AbiCoder;
   let encode: Encode;
   beforeEach(async () => {
-    const ox = await import('../../fixtures/evmEncode.mjs');
+    const ox = await import('../../../fixtures/evmEncode.mjs');
     coder = await loadAbiCoder();
     encode = (params, values) => ox.encodeAbiParameters(params as never, values as never);
   });

@@ -1,19 +1,21 @@
-// The ABI index's validation bounds, its canonical types, selectors and the lookup's merging rules
-// (src/evm/model/abiIndex.ts): every field of a parsed item, each limit at its edge.
+// The index of ABI items (src/evm/model/abiIndex.ts): the toolchains' build outputs read alike,
+// the selectors and topics Solidity computes, every field of a parsed item and each validation
+// bound at its edge, the canonical types, and the lookup's merging rules and memory budget.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
 import {
-  abiOfJson,
   AbiIndex,
+  type AbiItem,
+  abiOfJson,
   BUILTIN_KEY,
   canonicalType,
   MAX_INDEX_BYTES,
   MAX_ITEMS_PER_ABI,
   parseAbiItem,
   parseAbiText,
-  type AbiItem,
-} from '../../../src/evm/model/abiIndex';
+} from '../../../../src/evm/model/abiIndex';
+import { vaultBuildText, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
 
 /** keccak256 of the signature, the first `bytes` bytes as 0x-hex: computed here, apart from the index's cache. */
 function hash(signature: string, bytes: number): string {
@@ -33,6 +35,87 @@ function nest(depth: number): unknown {
 function uints(n: number): unknown[] {
   return Array.from({ length: n }, (_, i) => ({ name: `a${i}`, type: 'uint8' }));
 }
+
+function fn(name: string, inputs: unknown[], type = 'function'): AbiItem {
+  const item = parseAbiItem({ type, name, inputs });
+  assert.ok(item, name);
+  return item;
+}
+
+describe('evm/model/abiIndex: build outputs, selectors, sources', () => {
+  it('reads Hardhat and Foundry build outputs of the same contract alike, constructor left out', () => {
+    const hh = parseAbiText(vaultBuildText('hardhat'));
+    const fo = parseAbiText(vaultBuildText('foundry'));
+    assert.ok(hh && fo);
+    assert.deepEqual(
+      hh.items.map((i) => i.signature),
+      fo.items.map((i) => i.signature),
+    );
+    assert.equal(hh.skipped, 0);
+    assert.deepEqual(hh.items.map((i) => `${i.kind} ${i.signature}`).sort(), [
+      'error BadOrder((uint64,(address,uint256)[],bytes32),string)',
+      'error InsufficientBalance(uint256,uint256)',
+      'error TooMany(address[],int8,bool)',
+      'event Deposited(address,uint256,string)',
+      'event OrderPlaced(uint64,(uint64,(address,uint256)[],bytes32))',
+      'function balances(address)',
+      'function deposit(string)',
+      'function place((uint64,(address,uint256)[],bytes32))',
+      'function transfer(address,uint256)',
+      'function transfer(address,uint256,bytes)',
+    ]);
+  });
+
+  it('computes the selectors and topics Solidity does (well-known values)', () => {
+    assert.equal(vaultItem('function', 'transfer(address,uint256)').selector, '0xa9059cbb');
+    const transferEvent = parseAbiItem({
+      type: 'event',
+      name: 'Transfer',
+      inputs: [
+        { name: 'from', type: 'address', indexed: true },
+        { name: 'to', type: 'address', indexed: true },
+        { name: 'value', type: 'uint256' },
+      ],
+    });
+    assert.equal(transferEvent?.selector, '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+    // The canonical type of `uint` is uint256, also in arrays.
+    assert.equal(canonicalType({ name: '', type: 'uint[]' }), 'uint256[]');
+    assert.equal(parseAbiItem({ name: 'f', inputs: [{ type: 'uint' }] })?.signature, 'f(uint256)');
+  });
+
+  it('skips and counts hostile or malformed entries, never throws', () => {
+    const parsed = abiOfJson({
+      abi: [
+        { type: 'function', name: 'ok', inputs: [] },
+        { type: 'function', name: 'bad\u202ename', inputs: [] },
+        { type: 'function', name: 'f', inputs: [{ type: 'uint7' }] },
+        { type: 'error', name: 'E', inputs: [{ type: 'tuple' }] },
+        { type: 'event', name: 'Deep', inputs: [nest(20)] },
+        { type: 'constructor', inputs: [] },
+        null,
+        'function x()',
+      ],
+    });
+    assert.ok(parsed);
+    assert.deepEqual(
+      parsed.items.map((i) => i.name),
+      ['ok'],
+    );
+    assert.equal(parsed.skipped, 6);
+    assert.equal(parseAbiText('{"abi": [ { "type": "function", '), undefined);
+    assert.equal(parseAbiText('{"contractName": "NoAbi"}'), undefined);
+  });
+
+  it('an item declared by several files is one entry with both sources; removing a file removes its items', () => {
+    const index = vaultIndex();
+    index.setFile('file:///w/out/Vault.sol/Vault.json', 'out/Vault.sol/Vault.json', vaultItems());
+    const found = index.errors(vaultItem('error', 'InsufficientBalance(uint256,uint256)').selector);
+    assert.equal(found.length, 1);
+    assert.deepEqual(found[0]?.sources, ['artifacts/contracts/Vault.sol/Vault.json', 'out/Vault.sol/Vault.json']);
+    index.removeWhere((k) => k.startsWith('file:///w/'));
+    assert.equal(index.errors(vaultItem('error', 'InsufficientBalance(uint256,uint256)').selector).length, 0);
+  });
+});
 
 describe('evm/model/abiIndex: parsed items', () => {
   it('a function item: every field, selector as keccak256 of the canonical signature (4 bytes)', () => {
@@ -232,12 +315,6 @@ describe('evm/model/abiIndex: reading ABI files', () => {
     assert.equal(abiOfJson(abi.slice(0, MAX_ITEMS_PER_ABI))?.skipped, 0);
   });
 });
-
-function fn(name: string, inputs: unknown[], type = 'function'): AbiItem {
-  const item = parseAbiItem({ type, name, inputs });
-  assert.ok(item, name);
-  return item;
-}
 
 describe('evm/model/abiIndex: the index', () => {
   it('version: bumped by every change, not by a removal that removed nothing', () => {

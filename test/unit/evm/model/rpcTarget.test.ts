@@ -2,7 +2,7 @@
 // generations), the entry's evmJsonRpcUrl over it, and a URL from the node's metadata only offered,
 // with what is notable about its host: loopback, private, link-local, or another site than the node.
 import * as assert from 'node:assert/strict';
-import { addressConcern, evmRpcTarget, metadataRpc, nodeJsonRpcUrl } from '../../../src/evm/model/rpcTarget';
+import { addressConcern, evmRpcTarget, metadataRpc, nodeJsonRpcUrl } from '../../../../src/evm/model/rpcTarget';
 
 const STARDUST_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
 const rebased = (nodeUrl: string, evmJsonRpcUrl?: string) => ({ nodeUrl, generation: 'rebased' as const, chainId: '', evmJsonRpcUrl });

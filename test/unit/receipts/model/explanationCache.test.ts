@@ -1,10 +1,10 @@
 // Explanations kept per receipt and ABI index version (src/evm/model/explanationCache.ts): the hover,
 // the panel and "Open in Explorer" of one request decode its data once, again only after an ABI changed.
 import * as assert from 'node:assert/strict';
-import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
-import { ExplanationCache } from '../../../src/receipts/model/explanationCache';
+import { AbiIndex, parseAbiItem } from '../../../../src/evm/model/abiIndex';
+import { ExplanationCache } from '../../../../src/receipts/model/explanationCache';
 
-describe('evm/model/explanationCache', () => {
+describe('receipts/model/explanationCache', () => {
   it('computes once per receipt and version: the same receipt at the same version is not decoded again', () => {
     const cache = new ExplanationCache<object, { n: number }>();
     const receipt = {};
