@@ -1,7 +1,17 @@
 // Text from a node or from settings made safe to show (src/core/text.ts): clipped by code points,
 // on one line, invisible characters revealed, no theme icon and no link formed from it.
 import * as assert from 'node:assert/strict';
-import { clip, externalUrlToOpen, hasControlChars, iconSafeLabel, isPrintable, notificationText, plainLine, revealInvisible } from '../../../src/core/text';
+import {
+  clip,
+  escapeMarkdown,
+  externalUrlToOpen,
+  hasControlChars,
+  iconSafeLabel,
+  isPrintable,
+  notificationText,
+  plainLine,
+  revealInvisible,
+} from '../../../src/core/text';
 
 describe('core/text: clip, one line, notifications', () => {
   it('clip counts code points: text of exactly max code points in more code units is whole', () => {
@@ -17,6 +27,36 @@ describe('core/text: clip, one line, notifications', () => {
 
   it('notificationText breaks Markdown link syntax with a space, keeping the text', () => {
     assert.equal(notificationText('[x](command:y)'), '[x] (command:y)');
+  });
+
+  it('clip cuts at a code point boundary', () => {
+    assert.equal(clip('abcdef', 4), 'abc…');
+    assert.equal(clip('😀😀😀😀😀', 3), '😀😀…');
+    assert.equal(clip('short', 10), 'short');
+  });
+});
+
+describe('core/text: escapeMarkdown', () => {
+  it('leaves no Markdown construct alive: links, images, autolinks, HTML, entities, code, icons', () => {
+    const hostile =
+      '[click](command:waspChain.setToken?["x"]) ![i](https://e/x.png) <img src=x onerror=alert(1)> https://evil.example www.evil.example a@b.example &#x202E; `code` $(alert) **bold** # h';
+    const out = escapeMarkdown(hostile);
+    // Every ASCII punctuation character is escaped: none stands alone.
+    for (let i = 0; i < out.length; i++) {
+      if (out[i] === '\\') i++;
+      // `$` is written `&#36;`, so that no theme icon can form.
+      else if (out.startsWith('&#36;', i)) i += 4;
+      else assert.doesNotMatch(out[i] ?? '', /[!-/:-@[-`{-~]/, `unescaped at ${i}: ${out}`);
+    }
+    assert.ok(out.includes('\\[click\\]\\(command\\:waspChain\\.setToken'));
+    assert.ok(out.includes('https\\:\\/\\/evil\\.example'));
+    assert.ok(out.includes('\\&\\#x202E\\;'));
+  });
+  it('makes it one line', () => {
+    assert.equal(escapeMarkdown('a\n\n  b\tc'), 'a b c');
+  });
+  it('keeps letters, digits and non-ASCII text as they are', () => {
+    assert.equal(escapeMarkdown('Wasp Chain Explorer démo ✓ 123'), 'Wasp Chain Explorer démo ✓ 123');
   });
 });
 

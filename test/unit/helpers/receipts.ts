@@ -3,6 +3,7 @@
 // patch may change before the schema reads it as the client does.
 import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { ReceiptSchema, type Receipt } from '../../../src/api/stardustSchemas';
+import { buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
 import { DEMO_RECEIPTS, createDemoChains, type ReceiptJson } from '../../fixtures/demoData';
 import type { RebasedReceiptWire } from '../../fixtures/wire';
 import { rebasedSample } from './samples';
@@ -36,3 +37,9 @@ export function rebasedReceipt(name: string, patch?: (body: RebasedReceiptWire) 
   patch?.(body);
   return RebasedReceiptSchema.parse(body);
 }
+
+/** The view of a demo receipt, after the patch. */
+export const stardustView = (demo: DemoRef, patch?: (json: ReceiptJson) => void): ReceiptView => buildReceiptView(stardustReceipt(demo, patch));
+
+/** The view of a Rebased sample receipt, after the patch. */
+export const rebasedView = (name: string, patch?: (body: RebasedReceiptWire) => void): ReceiptView => buildReceiptView(rebasedReceipt(name, patch));

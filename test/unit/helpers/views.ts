@@ -18,3 +18,6 @@ export function rowOf<R extends { field: string }>(view: Sectioned<R>, field: st
   assert.ok(r, `row ${field} exists`);
   return r;
 }
+
+/** The section of a view by its id, or undefined when the view has none. */
+export const sectionOf = <S extends { id: string }>(view: { sections: readonly S[] }, id: string): S | undefined => view.sections.find((s) => s.id === id);

@@ -1,9 +1,8 @@
-// Every gas burn code of both generations by name, checked against the order of the BurnCode
-// constants in Wasp's packages/vm/gas/table.go (v1.0.3 for Stardust, v2.0.2 for Rebased), and the
-// burn log summary's order and shares; the skip reasons the panel lists per generation.
+// The gas burn codes by name (src/receipts/model/burnCodes.ts): every code of both generations,
+// checked against the order of the BurnCode constants in Wasp's packages/vm/gas/table.go (v1.0.3 for
+// Stardust, v2.0.2 for Rebased), and the burn log summary's order, totals and shares.
 import * as assert from 'node:assert/strict';
-import { burnCodeName, summarizeBurnLog } from '../../../src/receipts/model/burnCodes';
-import { skipReasons } from '../../../src/receipts/model/skipReasons';
+import { burnCodeName, summarizeBurnLog } from '../../../../src/receipts/model/burnCodes';
 
 // [Go constant (its iota is the code), the name shown]
 const STARDUST: [string, string][] = [
@@ -61,7 +60,36 @@ const REBASED: [string, string][] = [
   ['BurnCodeEVM1P', 'evm'],
 ];
 
-describe('receipts/model/burnCodes: every code of both generations', () => {
+describe('receipts/model/burnCodes: the name of each code', () => {
+  it('names the codes from FACTS', () => {
+    assert.equal(burnCodeName(0), 'storage');
+    assert.equal(burnCodeName(1), 'state read');
+    assert.equal(burnCodeName(2), 'target not found');
+    assert.equal(burnCodeName(8), 'nft data');
+    assert.equal(burnCodeName(13), 'storage deposit estimate');
+    assert.equal(burnCodeName(14), 'send');
+    assert.equal(burnCodeName(15), 'utils: hashing (blake2b)');
+    assert.equal(burnCodeName(25), 'wasm');
+    assert.equal(burnCodeName(26), 'minimum gas per request');
+    assert.equal(burnCodeName(27), 'evm');
+  });
+
+  it('gives 15-24 distinct utility names', () => {
+    const names = new Set<string>();
+    for (let c = 15; c <= 24; c++) {
+      const n = burnCodeName(c);
+      assert.ok(n.startsWith('utils: '), n);
+      names.add(n);
+    }
+    assert.equal(names.size, 10);
+  });
+
+  it('falls back to "code N"', () => {
+    assert.equal(burnCodeName(28), 'code 28');
+    assert.equal(burnCodeName(-1), 'code -1');
+    assert.equal(burnCodeName(1.5), 'code 1.5');
+  });
+
   it('Stardust: 28 codes, 0 to 27', () => {
     assert.deepEqual(
       STARDUST.map((_, code) => burnCodeName(code)),
@@ -84,7 +112,56 @@ describe('receipts/model/burnCodes: every code of both generations', () => {
   });
 });
 
-describe('receipts/model/burnCodes: the summary', () => {
+describe('receipts/model/burnCodes: summarizeBurnLog', () => {
+  it('totals per code, sorted by gas, with shares', () => {
+    const s = summarizeBurnLog([
+      { code: 27, gasBurned: 21000n },
+      { code: 1, gasBurned: 500n },
+      { code: 27, gasBurned: 9000n },
+      { code: 0, gasBurned: 10000n },
+      { code: 1, gasBurned: 500n },
+      { code: 99, gasBurned: 0n },
+    ]);
+    assert.equal(s.total, 41000n);
+    assert.deepEqual(
+      s.entries.map((e) => [e.code, e.name, e.gasBurned, e.count]),
+      [
+        [27, 'evm', 30000n, 2],
+        [0, 'storage', 10000n, 1],
+        [1, 'state read', 1000n, 2],
+        [99, 'code 99', 0n, 1],
+      ],
+    );
+    assert.deepEqual(
+      s.entries.map((e) => e.share),
+      [73.17, 24.39, 2.43, 0],
+    );
+  });
+  it('breaks ties by code', () => {
+    const s = summarizeBurnLog([
+      { code: 9, gasBurned: 100n },
+      { code: 3, gasBurned: 100n },
+    ]);
+    assert.deepEqual(
+      s.entries.map((e) => e.code),
+      [3, 9],
+    );
+    assert.deepEqual(
+      s.entries.map((e) => e.share),
+      [50, 50],
+    );
+  });
+  it('is exact above 2^53 and handles an empty log', () => {
+    const big = 2n ** 60n + 1n;
+    const s = summarizeBurnLog([
+      { code: 27, gasBurned: big },
+      { code: 27, gasBurned: big },
+    ]);
+    assert.equal(s.total, 2n * big);
+    assert.equal(s.entries[0]?.share, 100);
+    assert.deepEqual(summarizeBurnLog([]), { total: 0n, entries: [] });
+  });
+
   it('largest first, ties by code, shares with two decimals; no shares when nothing burned', () => {
     const s = summarizeBurnLog([
       { code: 9, gasBurned: 100n },
@@ -112,23 +189,5 @@ describe('receipts/model/burnCodes: the summary', () => {
       ]).entries.map((e) => e.code),
       [4, 5],
     );
-  });
-});
-
-describe('receipts/model/skipReasons', () => {
-  const common = [
-    'The request never reached this chain: check that it was sent to this chain (an EVM transaction: to its JSON-RPC endpoint) and accepted.',
-    "Wrong nonce: an off-ledger or EVM request must carry the sender's next nonce; one already used, or one ahead of it, is skipped.",
-    'The signature does not verify.',
-    "An EVM transaction's gas price is below what the chain's fee policy asks.",
-    'The chain is in maintenance mode: only requests to the governance contract are processed.',
-    'The request was already processed: its receipt is in an earlier block (look it up at the latest state).',
-  ];
-  const onLedger =
-    'On-ledger: a time lock not yet passed, an expiry within a minute of the block time (or past), or a storage deposit return make the node skip the output.';
-  it('lists the checks of each generation; the on-ledger output checks only where outputs exist', () => {
-    assert.deepEqual(skipReasons('rebased'), common);
-    assert.deepEqual(skipReasons('stardust'), [...common, onLedger]);
-    assert.deepEqual(skipReasons(undefined), [...common, onLedger]);
   });
 });

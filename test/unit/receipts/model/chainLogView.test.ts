@@ -1,28 +1,72 @@
-// The receipt panel's Block and Events sections, whole: every row of a block, each event with
-// its contract hname and time, an event without topic or payload, no events, a failed read, the
-// cap on events shown, and how an event's Unix-nanosecond timestamp reads.
+// The receipt panel's Block and Events sections (src/receipts/model/chainLogView.ts): every row of a
+// block, each event with its contract hname and time, an event without topic or payload, no events, a
+// failed read, the cap on events shown, hostile topics revealed, and how an event's Unix-nanosecond
+// timestamp reads.
 import * as assert from 'node:assert/strict';
-import type { BlockInfo, ChainEvent } from '../../../src/api/chainLogSchemas';
-import { MAX_EVENTS_SHOWN, chainLogSections } from '../../../src/receipts/model/chainLogView';
+import type { BlockInfo, ChainEvent } from '../../../../src/api/chainLogSchemas';
+import { chainLogSections, MAX_EVENTS_SHOWN } from '../../../../src/receipts/model/chainLogView';
 
-const BLOCK: BlockInfo = {
-  blockIndex: 2483101,
-  timestamp: '2026-11-20T10:00:00Z',
-  totalRequests: 5,
-  numSuccessfulRequests: 3,
-  numOffLedgerRequests: 4,
-  gasBurned: 1234567n,
-  gasFeeCharged: 12346n,
-};
-const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
-  contractID: 0x07cb02c1,
-  topic: 'evm.Transfer',
-  timestamp: 1_763_632_800_000_000_000n,
-  payload: '0xabcd',
-  ...over,
+describe('receipts/model/chainLogView', () => {
+  const BLOCK = {
+    blockIndex: 1234567,
+    timestamp: '2025-01-01T00:00:10Z',
+    totalRequests: 3,
+    numSuccessfulRequests: 2,
+    numOffLedgerRequests: 1,
+    gasBurned: 18446744073709551615n,
+    gasFeeCharged: 1000n,
+  };
+
+  it('shows the block: index, time, requests with failed, gas and fees exact', () => {
+    const [block] = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [] } });
+    assert.deepEqual(
+      block?.rows.map((r) => r.value),
+      ['1,234,567', '2025-01-01T00:00:10Z', '3 (1 off-ledger), 1 failed', '18,446,744,073,709,551,615', '1,000'],
+    );
+  });
+
+  it('lists events with their contract and time; hostile topics are revealed, payloads clipped, the list bounded', () => {
+    const events = Array.from({ length: MAX_EVENTS_SHOWN + 5 }, (_, i) => ({
+      contractID: 0x07cb02c1,
+      topic: i === 0 ? 'evm\u202e.log' : 'evm.log',
+      timestamp: 1_735_689_610_000_000_000n,
+      payload: `0x${'ab'.repeat(1000)}`,
+    }));
+    const [, ev] = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events } });
+    assert.equal(ev?.title, `Events (${MAX_EVENTS_SHOWN + 5})`);
+    assert.equal(ev?.rows.length, MAX_EVENTS_SHOWN);
+    assert.equal(ev?.rows[0]?.label, 'evm⟨U+202E⟩.log');
+    assert.ok((ev?.rows[0]?.value.length ?? 0) <= 401);
+    assert.equal(ev?.rows[0]?.copy?.text.length, 2002, 'Copy gives the whole payload');
+    assert.equal(ev?.rows[0]?.detail, 'contract 0x07cb02c1 · 2025-01-01T00:00:10.000000000Z');
+    assert.match(ev?.note ?? '', /first 100 of 105/);
+  });
+
+  it('says what could not be read instead of failing the panel', () => {
+    const sections = chainLogSections({ ok: false, reason: 'Node error: 500' }, { ok: false, reason: 'Not found (404)' });
+    assert.match(sections[0]?.rows[0]?.value ?? '', /not available: Node error/);
+    assert.match(sections[1]?.rows[0]?.value ?? '', /not available: Not found/);
+  });
 });
 
-describe('receipts/model/chainLogView: the Block and Events sections', () => {
+describe('receipts/model/chainLogView: the Block and Events sections, whole', () => {
+  const BLOCK: BlockInfo = {
+    blockIndex: 2483101,
+    timestamp: '2026-11-20T10:00:00Z',
+    totalRequests: 5,
+    numSuccessfulRequests: 3,
+    numOffLedgerRequests: 4,
+    gasBurned: 1234567n,
+    gasFeeCharged: 12346n,
+  };
+  const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
+    contractID: 0x07cb02c1,
+    topic: 'evm.Transfer',
+    timestamp: 1_763_632_800_000_000_000n,
+    payload: '0xabcd',
+    ...over,
+  });
+
   it('a block and one event, every field', () => {
     assert.deepEqual(chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event()] } }), [
       {

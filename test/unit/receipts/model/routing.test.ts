@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { classifyRequestId, idForGeneration, routeChains } from '../../../src/receipts/model/routing';
+import { classifyRequestId, idForGeneration, routeChains } from '../../../../src/receipts/model/routing';
 
 const H64 = `0x${'AB'.repeat(32)}`;
 const H68 = `0x${'cd'.repeat(34)}`;
@@ -11,7 +11,7 @@ const chains = [
 ];
 const names = (cs: Array<{ name: string }>) => cs.map((c) => c.name);
 
-describe('model/routing', () => {
+describe('receipts/model/routing', () => {
   it('classifies the whole string only: text before the 0x is not an ID', () => {
     assert.equal(classifyRequestId(`a0x${'ab'.repeat(32)}`), undefined);
     assert.equal(classifyRequestId(`a0x${'ab'.repeat(34)}`), undefined);

@@ -1,5 +1,5 @@
 // The whole receipt view of each demo receipt (Stardust) and each receipt a real Rebased node
-// sent (test/fixtures/samples/rebased), against receiptView.golden.json: every label, value,
+// sent (test/fixtures/samples/rebased), against wholeViews.golden.json: every label, value,
 // detail, copy text and flag the hover and the panel show. The golden file was written from the
 // builder's output and checked by hand against the receipts and the rules in receiptView.ts
 // (fee = ceil(gas × b / a), the burned share truncated to tenths, Owner/Admin wording, which rows
@@ -7,14 +7,16 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseJsonExact } from '../../../src/api/json';
-import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema } from '../../../src/api/stardustSchemas';
-import { buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
-import { DEMO_RECEIPTS, createDemoChains } from '../../fixtures/demoData';
+import type { ReceiptView } from '../../../../../src/receipts/model/receiptView';
+import { DEMO_RECEIPTS } from '../../../../fixtures/demoData';
+import { repoRoot } from '../../../../fixtures/paths';
+import { type DemoReceiptName, rebasedView, stardustView } from '../../../helpers/receipts';
+import { REBASED_RECEIPT_SAMPLES } from '../../../helpers/samples';
 
-const GOLDEN = JSON.parse(readFileSync(join(process.cwd(), 'test/unit/receipts/receiptView.golden.json'), 'utf8')) as Record<string, unknown>;
-const REBASED_SAMPLES = ['receipt-success-evm', 'receipt-failed-evm-revert', 'receipt-failed-isc', 'receipt-success-onledger'];
+const GOLDEN = JSON.parse(readFileSync(join(repoRoot(__dirname), 'test/unit/receipts/model/receiptView/wholeViews.golden.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** The view as JSON data; the raw JSON is the receipt itself and is pinned by its own tests. */
 export function viewData(v: ReceiptView): unknown {
@@ -27,26 +29,14 @@ export function viewData(v: ReceiptView): unknown {
  * Each view as a function: built inside its test, never while mocha loads the file (code run at
  * load time is a "static" mutant for Stryker, which then runs every test for each of its mutants).
  */
-export function goldenViews(): Record<string, () => unknown> {
+function goldenViews(): Record<string, () => unknown> {
   const out: Record<string, () => unknown> = {};
-  for (const [name, ref] of Object.entries(DEMO_RECEIPTS)) {
-    out[`stardust:${name}`] = () => {
-      const r = createDemoChains()
-        .find((c) => c.chainId === ref.chainId)
-        ?.receipts.find((x) => x.request.requestId === ref.requestId);
-      return viewData(buildReceiptView(ReceiptSchema.parse(r)));
-    };
-  }
-  for (const name of REBASED_SAMPLES) {
-    out[`rebased:${name}`] = () => {
-      const body = parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased', `${name}.json`), 'utf8'));
-      return viewData(buildReceiptView(RebasedReceiptSchema.parse(body)));
-    };
-  }
+  for (const name of Object.keys(DEMO_RECEIPTS) as DemoReceiptName[]) out[`stardust:${name}`] = () => viewData(stardustView(name));
+  for (const name of REBASED_RECEIPT_SAMPLES) out[`rebased:${name}`] = () => viewData(rebasedView(name));
   return out;
 }
 
-describe('model/receiptView: the whole view of every demo and sample receipt', () => {
+describe('receipts/model/receiptView: the whole view of every demo and sample receipt', () => {
   const views = goldenViews();
   it('covers 7 Stardust demo receipts and 4 Rebased node samples', () => {
     assert.deepEqual(Object.keys(views), Object.keys(GOLDEN));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { fileEvidence, hoverDecision, idEvidence, type IdContext } from '../../../src/receipts/model/idEvidence';
-import { ABOVE_LINES } from '../../../src/receipts/model/idText';
-import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, TX_HASH, placed, type Placement } from '../../fixtures/secretPlacements';
+import { fileEvidence, hoverDecision, type IdContext, idEvidence } from '../../../../src/receipts/model/idEvidence';
+import { ABOVE_LINES } from '../../../../src/receipts/model/idText';
+import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement, TX_HASH } from '../../../fixtures/secretPlacements';
 
 const ID68 = `${TX_HASH}0000`;
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { RebasedAssets, RebasedReceipt } from '../../../src/api/rebasedSchemas';
-import { englishL10n } from '../../../src/core/l10n';
-import type { EvmTx } from '../../../src/evm/model/signedTx';
-import { buildRebasedPart, evmTxLine, evmTxView, isBaseTokenType, rebasedAssetsView, rebasedEvmTx } from '../../../src/receipts/model/rebasedParts';
+import type { RebasedAssets, RebasedReceipt } from '../../../../src/api/rebasedSchemas';
+import { englishL10n } from '../../../../src/core/l10n';
+import type { EvmTx } from '../../../../src/evm/model/signedTx';
+import { buildRebasedPart, evmTxLine, evmTxView, isBaseTokenType, rebasedAssetsView, rebasedEvmTx } from '../../../../src/receipts/model/rebasedParts';
 
 const REQ = `0x${'12'.repeat(32)}`;
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -11,7 +11,7 @@ function tx(patch: Partial<EvmTx>): EvmTx {
   return { type: 0, nonce: 3n, gasLimit: 21000n, gasPrice: 10n, value: 1_500_000_000_000_000_000n, data: new Uint8Array(0), hash: REQ, ...patch };
 }
 
-describe('receipts/model/rebasedParts views', () => {
+describe('receipts/model/rebasedParts', () => {
   it('isBaseTokenType wants the whole type and strips only leading zeros', () => {
     assert.equal(isBaseTokenType('0x0002::iota::IOTA'), true);
     assert.equal(isBaseTokenType('0x20::iota::IOTA'), false);

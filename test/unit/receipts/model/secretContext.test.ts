@@ -1,9 +1,13 @@
+// Whether the text around a 0x ID says it is a secret (src/receipts/model/secretContext.ts): the file
+// rules, the line rules (names, comments, the line above, a bounded window), the parts of a name, and
+// the corpus of test/fixtures/secrets, where every ID the hover could match (src/receipts/requestIdAt.ts)
+// must get the reason its table says.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { BEFORE_CHARS, fileReason, lineReason, parts, secretContext, type IdPlace } from '../../../src/receipts/model/secretContext';
-import { REQUEST_ID_WORD, requestIdsIn } from '../../../src/receipts/requestIdAt';
-import { repoRoot } from '../../fixtures/paths';
+import { BEFORE_CHARS, fileReason, type IdPlace, lineReason, parts, secretContext } from '../../../../src/receipts/model/secretContext';
+import { REQUEST_ID_WORD, requestIdsIn } from '../../../../src/receipts/requestIdAt';
+import { repoRoot } from '../../../fixtures/paths';
 
 const CORPUS = join(repoRoot(__dirname), 'test', 'fixtures', 'secrets');
 const HEX64 = 'ab'.repeat(32);
@@ -27,6 +31,8 @@ const walk = (dir: string): string[] =>
     const p = join(dir, n);
     return statSync(p).isDirectory() ? walk(p) : [p];
   });
+
+const atPrevious = (line: string, previousLine?: string) => at(line, ID64, undefined, previousLine);
 
 describe('receipts/model/secretContext', () => {
   describe('file rules', () => {
@@ -278,6 +284,128 @@ describe('receipts/model/secretContext', () => {
       const text = readFileSync(path, 'utf8');
       assert.match(text, /"ciphertext":"[0-9a-f]{64}"/);
       assert.deepEqual(requestIdsIn(text), []);
+    });
+  });
+});
+
+describe('receipts/model/secretContext: at the edges of each rule', () => {
+  describe('fileReason', () => {
+    const cases: [string, ReturnType<typeof fileReason>][] = [
+      // an empty base name (a folder path) names nothing
+      ['/repo/', undefined],
+      // the key-file extensions only count at the end of the name
+      ['/repo/deploy.key.bak', undefined],
+      ['/repo/tls.pem.txt', undefined],
+      // a file named `keystore` is not under a keystore folder: its name names one
+      ['/repo/keystore', 'secretsFile'],
+      // only the last 400 characters of the path are read
+      [`/keystore/${'a'.repeat(500)}/deployer.json`, undefined],
+      [`/keystore/${'a'.repeat(300)}/deployer.json`, 'keyFile'],
+      // the deploy configs: exact names only
+      ['/repo/myhardhat.config.ts', undefined],
+      ['/repo/hardhat.config.ts.bak', undefined],
+      ['/repo/hardhat.config.mts', 'deployConfig'],
+      ['/repo/mytruffle.js', undefined],
+      ['/repo/truffle.js.orig', undefined],
+      ['/repo/truffle.xjs', undefined],
+      ['/repo/truffle-config.cjs', 'deployConfig'],
+      ['/repo/truffle.mjs', 'deployConfig'],
+      // strong names in a file name
+      ['/repo/sk.txt', 'secretsFile'],
+      ['/repo/pkey.txt', 'secretsFile'],
+      ['/repo/priv-key.txt', 'secretsFile'],
+      ['/repo/private-keys.txt', 'secretsFile'],
+      ['/repo/private-notes.txt', undefined],
+      ['/repo/key-pair.json', 'secretsFile'],
+      ['/repo/key-ring.json', undefined],
+      ['/repo/keypair.json', 'secretsFile'],
+      ['/repo/trading-pair.json', undefined],
+      ['/repo/seeds.txt', 'secretsFile'],
+      ['/repo/seed.txt', 'secretsFile'],
+      ['/repo/api-keys.json', 'secretsFile'],
+      ['/repo/api-docs.json', undefined],
+      ['/repo/access_token.txt', 'secretsFile'],
+      ['/repo/auth-token.txt', 'secretsFile'],
+      ['/repo/bearer.token', 'secretsFile'],
+      ['/repo/refresh-token.txt', 'secretsFile'],
+      ['/repo/session-token.txt', 'secretsFile'],
+      ['/repo/session-notes.txt', undefined],
+      ['/repo/src/index.ts', undefined],
+      ['/repo/README.md', undefined],
+    ];
+    for (const [path, want] of cases) {
+      it(`${path.length > 60 ? `${path.slice(0, 20)}…(${path.length})` : path} -> ${String(want)}`, () => {
+        assert.equal(fileReason(path), want);
+      });
+    }
+  });
+
+  describe('parts', () => {
+    it('is empty for text without letters or digits', () => {
+      assert.deepEqual(parts(' -- :: '), []);
+      assert.deepEqual(parts(''), []);
+    });
+    it('keeps a 12-character word with a digit, skips a 13-character one', () => {
+      assert.deepEqual(parts('abcdef123456'), ['abcdef', '123456']);
+      assert.deepEqual(parts('abcdef1234567'), []);
+      assert.deepEqual(parts('abcdefghijklmn'), ['abcdefghijklmn']);
+    });
+    it('keeps a run of digits as one part', () => {
+      assert.deepEqual(parts('v12 key2x'), ['v', '12', 'key', '2', 'x']);
+    });
+  });
+
+  describe('lineReason', () => {
+    it('reads a comment that starts right after the ID', () => {
+      assert.equal(lineReason(atPrevious(`x(${ID64}# private key`)), 'privateKey');
+      assert.equal(lineReason(atPrevious(`x(${ID64}// mnemonic`)), 'mnemonic');
+    });
+    it('reads only the comment, not the code between the ID and the comment', () => {
+      assert.equal(lineReason(atPrevious(`x(${ID64}, secret) // note`)), undefined);
+    });
+    it('reads at most 80 characters after the ID', () => {
+      assert.equal(lineReason(atPrevious(`x(${ID64}) // ${'x'.repeat(100)} private key`)), undefined);
+      assert.equal(lineReason(atPrevious(`x(${ID64}) // ${'x'.repeat(40)} private key`)), 'privateKey');
+    });
+    it('reads the previous line when a comment names nothing', () => {
+      assert.equal(lineReason(atPrevious(`  "${ID64}", // note`, 'privateKey: [')), 'privateKey');
+    });
+    it('reads the previous line when it ends in an opener followed by spaces', () => {
+      assert.equal(lineReason(atPrevious(`  "${ID64}"`, 'const secret =   ')), 'secret');
+    });
+    it('reads the line above a bare value as the head of its list, whatever it ends in', () => {
+      assert.equal(lineReason(atPrevious(`  "${ID64}"`, 'secret: 1,')), 'secret');
+      assert.equal(lineReason(atPrevious(`x: "${ID64}"`, 'secret: 1,')), undefined);
+    });
+    it('reads only the last 160 characters of the previous line', () => {
+      assert.equal(lineReason(atPrevious(`  "${ID64}"`, `secret ${'x'.repeat(200)} =`)), undefined);
+      assert.equal(lineReason(atPrevious(`  "${ID64}"`, `secret ${'x'.repeat(100)} =`)), 'secret');
+    });
+    it('names the strong words before the ID', () => {
+      assert.equal(lineReason(atPrevious(`SK=${ID64}`)), 'privateKey');
+      assert.equal(lineReason(atPrevious(`pkey: "${ID64}"`)), 'privateKey');
+      assert.equal(lineReason(atPrevious(`const x = os.getenv("A") || "${ID64}"`)), 'envFallback');
+      assert.equal(lineReason(atPrevious(`const x = environ.get("A") or "${ID64}"`)), 'envFallback');
+    });
+    describe('the nearest name', () => {
+      it('is the last one before the value, not an earlier one', () => {
+        assert.equal(lineReason(atPrevious(`DEPLOYER_KEY = 1, the row label = "${ID64}"`)), undefined);
+        assert.equal(lineReason(atPrevious(`label = 1, DEPLOYER_KEY = "${ID64}"`)), 'privateKey');
+      });
+      it('takes `:=`', () => {
+        assert.equal(lineReason(atPrevious(`owner_key := "${ID64}"`)), 'privateKey');
+      });
+      it('allows spaces after the opening bracket, nothing else', () => {
+        assert.equal(lineReason(atPrevious(`ownerKey: [ ${ID64}`)), 'privateKey');
+        assert.equal(lineReason(atPrevious(`ownerKey = a b c d ${ID64}`)), undefined);
+      });
+      it('is looked for among the last four words only, and not before a transaction word', () => {
+        assert.equal(lineReason(atPrevious(`ownerKey = a b c d ${ID64}`)), undefined);
+        assert.equal(lineReason(atPrevious(`ownerKey = a b c ${ID64}`)), 'privateKey');
+        assert.equal(lineReason(atPrevious(`deployer key loaded: ${ID64}`)), 'privateKey');
+        assert.equal(lineReason(atPrevious(`cache.set(key, receipt(${ID64}`)), undefined);
+        assert.equal(lineReason(atPrevious(`a b c d ownerKey =${' '.repeat(70)}${ID64}`)), 'privateKey', 'spaces are no words');
+      });
     });
   });
 });

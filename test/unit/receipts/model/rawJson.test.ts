@@ -1,14 +1,12 @@
-// The raw JSON panel re-indents a node's body only while the result stays within what is shown
-// and not too deep; the estimate is exact for bodies without empty containers, so the boundary
-// is tested at the character. And the receipt cache's weight, by how it grows.
+// The raw JSON panel and the receipt cache's weight (src/receipts/model/rawJson.ts): a node's body is
+// re-indented only while the result stays within what is shown and not too deep (the estimate is
+// exact for bodies without empty containers, so the boundary is tested at the character); the weight
+// grows with what a receipt holds.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseJsonExact } from '../../../src/api/json';
-import { RebasedReceiptSchema } from '../../../src/api/rebasedSchemas';
-import { ReceiptSchema } from '../../../src/api/stardustSchemas';
-import { MAX_RAW_JSON_CHARS, estimateReceiptBytes, processedReceiptWeight, rawJsonText } from '../../../src/receipts/model/rawJson';
-import { DEMO_RECEIPTS, createDemoChains, type ReceiptJson } from '../../fixtures/demoData';
+import { ReceiptSchema } from '../../../../src/api/stardustSchemas';
+import { estimateReceiptBytes, MAX_RAW_JSON_CHARS, processedReceiptWeight, rawJsonText } from '../../../../src/receipts/model/rawJson';
+import { createDemoChains, type ReceiptJson } from '../../../fixtures/demoData';
+import { rebasedReceipt, stardustReceipt } from '../../helpers/receipts';
 
 /** `{"k":"<filler>"}`, whose 2-space form is 5 characters longer: "{\n  " (3), ": " (1), "\n}" (1). */
 function body(prettyLength: number): string {
@@ -50,23 +48,8 @@ describe('receipts/model/rawJson: when the body is re-indented', () => {
 });
 
 describe('receipts/model/rawJson: the cache weight', () => {
-  function stardust(patch: (r: ReceiptJson) => void = () => undefined) {
-    const ref = DEMO_RECEIPTS.contractError;
-    const json = structuredClone(
-      createDemoChains()
-        .find((c) => c.chainId === ref.chainId)
-        ?.receipts.find((x) => x.request.requestId === ref.requestId),
-    ) as ReceiptJson;
-    patch(json);
-    return ReceiptSchema.parse(json);
-  }
-  const rebased = (extra: string[]) => {
-    const b = parseJsonExact(readFileSync(join(process.cwd(), 'test/fixtures/samples/rebased/receipt-failed-isc.json'), 'utf8')) as {
-      request: { params: string[] };
-    };
-    b.request.params.push(...extra);
-    return RebasedReceiptSchema.parse(b);
-  };
+  const stardust = (patch: (r: ReceiptJson) => void = () => undefined) => stardustReceipt('contractError', patch);
+  const rebased = (extra: string[]) => rebasedReceipt('receipt-failed-isc', (b) => void (b.request as { params: string[] }).params.push(...extra));
 
   it('a param weighs six times its characters (held as hex, text and JSON) plus a little', () => {
     const L = 1000;
@@ -84,5 +67,19 @@ describe('receipts/model/rawJson: the cache weight', () => {
     const burned = stardust((r) => r.gasBurnLog.push({ code: 1, gasBurned: 5 }));
     assert.equal(estimateReceiptBytes(burned) - estimateReceiptBytes(base), 200 + 2 * (32 + 8 + 8));
     assert.equal(processedReceiptWeight({ receipt: base, view: { rawJson: 'x'.repeat(100) } }), estimateReceiptBytes(base) + 200);
+  });
+});
+
+describe('receipts/model/rawJson: estimateReceiptBytes', () => {
+  it('grows with the params, so a 1 MiB receipt weighs megabytes and a plain one kilobytes', () => {
+    const chains = createDemoChains();
+    const plain = chains.flatMap((c) => c.receipts).find((r) => r.request.params.Items.length === 0);
+    assert.ok(plain);
+    const small = ReceiptSchema.parse(plain);
+    const bigJson = structuredClone(plain) as ReceiptJson;
+    bigJson.request.params.Items = [{ key: '0x01', value: `0x${'ab'.repeat(1024 * 1024)}` }];
+    const big = ReceiptSchema.parse(bigJson);
+    assert.ok(estimateReceiptBytes(small) < 16 * 1024, String(estimateReceiptBytes(small)));
+    assert.ok(estimateReceiptBytes(big) > 6 * 2 * 1024 * 1024, String(estimateReceiptBytes(big)));
   });
 });
