@@ -2,16 +2,12 @@
 import * as assert from 'node:assert/strict';
 import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
 import { englishL10n } from '../../../src/core/l10n';
+import { ENGLISH_COMMON_LABELS } from '../helpers/labels';
 
 describe('chainInfo/protocol: panel labels', () => {
   it('gives every button, tooltip and status line its English text', () => {
     assert.deepEqual(chainInfoPanelLabels(englishL10n), {
-      copy: 'Copy',
-      open: 'Open',
-      notWebLink: '(not a web link)',
-      onlyWebLinks: 'Only http and https links are opened',
-      showMore: 'Show {0} more',
-      showAll: 'Show all ({0} characters)',
+      ...ENGLISH_COMMON_LABELS,
       actions: 'Chain info actions',
       refresh: 'Refresh',
       refreshTitle: 'Read the chain info again',

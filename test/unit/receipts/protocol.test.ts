@@ -8,16 +8,12 @@ import { buildReceiptView, type PayloadView } from '../../../src/receipts/model/
 import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay, receiptPanelLabels } from '../../../src/receipts/protocol';
 import { benchRequestId, bigReceipt, plainReceipt } from '../../../bench/shared';
 import { stardustView } from '../helpers/receipts';
+import { ENGLISH_COMMON_LABELS } from '../helpers/labels';
 
 describe('receipts/protocol: the panel words and the excerpts', () => {
   it('gives the webview every word it shows', () => {
     assert.deepEqual(receiptPanelLabels(englishL10n), {
-      copy: 'Copy',
-      open: 'Open',
-      notWebLink: '(not a web link)',
-      onlyWebLinks: 'Only http and https links are opened',
-      showMore: 'Show {0} more',
-      showAll: 'Show all ({0} characters)',
+      ...ENGLISH_COMMON_LABELS,
       copyRequestId: 'Copy Request ID',
       refresh: 'Refresh',
       loadEvmLogs: 'Load EVM Logs',

@@ -2,17 +2,11 @@
 import * as assert from 'node:assert/strict';
 import { englishL10n } from '../../../src/core/l10n';
 import { commonLabels, isWebviewMessage } from '../../../src/ui/protocol';
+import { ENGLISH_COMMON_LABELS } from '../helpers/labels';
 
 describe('ui/protocol', () => {
   it('gives the common labels their English text', () => {
-    assert.deepEqual(commonLabels(englishL10n), {
-      copy: 'Copy',
-      open: 'Open',
-      notWebLink: '(not a web link)',
-      onlyWebLinks: 'Only http and https links are opened',
-      showMore: 'Show {0} more',
-      showAll: 'Show all ({0} characters)',
-    });
+    assert.deepEqual(commonLabels(englishL10n), ENGLISH_COMMON_LABELS);
   });
 
   it('takes only objects with a string type as messages', () => {

@@ -1,22 +1,7 @@
 // The Blocks list's filter (src/chains/model/blockFilter.ts): which blocks each filter keeps, and its name.
 import * as assert from 'node:assert/strict';
-import type { BlockInfo } from '../../../../src/api/chainLogSchemas';
 import { blockMatches, filterName } from '../../../../src/chains/model/blockFilter';
-
-const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
-
-function block(patch: Partial<BlockInfo> = {}): BlockInfo {
-  return {
-    blockIndex: 2417,
-    timestamp: new Date(NOW - 2 * 60_000).toISOString(),
-    totalRequests: 3,
-    numSuccessfulRequests: 2,
-    numOffLedgerRequests: 1,
-    gasBurned: 12_345n,
-    gasFeeCharged: 678n,
-    ...patch,
-  } as BlockInfo;
-}
+import { block } from '../../helpers/blocks';
 
 describe('chains/model/blockFilter', () => {
   it('the filter keeps the blocks with requests, or those with a failed request', () => {

@@ -1,25 +1,10 @@
 // The words of the Blocks list's rows (src/chains/model/blockRows.ts): what differs first, a failure
 // decoded as the receipt panel heads it, counts that read right for one.
 import * as assert from 'node:assert/strict';
-import type { BlockInfo } from '../../../../src/api/chainLogSchemas';
 import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../../src/chains/model/blockRows';
 import { DEMO_EVM_REVERT_REASON } from '../../../fixtures/demoData';
 import { demoReceipt } from '../../../fixtures/demoReceipts';
-
-const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
-
-function block(patch: Partial<BlockInfo> = {}): BlockInfo {
-  return {
-    blockIndex: 2417,
-    timestamp: new Date(NOW - 2 * 60_000).toISOString(),
-    totalRequests: 3,
-    numSuccessfulRequests: 2,
-    numOffLedgerRequests: 1,
-    gasBurned: 12_345n,
-    gasFeeCharged: 678n,
-    ...patch,
-  } as BlockInfo;
-}
+import { block, NOW } from '../../helpers/blocks';
 
 describe('chains/model/blockRows: block and receipt rows', () => {
   it('a block row leads with its index, then requests, failures and how long ago', () => {
