@@ -63,3 +63,14 @@ export function vaultIndex(): AbiIndex {
   index.setFile('file:///w/artifacts/contracts/Vault.sol/Vault.json', 'artifacts/contracts/Vault.sol/Vault.json', vaultItems());
   return index;
 }
+
+/** ERC-20's Transfer event as an ABI file declares it. */
+export const ERC20_TRANSFER_EVENT: Record<string, unknown> = {
+  type: 'event',
+  name: 'Transfer',
+  inputs: [
+    { name: 'from', type: 'address', indexed: true },
+    { name: 'to', type: 'address', indexed: true },
+    { name: 'value', type: 'uint256' },
+  ],
+};

@@ -15,7 +15,7 @@ import {
   parseAbiItem,
   parseAbiText,
 } from '../../../../src/evm/model/abiIndex';
-import { vaultBuildText, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
+import { ERC20_TRANSFER_EVENT, vaultBuildText, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
 
 /** keccak256 of the signature, the first `bytes` bytes as 0x-hex: computed here, apart from the index's cache. */
 function hash(signature: string, bytes: number): string {
@@ -68,15 +68,7 @@ describe('evm/model/abiIndex: build outputs, selectors, sources', () => {
 
   it('computes the selectors and topics Solidity does (well-known values)', () => {
     assert.equal(vaultItem('function', 'transfer(address,uint256)').selector, '0xa9059cbb');
-    const transferEvent = parseAbiItem({
-      type: 'event',
-      name: 'Transfer',
-      inputs: [
-        { name: 'from', type: 'address', indexed: true },
-        { name: 'to', type: 'address', indexed: true },
-        { name: 'value', type: 'uint256' },
-      ],
-    });
+    const transferEvent = parseAbiItem(ERC20_TRANSFER_EVENT);
     assert.equal(transferEvent?.selector, '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
     // The canonical type of `uint` is uint256, also in arrays.
     assert.equal(canonicalType({ name: '', type: 'uint[]' }), 'uint256[]');

@@ -19,7 +19,7 @@ import {
   MAX_VALUE_CHARS,
 } from '../../../../src/evm/model/decode';
 import { word } from '../../../fixtures/hostileAbiData';
-import { abiItem, ALICE, BOB, type Encode, indexOf, loadCodecs, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
+import { abiItem, ALICE, BOB, type Encode, ERC20_TRANSFER_EVENT, indexOf, loadCodecs, vaultIndex, vaultItem, vaultItems } from '../../helpers/evm';
 
 /** An address as a topic: 12 zero bytes, then the 20 bytes. */
 const topicOf = (address: string) => `0x${'00'.repeat(12)}${address.slice(2).toLowerCase()}`;
@@ -34,16 +34,7 @@ const TRANSFER = (): AbiItem =>
     ],
   });
 const PAUSE = (): AbiItem => abiItem({ type: 'function', name: 'pause', inputs: [] });
-const TRANSFER_EVENT = (): AbiItem =>
-  abiItem({
-    type: 'event',
-    name: 'Transfer',
-    inputs: [
-      { name: 'from', type: 'address', indexed: true },
-      { name: 'to', type: 'address', indexed: true },
-      { name: 'value', type: 'uint256' },
-    ],
-  });
+const TRANSFER_EVENT = (): AbiItem => abiItem(ERC20_TRANSFER_EVENT);
 const FLAGGED = (): AbiItem =>
   abiItem({
     type: 'event',
