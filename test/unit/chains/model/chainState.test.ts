@@ -276,7 +276,7 @@ describe('chains/model/chainState: the exact words', () => {
   });
 });
 
-describe('chains/model/chainState: every outcome, whole', () => {
+describe('chains/model/chainState: the whole decision of every outcome', () => {
   it('settings problems win over everything; an empty list is no problem', () => {
     assert.deepEqual(decide({ loaded: true, problems: ['a', 'b'], error: new NetworkError('x', undefined, ctx) }), {
       hasToken: false,

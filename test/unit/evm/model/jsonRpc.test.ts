@@ -150,7 +150,7 @@ describe('evm/model/jsonRpc: a fake fetch', () => {
   });
 });
 
-describe('evm/model/jsonRpc: at the edges', () => {
+describe('evm/model/jsonRpc: the request, the size cap, what is never asked', () => {
   const HASH = `0x${'AB'.repeat(32)}`;
 
   let server: Server;
