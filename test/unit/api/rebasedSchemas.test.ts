@@ -6,7 +6,7 @@ import { RebasedChainInfoSchema, RebasedChainResponseSchema, RebasedReceiptSchem
 import { validatorShareText } from '../../../src/core/fees';
 import { withFields } from '../helpers/fields';
 import { rebasedSample } from '../helpers/samples';
-import { firstIssue, issue, verdict } from '../helpers/schemas';
+import { firstIssue, hexDigits, issue, verdict } from '../helpers/schemas';
 
 /** `path: message` of the first issue of a body that must be rejected. */
 function rejected(schema: Parameters<typeof firstIssue>[0], v: unknown): string {
@@ -15,7 +15,6 @@ function rejected(schema: Parameters<typeof firstIssue>[0], v: unknown): string 
   return `${i.path}: ${i.message}`;
 }
 
-const hex = (n: number): string => 'aB'.repeat(n).slice(0, n);
 const V2 = 'receipt-success-onledger';
 
 describe('api/rebasedSchemas', () => {
@@ -130,8 +129,8 @@ describe('api/rebasedSchemas: the words of each field', () => {
   const v2 = (fields: Record<string, unknown>): string => verdict(RebasedReceiptSchema, withFields(rebasedSample(V2), fields));
 
   it('IDs: 0x + 64 hex, nothing before', () => {
-    assert.equal(v2({ 'request.requestId': `a0x${hex(64)}` }), 'request.requestId: expected a request ID (0x + 64 hex)');
-    assert.equal(v2({ 'request.assets.objects.0.id': `0x${hex(65)}` }), 'request.assets.objects.0.id: expected an object ID (0x + 64 hex)');
+    assert.equal(v2({ 'request.requestId': `a0x${hexDigits(64)}` }), 'request.requestId: expected a request ID (0x + 64 hex)');
+    assert.equal(v2({ 'request.assets.objects.0.id': `0x${hexDigits(65)}` }), 'request.assets.objects.0.id: expected an object ID (0x + 64 hex)');
     assert.equal(v2({ 'request.assets.objects.0.type': 5 }), 'request.assets.objects.0.type: expected an object type');
     assert.equal(v2({ 'request.assets.coins.0.coinType': null }), 'request.assets.coins.0.coinType: expected a coin type');
   });

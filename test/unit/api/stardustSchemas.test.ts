@@ -8,9 +8,8 @@ import { ChainInfoResponseSchema, LoginResponseSchema, ReceiptSchema } from '../
 import { withFields } from '../helpers/fields';
 import { demoReceiptJson } from '../helpers/receipts';
 import { stardustSample } from '../helpers/samples';
-import { issue, verdict } from '../helpers/schemas';
+import { hexDigits, issue, verdict } from '../helpers/schemas';
 
-const hex = (n: number): string => 'aB'.repeat(n).slice(0, n);
 const V1 = 'receipt-failed-isc-offledger';
 
 describe('api/stardustSchemas: the words of each field', () => {
@@ -31,20 +30,20 @@ describe('api/stardustSchemas: the words of each field', () => {
   });
   it('a native token ID: 0x + 76 hex', () => {
     const at = 'request.allowance.nativeTokens';
-    assert.equal(v1({ [at]: [{ id: `0x${hex(76)}`, amount: '1' }] }), 'ok');
-    for (const bad of [`a0x${hex(76)}`, `0x${hex(77)}`]) {
+    assert.equal(v1({ [at]: [{ id: `0x${hexDigits(76)}`, amount: '1' }] }), 'ok');
+    for (const bad of [`a0x${hexDigits(76)}`, `0x${hexDigits(77)}`]) {
       assert.equal(v1({ [at]: [{ id: bad, amount: '1' }] }), `${at}.0.id: expected a native token ID (0x + 76 hex)`);
     }
   });
   it('an NFT ID: 0x + 64 hex', () => {
     const at = 'request.allowance.nfts';
-    assert.equal(v1({ [at]: [`0x${hex(64)}`] }), 'ok');
-    for (const bad of [`a0x${hex(64)}`, `0x${hex(65)}`]) {
+    assert.equal(v1({ [at]: [`0x${hexDigits(64)}`] }), 'ok');
+    for (const bad of [`a0x${hexDigits(64)}`, `0x${hexDigits(65)}`]) {
       assert.equal(v1({ [at]: [bad] }), `${at}.0: expected an NFT ID (0x + 64 hex)`);
     }
   });
   it('a request ID: 0x + 68 hex', () => {
-    for (const bad of [`a0x${hex(68)}`, `0x${hex(69)}`]) {
+    for (const bad of [`a0x${hexDigits(68)}`, `0x${hexDigits(69)}`]) {
       assert.equal(v1({ 'request.requestId': bad }), 'request.requestId: expected a request ID (0x + 68 hex)');
     }
   });

@@ -8,9 +8,8 @@ import { join } from 'node:path';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
 import { type ScanFile, scanIntoIndex } from '../../../src/evm/model/scan';
 import { nodeScanIo, openWorkspaceFile } from '../../../src/evm/nodeScanIo';
-import { vaultBuildText } from '../helpers/evm';
+import { SCAN_LIMITS, vaultBuildText } from '../helpers/evm';
 
-const LIMITS = { maxFiles: 100, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000, concurrency: 4 };
 const VAULT = vaultBuildText();
 const abiWithError = (name: string) => JSON.stringify({ abi: [{ type: 'error', name, inputs: [] }] });
 const errorSelector = (name: string) => parseAbiItem({ type: 'error', name, inputs: [] })?.selector ?? '';
@@ -79,7 +78,7 @@ describe('evm/nodeScanIo: a hostile checkout on disk', function () {
 
   it('the whole scan: the artifact indexed, each hostile file counted, nothing from outside or node_modules in the index', async () => {
     const index = new AbiIndex();
-    const report = await scanIntoIndex(index, files, nodeScanIo, LIMITS);
+    const report = await scanIntoIndex(index, files, nodeScanIo, SCAN_LIMITS);
     assert.deepEqual(
       { ...report, millis: 0 },
       { indexed: 2, noAbi: 0, malformed: 1, tooLarge: 1, refused: 5, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 },

@@ -74,3 +74,6 @@ export const ERC20_TRANSFER_EVENT: Record<string, unknown> = {
     { name: 'value', type: 'uint256' },
   ],
 };
+
+/** The ABI scan's caps as a workspace gets them by default. */
+export const SCAN_LIMITS = { maxFiles: 100, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000, concurrency: 4 };

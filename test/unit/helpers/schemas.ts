@@ -19,3 +19,6 @@ export function verdict(schema: Schema, body: unknown): string {
 
 /** The first issue, or 'valid' when the body passes. */
 export const issue = (schema: Schema, body: unknown): { path: string; message: string } | 'valid' => firstIssue(schema, body) ?? 'valid';
+
+/** `n` hex digits of mixed case ('aBaB…'), for the patterns that take either case. */
+export const hexDigits = (n: number): string => 'aB'.repeat(n).slice(0, n);

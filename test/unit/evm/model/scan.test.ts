@@ -19,12 +19,10 @@ import {
 import { typeRefusal } from '../../../../src/evm/model/scanGuard';
 import { nodeScanIo } from '../../../../src/evm/nodeScanIo';
 import { endlessChunks, memScanIo as memIo, openedBytes, stalledChunks } from '../../../fixtures/abiFiles';
-import { vaultBuildText, vaultItem } from '../../helpers/evm';
+import { SCAN_LIMITS, vaultBuildText, vaultItem } from '../../helpers/evm';
 
 const file = (p: string): ScanFile<string> => ({ uri: p, folder: '/w', key: `file:///w/${p}`, label: p });
 const ONE_FN = JSON.stringify({ abi: [{ type: 'function', name: 'f', inputs: [] }] });
-
-const LIMITS = { maxFiles: 100, maxFileBytes: 4 * 1024 * 1024, maxMillis: 10_000, concurrency: 4 };
 
 describe('evm/model/scan: abiFileKind', () => {
   it('the four toolchains, by path', () => {
@@ -294,7 +292,7 @@ describe('evm/model/scan: a file that lies about its size', () => {
     const opened = openedBytes(new Uint8Array(0), 0);
     opened.chunks = endless;
     const file: ScanFile<string> = { uri: 'x', folder: '/w', key: 'file:///w/artifacts/x.json', label: 'x' };
-    const outcome = await indexFile(index, file, { open: async () => opened }, { ...LIMITS, maxFileBytes: 1024 * 1024 });
+    const outcome = await indexFile(index, file, { open: async () => opened }, { ...SCAN_LIMITS, maxFileBytes: 1024 * 1024 });
     assert.deepEqual(outcome, { outcome: 'tooLarge', badItems: 0 });
     assert.equal(endless.pulled, 17);
     assert.equal(opened.closed, 1);
@@ -305,7 +303,7 @@ describe('evm/model/scan: a file that lies about its size', () => {
     const opened = openedBytes(new Uint8Array(0), 0);
     opened.chunks = stalledChunks(new Uint8Array(1));
     const file: ScanFile<string> = { uri: 'x', folder: '/w', key: 'k', label: 'x' };
-    const report = await scanIntoIndex(new AbiIndex(), [file], { open: async () => opened }, { ...LIMITS, maxMillis: 30 });
+    const report = await scanIntoIndex(new AbiIndex(), [file], { open: async () => opened }, { ...SCAN_LIMITS, maxMillis: 30 });
     assert.equal(report.leftOut, 1);
     assert.equal(opened.closed, 1);
   });
