@@ -9,6 +9,8 @@ import { registerChainsFeature, type ChainsFeatureApi } from './chains/register'
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
+import { registerWorkspaceFeature } from './workspace/register';
+import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
 import type { Services } from './services';
 
@@ -19,6 +21,8 @@ export interface ExtensionApi {
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
   readonly watch: WatchFeature;
+  /** The workspace's ABI index (loaded on first use). */
+  readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
   readonly activation: ActivationTimes;
 }
@@ -52,13 +56,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Features register here, one line each.
   const chainsFeature = registerChainsFeature(services);
   const chainInfo = registerChainInfoFeature(services);
-  const receipts = registerReceiptsFeature(services);
+  const workspaceAbis = registerWorkspaceFeature(context, log);
+  const receipts = registerReceiptsFeature(services, workspaceAbis);
   const watch = registerWatchFeature(services, receipts);
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis, activation };
 }
 
 export function deactivate(): void {

@@ -1,7 +1,7 @@
 // Agent IDs as a node prints them (senderAccount, chainOwnerId): which kind of agent, and its
 // parts for display. Shape only; checksums are verified where IDs are entered (src/api/ids.ts).
 import { shortId } from './format';
-import { knownContractName } from '../receipts/model/hname';
+import { knownContractName } from './hname';
 
 export type AgentKind = 'address' | 'alias' | 'nft' | 'evm' | 'contract' | 'nil' | 'unknown';
 

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
-import { EvmAbis } from '../evm/service';
+import { EvmExplainer } from './evmExplainer';
 import type { ProcessedReceipt, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { clip, escapeMarkdown } from '../core/text';
@@ -118,7 +118,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
    * EVM receipt scans the workspace, and a hover must not wait on that; the next one has it.
    */
   private async evmLines(processed: ProcessedReceipt, chain: ChainEntry): Promise<EvmHoverPart | undefined> {
-    if (!EvmAbis.wants(processed.view)) return undefined;
+    if (!EvmExplainer.wants(processed.view)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {

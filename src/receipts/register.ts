@@ -10,6 +10,7 @@ import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
 import type { ReceiptPanel } from './panel';
 import type { ReceiptIdentity } from './protocol';
+import { EvmExplainer, type AbiSource } from './evmExplainer';
 import { ReceiptService } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
@@ -24,8 +25,8 @@ export interface ReceiptsFeature {
   restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<ReceiptPanel | undefined>;
 }
 
-export function registerReceiptsFeature(services: Services): ReceiptsFeature {
-  const service = new ReceiptService(services);
+export function registerReceiptsFeature(services: Services, abis: AbiSource): ReceiptsFeature {
+  const service = new ReceiptService(services, new EvmExplainer(abis));
   const hover = new ReceiptHoverProvider(service);
   const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(services.context.extensionUri, {
     viewType: WebviewTypes.receipt,
@@ -62,7 +63,6 @@ export function registerReceiptsFeature(services: Services): ReceiptsFeature {
       if (e.affectsConfiguration(`${Settings.section}.request`)) service.lookup.invalidate('errors');
     }),
     registry,
-    service.evm,
   );
   return feature;
 }

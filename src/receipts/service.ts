@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Settings } from '../constants';
-import { EvmAbis } from '../evm/service';
+import type { EvmExplainer } from './evmExplainer';
 import type { Services } from '../services';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
 import type { AnyReceipt, ReceiptView } from './model/receiptView';
@@ -58,11 +58,11 @@ export class ReceiptService {
   readonly lookup: ReceiptLookup<ChainEntry, ProcessedReceipt>;
   /** The chain a request is watched on (set by the watch feature once loaded), else undefined. */
   watchedOn: (requestId: string) => string | undefined = () => undefined;
-  /** The workspace's ABIs, loaded with the first EVM receipt shown. */
-  readonly evm: EvmAbis;
-
-  constructor(private readonly services: Services) {
-    this.evm = new EvmAbis(services.context.extensionUri, services.log);
+  constructor(
+    private readonly services: Services,
+    /** The receipt's EVM side decoded with the workspace's ABIs, loaded with the first EVM receipt shown. */
+    readonly evm: EvmExplainer,
+  ) {
     this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
       fetch: async (chain, requestId, { block, signal }) => {
         let raw: string | undefined;

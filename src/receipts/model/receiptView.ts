@@ -18,7 +18,7 @@ import { checkFee, describeGasPerToken, isFreeGas, type Ratio32 } from '../../co
 import { baseTokensText, formatBigInt, formatNumber, shortId } from '../../core/format';
 import { decodeHexPayload } from '../../core/hex';
 import { clip, revealInvisible } from '../../core/text';
-import { describeCallTarget, knownContractName } from './hname';
+import { describeCallTarget, knownContractName } from '../../core/hname';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { describeReceiptError } from '../../evm/model/revert';
 

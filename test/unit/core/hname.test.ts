@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { describeCallTarget, hname, knownContractName, knownFunctionName } from '../../../src/receipts/model/hname';
+import { describeCallTarget, hname, knownContractName, knownFunctionName } from '../../../src/core/hname';
 
 describe('model/hname', () => {
   it('computes the FACTS test vectors', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { hname, knownContractName, knownFunctionName } from '../../../src/receipts/model/hname';
+import { hname, knownContractName, knownFunctionName } from '../../../src/core/hname';
 
 // The entry points of Wasp 1.x's core contracts, written out from the node's sources: the
 // coreutil.Func / coreutil.ViewFunc names in packages/vm/core/<contract>/interface.go of v1.0.3

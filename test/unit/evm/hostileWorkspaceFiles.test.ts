@@ -7,9 +7,9 @@ import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
-import { indexFile, realPathRefusal, scanIntoIndex, type ScanFile } from '../../../src/evm/model/scan';
-import { readCapped, typeRefusal } from '../../../src/evm/model/scanGuard';
-import { nodeScanIo, openWorkspaceFile } from '../../../src/evm/nodeScanIo';
+import { indexFile, realPathRefusal, scanIntoIndex, type ScanFile } from '../../../src/workspace/model/scan';
+import { readCapped, typeRefusal } from '../../../src/workspace/model/scanGuard';
+import { nodeScanIo, openWorkspaceFile } from '../../../src/workspace/nodeScanIo';
 import { endlessChunks, openedBytes, stalledChunks } from '../../fixtures/abiFiles';
 import { repoRoot } from '../../fixtures/paths';
 

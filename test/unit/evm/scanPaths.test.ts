@@ -2,7 +2,7 @@
 // with an in-memory file system and an injected clock.
 import * as assert from 'node:assert/strict';
 import { AbiIndex } from '../../../src/evm/model/abiIndex';
-import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, scanIntoIndex, type ScanFile } from '../../../src/evm/model/scan';
+import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, scanIntoIndex, type ScanFile } from '../../../src/workspace/model/scan';
 import { memScanIo as memIo } from '../../fixtures/abiFiles';
 
 const file = (p: string): ScanFile<string> => ({ uri: p, folder: '/w', key: `file:///w/${p}`, label: p });
