@@ -14,6 +14,7 @@ import { CancelledError, InvalidInputError, InvalidResponseError, ResponseTooLar
 import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
 import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
+import { authRouteSegments, bearer, type TokenProvider } from './clientAuth';
 import type { Limiter } from './limiter';
 import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
@@ -23,8 +24,7 @@ import type { Generation } from './generation';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** Supplies the token for this node; undefined when there is none (or it must not be sent). */
-export type TokenProvider = () => string | undefined | Promise<string | undefined>;
+export type { TokenProvider } from './clientAuth';
 
 export interface RequestLogEntry {
   method: string;
@@ -286,7 +286,7 @@ export class WaspClient {
 
   /** `POST /auth`: exchanges a user name and password for a JWT. The password is not kept. */
   async login(username: string, password: string, options: { signal?: AbortSignal; authURL?: string } = {}): Promise<string> {
-    const segments = this.authSegments(options.authURL);
+    const segments = authRouteSegments(options.authURL, this.baseUrl);
     const r = await this.call({
       method: 'POST',
       segments,
@@ -333,30 +333,6 @@ export class WaspClient {
     return this.urlOf(['chains', parseChainId(chainId), 'core', 'governance', 'chaininfo'], { block: parseBlock(block) });
   }
 
-  /** The auth route from `/auth/info`'s authURL: a path on this node only, never another origin. */
-  private authSegments(authURL: string | undefined): string[] {
-    if (!authURL) return ['auth'];
-    let path: string;
-    try {
-      const resolved = new URL(authURL, this.baseUrl.origin);
-      if (resolved.origin !== this.origin) {
-        throw new InvalidResponseError('authURL', 'a path on the same node (credentials are never sent elsewhere)', {});
-      }
-      path = resolved.pathname;
-    } catch (e) {
-      if (e instanceof WaspApiError) throw e;
-      throw new InvalidResponseError('authURL', 'a path on the same node', {});
-    }
-    const prefix = this.baseUrl.pathname.replace(/\/+$/, '');
-    if (prefix && path.startsWith(`${prefix}/`)) path = path.slice(prefix.length);
-    try {
-      return path.split('/').filter(Boolean).map(decodeURIComponent);
-    } catch {
-      // A malformed `%` escape: the node's answer, so a typed error, never a raw URIError.
-      throw new InvalidResponseError('authURL', 'a path on the same node', {});
-    }
-  }
-
   private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
     const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
     const run = () => this.send(url, o);
@@ -386,20 +362,10 @@ export class WaspClient {
     let authenticated = false;
     let failure: unknown;
     try {
-      if (o.auth !== false && this.options.token && new URL(url).origin === this.origin) {
-        const token = await this.options.token();
-        if (token) {
-          // A token that cannot form the header is never sent: the HTTP library's error would
-          // quote it (into the log and the hover). The message says nothing of the token.
-          if (accessTokenProblem(token) !== undefined)
-            throw new InvalidInputError(
-              'token',
-              'The stored access token cannot be sent: it is not a valid Bearer token.',
-              'Set the access token again (Chain: Set Access Token) or sign in.',
-            );
-          headers.Authorization = `Bearer ${token}`;
-          authenticated = true;
-        }
+      if (o.auth !== false && new URL(url).origin === this.origin) {
+        const authorization = await bearer(this.options.token);
+        if (authorization) headers.Authorization = authorization;
+        authenticated = authorization !== undefined;
       }
       if (o.body !== undefined) headers['Content-Type'] = 'application/json';
       let response: Response;
