@@ -116,11 +116,11 @@ export function senderView(senderAccount: string, agent: AgentId, kindText: stri
   return { raw, display: agent.kind === 'unknown' ? shortId(raw, 48, 8) : remote(agent.display), kind: agent.kind, kindText };
 }
 
-export function requestKind(r: { isEVM: boolean; isOffLedger: boolean }): RequestKind {
+function requestKind(r: { isEVM: boolean; isOffLedger: boolean }): RequestKind {
   return r.isEVM ? 'evm' : r.isOffLedger ? 'offLedger' : 'onLedger';
 }
 
-export function requestKindText(kind: RequestKind, l10n: L10n): string {
+function requestKindText(kind: RequestKind, l10n: L10n): string {
   switch (kind) {
     case 'evm':
       return l10n.t('EVM transaction (off-ledger)');

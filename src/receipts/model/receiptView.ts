@@ -25,7 +25,6 @@ export {
   MAX_RAW_JSON_CHARS,
   isRebasedReceipt,
   type AnyReceipt,
-  type AssetsView,
   type FeeCheckView,
   type NftView,
   type PayloadView,
