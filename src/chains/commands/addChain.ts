@@ -7,7 +7,7 @@ import { checkNodeUrl } from '../../api/ids';
 import type { Services } from '../../services';
 import type { ChainsModel } from '../chainsModel';
 import { reportTokenProblem } from '../tokenPrompts';
-import { askEntry, askScope, checkChainName, chainIdProblem, parseAnyChainId, stepsOf, urlProblem, type AddChainArgs } from './addChainSteps';
+import { askEntry, askScope, checkChainName, chainIdProblem, parseAnyChainId, stepsOf, urlProblem, type AddChainArgs, type AskedEntry } from './addChainSteps';
 import type { NodeSurvey } from '../model/nodeSurvey';
 import { notificationText } from '../../core/text';
 
@@ -24,34 +24,52 @@ function asArgs(v: unknown): AddChainArgs {
   };
 }
 
+/** An entry as typed (with what the node answered) or as a script gave it. */
+type GivenEntry = Omit<AskedEntry, 'survey'> & { survey?: NodeSurvey };
+
+/** A scripted entry as given, or undefined after saying what is wrong with it (nothing is asked). */
+function scriptedEntry(services: Services, args: AddChainArgs): GivenEntry | undefined {
+  const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
+    (p): p is string => p !== undefined,
+  );
+  if (problems.length > 0) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
+    return undefined;
+  }
+  return { name: (args.name ?? '').trim(), nodeUrl: args.nodeUrl ?? '', chainId: args.chainId ?? '' };
+}
+
+/** After saving: what the node answers when asked to probe, what failed when saved anyway, else "added" with Check Node. */
+async function sayAdded(
+  services: Services,
+  model: ChainsModel,
+  name: string,
+  after: { probe: boolean; scripted: boolean; survey?: NodeSurvey },
+): Promise<void> {
+  if (after.probe) {
+    await probe(services, model, name);
+  } else if (after.survey?.kind === 'problem') {
+    // Saved anyway: say so, with what failed, instead of a plain "added".
+    const { label, detail } = after.survey;
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}" added, but its node: {1}. {2}', name, label, detail)));
+  } else if (!after.scripted) {
+    const check = vscode.l10n.t('Check Node');
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
+      if (choice === check) void probe(services, model, name);
+    });
+  }
+}
+
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
 export async function addChain(services: Services, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
   const scripted = args.name !== undefined && args.nodeUrl !== undefined;
-  let name: string;
-  let nodeUrl: string;
-  let chainId: string;
-  let survey: NodeSurvey | undefined;
-  if (scripted) {
-    const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
-      (p): p is string => p !== undefined,
-    );
-    if (problems.length > 0) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
-      return undefined;
-    }
-    name = (args.name ?? '').trim();
-    nodeUrl = args.nodeUrl ?? '';
-    chainId = args.chainId ?? '';
-  } else {
-    const asked = await askEntry(services, args);
-    if (!asked) return undefined;
-    ({ name, nodeUrl, chainId } = asked);
-    survey = asked.survey;
-  }
+  const given = scripted ? scriptedEntry(services, args) : await askEntry(services, args);
+  if (!given) return undefined;
+  const name = given.name;
   // Stored normalised, as the registry reads it: no trailing slash, lower-case Bech32.
-  const url = checkNodeUrl(nodeUrl);
-  const id = parseAnyChainId(chainId);
+  const url = checkNodeUrl(given.nodeUrl);
+  const id = parseAnyChainId(given.chainId);
   if (!url.ok || !id.ok) return undefined;
   const entry = { name, nodeUrl: url.url.toString().replace(/\/+$/, ''), chainId: id.chainId };
 
@@ -68,18 +86,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
   await services.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
   await services.chains.settled(() => services.chains.get(name) !== undefined);
   services.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
-
-  if (args.probe) {
-    await probe(services, model, name);
-  } else if (survey?.kind === 'problem') {
-    // Saved anyway: say so, with what failed, instead of a plain "added".
-    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}" added, but its node: {1}. {2}', name, survey.label, survey.detail)));
-  } else if (!scripted) {
-    const check = vscode.l10n.t('Check Node');
-    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
-      if (choice === check) void probe(services, model, name);
-    });
-  }
+  await sayAdded(services, model, name, { probe: args.probe === true, scripted, survey: given.survey });
   return name;
 }
 

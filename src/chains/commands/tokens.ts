@@ -118,6 +118,77 @@ function asSignInArgs(v: unknown): SignInArgs | undefined {
   return typeof o.username === 'string' && typeof o.password === 'string' ? { username: o.username, password: o.password } : undefined;
 }
 
+/** The part of a node client that signing in uses. */
+interface AuthClient {
+  getAuthInfo(): Promise<{ scheme: string; authURL: string }>;
+  login(username: string, password: string, options: { authURL: string }): Promise<string>;
+}
+
+/** Asks the node how to sign in: its auth URL when it takes a JWT sign-in, else undefined after saying why not. */
+async function askAuthUrl(client: AuthClient, where: string): Promise<string | undefined> {
+  try {
+    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () =>
+      client.getAuthInfo(),
+    );
+    const scheme = info.scheme.trim().toLowerCase();
+    if (scheme === 'none') {
+      void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
+      return undefined;
+    }
+    if (scheme !== 'jwt') {
+      void vscode.window.showWarningMessage(
+        notificationText(
+          vscode.l10n.t(
+            'The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).',
+            where,
+            info.scheme,
+          ),
+        ),
+      );
+      return undefined;
+    }
+    return info.authURL;
+  } catch (e) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e))));
+    return undefined;
+  }
+}
+
+/** The user name and password, typed in two steps; undefined when either prompt is dismissed. */
+async function askCredentials(services: Services, chain: ChainEntry, where: string): Promise<SignInArgs | undefined> {
+  const username = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In (1/2)'),
+    prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
+  });
+  if (username === undefined) return undefined;
+  const password = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In (2/2)'),
+    prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (password === undefined) return undefined;
+  return { username: username.trim(), password };
+}
+
+/** Sends the credentials to the node's auth route once: the JWT, or undefined after saying why sign-in failed. */
+async function logIn(client: AuthClient, creds: SignInArgs, authURL: string, where: string): Promise<string | undefined> {
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () =>
+      client.login(creds.username, creds.password, { authURL }),
+    );
+  } catch (e) {
+    const message =
+      e instanceof UnauthorizedError
+        ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where)
+        : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
+    void vscode.window.showErrorMessage(notificationText(message));
+    return undefined;
+  }
+}
+
 /** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
 export async function signIn(services: Services, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
   const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
@@ -136,66 +207,12 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
   }
   const client = services.clients.clientForNode(chain.nodeUrl, false);
   const where = nodeKey(chain.nodeUrl);
-  let authURL: string;
-  try {
-    const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () =>
-      client.getAuthInfo(),
-    );
-    const scheme = info.scheme.trim().toLowerCase();
-    if (scheme === 'none') {
-      void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
-      return false;
-    }
-    if (scheme !== 'jwt') {
-      void vscode.window.showWarningMessage(
-        notificationText(
-          vscode.l10n.t(
-            'The node {0} uses the authentication scheme "{1}", which this extension cannot sign in to: set a token instead (Chain: Set Access Token).',
-            where,
-            info.scheme,
-          ),
-        ),
-      );
-      return false;
-    }
-    authURL = info.authURL;
-  } catch (e) {
-    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e))));
-    return false;
-  }
-
-  let creds = asSignInArgs(credsArg);
-  if (!creds) {
-    const username = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign In (1/2)'),
-      prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
-    });
-    if (username === undefined) return false;
-    const password = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign In (2/2)'),
-      prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
-      password: true,
-      ignoreFocusOut: true,
-    });
-    if (password === undefined) return false;
-    creds = { username: username.trim(), password };
-  }
-
-  let jwt: string;
-  try {
-    jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () =>
-      client.login(creds.username, creds.password, { authURL }),
-    );
-  } catch (e) {
-    const message =
-      e instanceof UnauthorizedError
-        ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where)
-        : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
-    void vscode.window.showErrorMessage(notificationText(message));
-    return false;
-  }
+  const authURL = await askAuthUrl(client, where);
+  if (authURL === undefined) return false;
+  const creds = asSignInArgs(credsArg) ?? (await askCredentials(services, chain, where));
+  if (!creds) return false;
+  const jwt = await logIn(client, creds, authURL, where);
+  if (jwt === undefined) return false;
   await storeToken(services, model, chain, jwt);
   services.log.info(`Signed in to ${where} as ${creds.username}`);
   const expiry = expiryText(jwt);

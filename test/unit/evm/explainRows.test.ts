@@ -11,7 +11,7 @@ import { decodedLine, loadAbiCoder, type AbiCoder, type Decoded, type DecodedIte
 import { explainEvm, explanationLines, explanationRows, logRows, type EvmExplanation } from '../../../src/receipts/model/evmExplain';
 import type { RpcOutcome } from '../../../src/evm/model/jsonRpc';
 import { evmTxRows, buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
-import { evmTxView } from '../../../src/receipts/model/rebasedParts';
+import { evmTxView } from '../../../src/receipts/model/evmTxView';
 
 const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { RebasedAssets, RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { englishL10n } from '../../../src/core/l10n';
 import type { EvmTx } from '../../../src/evm/model/signedTx';
-import { buildRebasedPart, evmTxLine, evmTxView, isBaseTokenType, rebasedAssetsView, rebasedEvmTx } from '../../../src/receipts/model/rebasedParts';
+import { evmTxLine, evmTxView, rebasedEvmTx } from '../../../src/receipts/model/evmTxView';
+import { buildRebasedPart, isBaseTokenType, rebasedAssetsView } from '../../../src/receipts/model/rebasedReceiptView';
 
 const REQ = `0x${'12'.repeat(32)}`;
 const TO = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

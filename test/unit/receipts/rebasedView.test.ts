@@ -7,7 +7,7 @@ import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/reba
 import { escapeMarkdown } from '../../../src/core/text';
 import { burnCodeName, summarizeBurnLog } from '../../../src/receipts/model/burnCodes';
 import { decodeEvmTxParam, readUleb128 } from '../../../src/evm/model/signedTx';
-import { isBaseTokenType } from '../../../src/receipts/model/rebasedParts';
+import { isBaseTokenType } from '../../../src/receipts/model/rebasedReceiptView';
 import { buildReceiptView, describeReceiptFeeCheck } from '../../../src/receipts/model/receiptView';
 import { estimateReceiptBytes } from '../../../src/receipts/model/rawJson';
 import { HOSTILE, RLO, ZWSP } from '../../fixtures/hostile';

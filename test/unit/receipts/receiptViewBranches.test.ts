@@ -19,7 +19,7 @@ import {
   receiptJson,
   type ReceiptView,
 } from '../../../src/receipts/model/receiptView';
-import { evmTxLine } from '../../../src/receipts/model/rebasedParts';
+import { evmTxLine } from '../../../src/receipts/model/evmTxView';
 import { DEMO_RECEIPTS, createDemoChains, type ReceiptJson } from '../../fixtures/demoData';
 
 const CHAIN = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';

@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import { parseJsonExact } from '../../../src/api/json';
 import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { ReceiptSchema, type Receipt } from '../../../src/api/stardustSchemas';
-import type { EvmTxView } from '../../../src/receipts/model/rebasedParts';
+import type { EvmTxView } from '../../../src/receipts/model/receiptViewTypes';
 import {
   MAX_PAYLOAD_HEX_CHARS,
   MAX_RAW_JSON_CHARS,
