@@ -12,6 +12,7 @@ import { registerWatchFeature, type WatchFeature } from './watch/register';
 import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
+import { WatchedRequests } from './receipts/model/watchedRequests';
 import type { Services } from './services';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */
@@ -57,8 +58,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chainsFeature = registerChainsFeature(services);
   const chainInfo = registerChainInfoFeature(services);
   const workspaceAbis = registerWorkspaceFeature(context, log);
-  const receipts = registerReceiptsFeature(services, workspaceAbis);
-  const watch = registerWatchFeature(services, receipts);
+  // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
+  const watched = new WatchedRequests();
+  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspaceAbis });
+  const watch = registerWatchFeature({ ...services, watched, receipts });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);

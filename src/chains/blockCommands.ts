@@ -119,7 +119,7 @@ async function openBlockInExplorer(services: Services, arg: unknown): Promise<bo
   const { explorerBase } = await import('../receipts/model/explorer.js');
   let evmChainId: bigint | undefined;
   try {
-    evmChainId = await services.clients.evmChainIdFor(chain);
+    evmChainId = await services.clients.apiFor(chain).evmChainId();
   } catch {
     // Without the node's EVM chain ID only a configured explorer is known.
   }

@@ -6,7 +6,6 @@
 // and only for the lists that were opened. Node text is plain text here (one line, invisible
 // characters revealed).
 import * as vscode from 'vscode';
-import type { ChainTarget } from '../api/client';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
@@ -34,10 +33,6 @@ interface ChainBlocks {
 
 /** How often a followed list asks for the latest block (ms). */
 export const FOLLOW_INTERVAL_MS = 10_000;
-
-function target(chain: ChainEntry): ChainTarget {
-  return chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
-}
 
 export class BlocksList implements vscode.Disposable {
   private readonly states = new Map<string, ChainBlocks>();
@@ -119,7 +114,7 @@ export class BlocksList implements vscode.Disposable {
     const loaded = st.blocks.find((b) => b.blockIndex === index);
     if (loaded) return { kind: 'block', id: `${node.id}/${index}`, chainName: node.chainName, parent: node, block: loaded };
     this.requests++;
-    const block = await this.services.clients.clientFor(st.chain).getBlockInfo(target(st.chain), index);
+    const block = await this.services.clients.apiFor(st.chain).blockInfo(index);
     if (this.states.get(st.chain.name.toLowerCase()) !== st) return undefined;
     st.goneTo = block;
     this.emitter.fire();
@@ -200,13 +195,12 @@ export class BlocksList implements vscode.Disposable {
     st.load = { status: 'loading' };
     this.emitter.fire();
     try {
-      const client = this.services.clients.clientFor(st.chain);
-      const t = target(st.chain);
+      const api = this.services.clients.apiFor(st.chain);
       let added: BlockInfo[] = [];
       let latest = st.latest;
       if (latest === undefined || st.blocks.length === 0) {
         this.requests++;
-        const top = await client.getBlockInfo(t, 'latest');
+        const top = await api.blockInfo('latest');
         latest = top.blockIndex;
         added.push(top);
       }
@@ -214,7 +208,7 @@ export class BlocksList implements vscode.Disposable {
       const wanted = nextPage(latest, loaded, added.length > 0 ? BLOCK_PAGE_SIZE - 1 : BLOCK_PAGE_SIZE);
       this.requests += wanted.length;
       // One request per block (the API has no range); the shared limiter bounds them.
-      added = [...added, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+      added = [...added, ...(await Promise.all(wanted.map((i) => api.blockInfo(i))))];
       if (this.states.get(st.chain.name.toLowerCase()) !== st) return;
       st.latest = Math.max(latest, st.latest ?? 0);
       st.blocks = mergeBlocks(st.blocks, added);
@@ -232,7 +226,7 @@ export class BlocksList implements vscode.Disposable {
     this.emitter.fire();
     try {
       this.requests++;
-      const receipts = await this.services.clients.clientFor(st.chain).getBlockReceipts(target(st.chain), index);
+      const receipts = await this.services.clients.apiFor(st.chain).blockReceipts(index);
       // Each failure decoded as the receipt panel heads it (a revert reason, not its hex).
       const rows: BlockReceiptRow[] = receipts.map((r) => blockReceiptRow(r, vscode.l10n)).sort((a, b) => a.requestIndex - b.requestIndex);
       st.receipts.set(index, { status: 'ok', value: rows });
@@ -257,16 +251,15 @@ export class BlocksList implements vscode.Disposable {
     for (const st of this.states.values()) {
       if (st.load?.status !== 'ok') continue;
       try {
-        const client = this.services.clients.clientFor(st.chain);
-        const t = target(st.chain);
+        const api = this.services.clients.apiFor(st.chain);
         this.requests++;
-        const top = await client.getBlockInfo(t, 'latest');
+        const top = await api.blockInfo('latest');
         const wanted = newerBlocks(
           top.blockIndex,
           st.blocks.map((b) => b.blockIndex),
         ).filter((i) => i !== top.blockIndex);
         this.requests += wanted.length;
-        const added = [top, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+        const added = [top, ...(await Promise.all(wanted.map((i) => api.blockInfo(i))))];
         const before = st.blocks[0]?.blockIndex;
         st.blocks = followedBlocks(st.blocks, added);
         st.latest = top.blockIndex;
