@@ -13,11 +13,11 @@ import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
 import { WatchedRequests } from './receipts/model/watchedRequests';
-import type { Services } from './services';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */
 export interface ExtensionApi {
-  readonly services: Services;
+  /** The objects the features are built over (each part takes the narrow slice it reads). */
+  readonly services: ExtensionObjects;
   readonly chains: ChainsFeatureApi;
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
@@ -26,6 +26,16 @@ export interface ExtensionApi {
   readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
   readonly activation: ActivationTimes;
+}
+
+/** What extension.ts builds once and hands to the features at registration. */
+export interface ExtensionObjects {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainRegistry;
+  readonly tokens: TokenStore;
+  readonly clients: NodeClients;
+  readonly recent: RecentReceipts;
+  readonly log: vscode.LogOutputChannel;
 }
 
 /**
@@ -51,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chains = new ChainRegistry();
   const clients = new NodeClients(tokens, log);
   const recent = new RecentReceipts();
-  const services: Services = { context, chains, tokens, clients, recent, log };
+  const services: ExtensionObjects = { context, chains, tokens, clients, recent, log };
   context.subscriptions.push(log, tokens, chains, clients);
 
   // Features register here, one line each.

@@ -10,7 +10,8 @@ import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { plainLine } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
 import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
 import { blockMatches, filterName, type BlockFilter } from './model/blockFilter';
@@ -34,6 +35,13 @@ interface ChainBlocks {
 /** How often a followed list asks for the latest block (ms). */
 export const FOLLOW_INTERVAL_MS = 10_000;
 
+/** What the Blocks lists read: the chains (a changed entry starts over, its explorer), their node APIs, the log. */
+export interface BlocksDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+}
+
 export class BlocksList implements vscode.Disposable {
   private readonly states = new Map<string, ChainBlocks>();
   private readonly emitter: { fire(): void };
@@ -44,15 +52,15 @@ export class BlocksList implements vscode.Disposable {
   requests = 0;
 
   constructor(
-    private readonly services: Services,
+    private readonly deps: BlocksDeps,
     changed: () => void,
   ) {
     this.emitter = { fire: changed };
     this.subscriptions.push(
       // A chain changed or removed: what was read for it no longer applies.
-      services.chains.onDidChange(() => {
+      deps.chains.onDidChange(() => {
         for (const [key, st] of this.states) {
-          const now = services.chains.get(st.chain.name);
+          const now = deps.chains.get(st.chain.name);
           if (!now || now.nodeUrl !== st.chain.nodeUrl || now.chainId !== st.chain.chainId) this.states.delete(key);
         }
         this.emitter.fire();
@@ -114,7 +122,7 @@ export class BlocksList implements vscode.Disposable {
     const loaded = st.blocks.find((b) => b.blockIndex === index);
     if (loaded) return { kind: 'block', id: `${node.id}/${index}`, chainName: node.chainName, parent: node, block: loaded };
     this.requests++;
-    const block = await this.services.clients.apiFor(st.chain).blockInfo(index);
+    const block = await this.deps.clients.apiFor(st.chain).blockInfo(index);
     if (this.states.get(st.chain.name.toLowerCase()) !== st) return undefined;
     st.goneTo = block;
     this.emitter.fire();
@@ -158,7 +166,7 @@ export class BlocksList implements vscode.Disposable {
 
   /** The item of a node this list made. */
   item(node: BlockNode | BlockReceiptNode | BlockMessageNode): vscode.TreeItem {
-    if (node.kind === 'block') return blockItem(node, Date.now(), this.services.chains.get(node.chainName)?.explorerUrl !== undefined);
+    if (node.kind === 'block') return blockItem(node, Date.now(), this.deps.chains.get(node.chainName)?.explorerUrl !== undefined);
     return node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
   }
 
@@ -181,7 +189,7 @@ export class BlocksList implements vscode.Disposable {
   }
 
   private stateOf(chainName: string): ChainBlocks | undefined {
-    const chain = this.services.chains.get(chainName);
+    const chain = this.deps.chains.get(chainName);
     if (!chain) return undefined;
     const key = chain.name.toLowerCase();
     let st = this.states.get(key);
@@ -195,7 +203,7 @@ export class BlocksList implements vscode.Disposable {
     st.load = { status: 'loading' };
     this.emitter.fire();
     try {
-      const api = this.services.clients.apiFor(st.chain);
+      const api = this.deps.clients.apiFor(st.chain);
       let added: BlockInfo[] = [];
       let latest = st.latest;
       if (latest === undefined || st.blocks.length === 0) {
@@ -226,7 +234,7 @@ export class BlocksList implements vscode.Disposable {
     this.emitter.fire();
     try {
       this.requests++;
-      const receipts = await this.services.clients.apiFor(st.chain).blockReceipts(index);
+      const receipts = await this.deps.clients.apiFor(st.chain).blockReceipts(index);
       // Each failure decoded as the receipt panel heads it (a revert reason, not its hex).
       const rows: BlockReceiptRow[] = receipts.map((r) => blockReceiptRow(r, vscode.l10n)).sort((a, b) => a.requestIndex - b.requestIndex);
       st.receipts.set(index, { status: 'ok', value: rows });
@@ -251,7 +259,7 @@ export class BlocksList implements vscode.Disposable {
     for (const st of this.states.values()) {
       if (st.load?.status !== 'ok') continue;
       try {
-        const api = this.services.clients.apiFor(st.chain);
+        const api = this.deps.clients.apiFor(st.chain);
         this.requests++;
         const top = await api.blockInfo('latest');
         const wanted = newerBlocks(
@@ -268,7 +276,7 @@ export class BlocksList implements vscode.Disposable {
         for (const index of st.receipts.keys()) if (!kept.has(index)) st.receipts.delete(index);
         if (st.blocks[0]?.blockIndex !== before) changed = true;
       } catch (e) {
-        this.services.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
+        this.deps.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
       }
     }
     if (changed) this.emitter.fire();
