@@ -6,7 +6,8 @@ import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands } from '../constants';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { parseChainArg } from './model/chainRef';
 
 export interface ResolveOptions {
@@ -21,7 +22,13 @@ export interface ResolveOptions {
  * The chain an argument names: an unknown name or an invalid entry is reported, never replaced
  * by another chain; no argument is the default chain (unless `preferDefault: false`), else a pick.
  */
-export async function resolveChain(services: Services, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
+/** What resolving a chain argument reads: the chains, and what each node was detected as (the pick's descriptions). */
+export interface ChainArgDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName'>;
+  readonly clients: Pick<NodeClients, 'generations'>;
+}
+
+export async function resolveChain(services: ChainArgDeps, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
   const ref = parseChainArg(arg);
   switch (ref.kind) {
     case 'invalidEntry': {
@@ -71,14 +78,14 @@ function offerAddChain(): void {
 }
 
 /** The chain ID, or what the node was found to run: never "Rebased" for a node that is not a Wasp node. */
-function pickDescription(services: Services, chain: ChainEntry): string {
+function pickDescription(services: ChainArgDeps, chain: ChainEntry): string {
   const found = services.clients.generations.peek(nodeKey(chain.nodeUrl));
   if (found?.kind === 'unknown') return vscode.l10n.t('not a Wasp node (it answered {0})', found.said);
   if (chain.chainId) return shortId(chain.chainId);
   return found?.kind === 'stardust' ? vscode.l10n.t('no chain ID, but the node runs Stardust') : vscode.l10n.t("Rebased: the node's chain");
 }
 
-async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
+async function pickChain(services: ChainArgDeps, placeHolder?: string): Promise<ChainEntry | undefined> {
   const def = services.chains.defaultChainName()?.toLowerCase();
   const items = services.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.

@@ -2,7 +2,10 @@
 // report, and the commands that manage chains and tokens.
 import * as vscode from 'vscode';
 import { Commands, Views } from '../constants';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
+import type { TokenStore } from '../config/tokenStore';
+import type { RecentReceipts } from '../receipts/model/recentReceipts';
 import { ChainProblemsReporter } from './problems';
 import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';
@@ -20,8 +23,18 @@ export interface ChainsFeatureApi {
   readonly blocks: BlocksModel;
 }
 
+/** What the chains feature is built over (extension.ts hands the objects over). */
+export interface ChainsFeatureDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainRegistry;
+  readonly clients: NodeClients;
+  readonly tokens: TokenStore;
+  readonly recent: RecentReceipts;
+  readonly log: vscode.LogOutputChannel;
+}
+
 /** Registers everything; its disposables go to the extension context. */
-export function registerChainsFeature(services: Services): ChainsFeatureApi {
+export function registerChainsFeature(services: ChainsFeatureDeps): ChainsFeatureApi {
   const model = new ChainsModel(services);
   const blocks = new BlocksModel(services);
   const tree = new ChainsTreeProvider(services, model, blocks);

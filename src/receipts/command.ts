@@ -5,16 +5,25 @@
 // rejected before any request. Resolves with the panel, so callers (and tests) can await it.
 import * as vscode from 'vscode';
 import { checkBlock } from '../api/ids';
-import { Commands, Settings } from '../constants';
+import { Commands } from '../constants';
 import { requestIdAt, requestIdsIn } from './requestIdAt';
 import type { ReceiptIdentity } from './protocol';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { RecentReceipts } from './model/recentReceipts';
+import type { ReceiptService } from './service';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
 import { unwrapPastedId } from './model/pastedId';
-import { classifyRequestId, routeChains } from './model/routing';
+import { classifyRequestId } from '../api/idShapes';
 import type { SecretVerdict } from './model/secretContext';
 import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
+
+/** What the command reads: the chains, their recent receipts, and which of them take an ID. */
+export interface ShowReceiptDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid'>;
+  readonly recent: Pick<RecentReceipts, 'list'>;
+  readonly receipts: Pick<ReceiptService, 'route'>;
+}
 
 /** What the command needs of the feature: a way to open a panel. */
 export interface ReceiptOpener<P> {
@@ -79,7 +88,7 @@ function idFromEditor(): string | undefined {
  * The IDs at hand: the clipboard's (only when it holds a valid ID; read here, sent nowhere until
  * picked) and the receipts looked up recently, newest first; then free input.
  */
-async function askRequestId(services: Services): Promise<string | undefined> {
+async function askRequestId(services: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
   const items: Array<vscode.QuickPickItem & { id?: string }> = [];
   const clipped = classifyRequestId(unwrapPastedId((await vscode.env.clipboard.readText()).slice(0, 400)));
   if (clipped) items.push({ label: shortId(clipped.id, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped.id });
@@ -112,9 +121,8 @@ async function typeRequestId(): Promise<string | undefined> {
   });
 }
 
-export async function showReceipt<P>(services: Services, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
+export async function showReceipt<P>(services: ShowReceiptDeps, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
-  const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
   const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(services));
   if (raw === undefined || raw.trim() === '') return undefined;
 
@@ -138,7 +146,9 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
     if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
     return undefined;
   }
-  if (args.chainName === undefined && routeChains(id.id, services.chains.valid(), allowEvmHash).length === 0) {
+  // Without a chain named, the chains that take the ID's form (once: the secret check names them too).
+  const routed = args.chainName === undefined ? services.receipts.route(id, services.chains.valid()) : undefined;
+  if (routed !== undefined && routed.length === 0) {
     void vscode.window.showErrorMessage(
       notificationText(
         id.shape === 'hex68'
@@ -151,7 +161,7 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
     return undefined;
   }
   if (args.seen !== undefined) {
-    const asked = args.chainName !== undefined ? [args.chainName] : routeChains(id.id, services.chains.valid(), allowEvmHash).map((c) => c.name);
+    const asked = args.chainName !== undefined ? [args.chainName] : (routed ?? []).map((c) => c.name);
     if (!(await confirmSecretLookUp(args.seen, asked))) return undefined;
   }
   const identity: ReceiptIdentity = { requestId: id.id };

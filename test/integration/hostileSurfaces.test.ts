@@ -82,7 +82,7 @@ describe('hostile node: what the user sees', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     await setChains([
       { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
       { name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA },

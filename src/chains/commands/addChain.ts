@@ -4,7 +4,7 @@
 // Rebased node runs one chain). Typed in, the node is asked before anything is saved (addChainSteps.ts).
 import * as vscode from 'vscode';
 import { checkNodeUrl } from '../../api/ids';
-import type { Services } from '../../services';
+import type { AddChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { reportTokenProblem } from '../tokenPrompts';
 import { askEntry, askScope, checkChainName, chainIdProblem, parseAnyChainId, stepsOf, urlProblem, type AddChainArgs, type AskedEntry } from './addChainSteps';
@@ -61,7 +61,7 @@ async function sayAdded(
 }
 
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
-export async function addChain(services: Services, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
+export async function addChain(services: AddChainDeps, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
   const scripted = args.name !== undefined && args.nodeUrl !== undefined;
   const given = scripted ? scriptedEntry(services, args) : await askEntry(services, args);
@@ -91,7 +91,7 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
 }
 
 /** Loads the chain now and says what its node answered. */
-async function probe(services: Services, model: ChainsModel, name: string): Promise<void> {
+async function probe(services: AddChainDeps, model: ChainsModel, name: string): Promise<void> {
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) },
     () => model.refresh(name),

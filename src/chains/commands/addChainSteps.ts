@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { checkChainId, checkNodeUrl, checkRebasedChainId } from '../../api/ids';
 import { describeSource, nodeKey } from '../../config/model/chainConfig';
 import { iconSafeLabel, notificationText, revealInvisible } from '../../core/text';
-import type { Services } from '../../services';
+import type { AddChainDeps } from './commandDeps';
 import { suggestedScope, surveyNode, type NodeSurvey } from '../model/nodeSurvey';
 import type { Generation } from '../../api/generation';
 
@@ -29,7 +29,7 @@ export interface AskedEntry {
 }
 
 /** Why a name cannot be used, or undefined. */
-export function checkChainName(services: Services, value: string): string | undefined {
+export function checkChainName(services: AddChainDeps, value: string): string | undefined {
   const name = value.trim();
   if (name === '') return vscode.l10n.t('Enter a name for the chain.');
   if (name.length > 100) return vscode.l10n.t('The name is longer than 100 characters.');
@@ -72,7 +72,7 @@ export function stepsOf(args: AddChainArgs): number {
 const title = (step: number, total: number) => `${vscode.l10n.t('Add Chain')} (${step}/${total})`;
 
 /** Name, URL (asked again on "Edit URL"), then the chain the node offers or the one typed in. */
-export async function askEntry(services: Services, args: AddChainArgs): Promise<AskedEntry | undefined> {
+export async function askEntry(services: AddChainDeps, args: AddChainArgs): Promise<AskedEntry | undefined> {
   const total = stepsOf(args);
   const name = await vscode.window.showInputBox({
     title: title(1, total),
@@ -109,7 +109,7 @@ export async function askEntry(services: Services, args: AddChainArgs): Promise<
 }
 
 /** One look at the node, without a token (the URL was just typed: nothing stored goes to it). */
-function surveyWithProgress(services: Services, nodeUrl: string): Thenable<NodeSurvey> {
+function surveyWithProgress(services: AddChainDeps, nodeUrl: string): Thenable<NodeSurvey> {
   const client = services.clients.clientForNode(nodeUrl, false);
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking {0} what it runs…', nodeKey(nodeUrl))) },

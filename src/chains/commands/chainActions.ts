@@ -1,7 +1,7 @@
 // Tree actions on a chain: copy its ID, open its public URL or website. Links from a node are
 // opened only when they are http or https (no command:, file:, javascript:…).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { ChainActionDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { externalUrlToOpen, notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
@@ -9,7 +9,7 @@ import { parseChainArg } from '../model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
 
 /** Returns the chain ID copied, or undefined. */
-export async function copyChainId(services: Services, arg: unknown, model?: ChainsModel): Promise<string | undefined> {
+export async function copyChainId(services: ChainActionDeps, arg: unknown, model?: ChainsModel): Promise<string | undefined> {
   const chain = await resolveChain(services, arg, {
     preferDefault: false,
     placeHolder: vscode.l10n.t('Copy the ID of which chain?'),
@@ -32,7 +32,7 @@ export async function copyChainId(services: Services, arg: unknown, model?: Chai
 /** What happened, for tests: the link was opened, or why not. */
 export type OpenResult = 'opened' | 'none' | 'unsafe' | 'unavailable' | 'cancelled';
 
-export async function openChainLink(services: Services, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
+export async function openChainLink(services: ChainActionDeps, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
   const chain = await resolveChain(services, arg, { preferDefault: false });
   if (!chain) return parseChainArg(arg).kind === 'invalidEntry' ? 'unavailable' : 'cancelled';
   let snap = model.snapshotOf(chain.name);

@@ -2,11 +2,11 @@
 // node or a name argument, else a pick (the status bar item runs it without an argument).
 import * as vscode from 'vscode';
 import { Settings } from '../../constants';
-import type { Services } from '../../services';
+import type { SetDefaultDeps } from './commandDeps';
 import { resolveChain } from '../chainArg';
 
 /** Returns the name of the new default chain, or undefined. */
-export async function setDefaultChain(services: Services, arg: unknown): Promise<string | undefined> {
+export async function setDefaultChain(services: SetDefaultDeps, arg: unknown): Promise<string | undefined> {
   const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') });
   if (!chain) return undefined;
   const config = vscode.workspace.getConfiguration(Settings.section);

@@ -7,7 +7,7 @@ import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
 import { formatDuration } from '../../core/format';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../../core/accessToken';
 import { decodeJwtClaims } from '../../core/jwt';
-import type { Services } from '../../services';
+import type { TokenCommandDeps } from './commandDeps';
 import { errorSummary } from '../../ui/errors';
 import type { ChainsModel } from '../chainsModel';
 import { resolveChain } from '../chainArg';
@@ -20,7 +20,7 @@ export interface SignInArgs {
 }
 
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
-function nodeText(services: Services, chain: ChainEntry): string {
+function nodeText(services: TokenCommandDeps, chain: ChainEntry): string {
   const key = nodeKey(chain.nodeUrl);
   const names = services.chains
     .valid()
@@ -53,14 +53,14 @@ function expiryText(token: string): string | undefined {
 }
 
 /** Stores a token and waits until the chains of its node show the change. */
-async function storeToken(services: Services, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
+async function storeToken(services: TokenCommandDeps, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
   const settled = model.tokenChangeSettled(chain.nodeUrl);
   if (token === undefined) await services.tokens.delete(chain.nodeUrl);
   else await services.tokens.set(chain.nodeUrl, token);
   await settled;
 }
 
-function warnIfWithheld(services: Services, chain: ChainEntry): void {
+function warnIfWithheld(services: TokenCommandDeps, chain: ChainEntry): void {
   if (services.clients.tokenAllowed(chain)) return;
   void vscode.window.showWarningMessage(
     notificationText(
@@ -73,7 +73,7 @@ function warnIfWithheld(services: Services, chain: ChainEntry): void {
 }
 
 /** `waspChain.setToken(chainArg?, token?)`: returns true when a token was stored. */
-export async function setToken(services: Services, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
+export async function setToken(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
   const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
   if (!chain) return false;
   let token: string | undefined;
@@ -190,7 +190,7 @@ async function logIn(client: AuthClient, creds: SignInArgs, authURL: string, whe
 }
 
 /** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
-export async function signIn(services: Services, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
+export async function signIn(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
   const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
   if (!chain) return false;
   // A workspace could point a chain at any host: no password goes there until it is trusted.
@@ -223,7 +223,7 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
 }
 
 /** `waspChain.signOut(chainArg?)`: forgets the node's token; returns true when one was stored. */
-export async function signOut(services: Services, model: ChainsModel, chainArg: unknown): Promise<boolean> {
+export async function signOut(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown): Promise<boolean> {
   const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
   if (!chain) return false;
   const where = nodeKey(chain.nodeUrl);

@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import { chainListOf } from '../../config/chainRegistry';
 import { validateEntry, type ChainEntry } from '../../config/model/chainConfig';
 import { Settings } from '../../constants';
-import type { Services } from '../../services';
+import type { UseNodeChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
 
 /** Returns the chain ID written, or undefined (nothing to do, declined, or the entry moved). */
-export async function useNodeChain(services: Services, model: ChainsModel, arg: unknown, confirmed?: unknown): Promise<string | undefined> {
+export async function useNodeChain(services: UseNodeChainDeps, model: ChainsModel, arg: unknown, confirmed?: unknown): Promise<string | undefined> {
   const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t("Use the node's chain for which entry?") });
   if (!chain) return undefined;
   let snap = model.snapshotOf(chain.name);

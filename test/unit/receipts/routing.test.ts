@@ -1,5 +1,21 @@
 import * as assert from 'node:assert/strict';
-import { classifyRequestId, idForGeneration, routeChains } from '../../../src/receipts/model/routing';
+import type { Generation } from '../../../src/api/generation';
+import { classifyRequestId } from '../../../src/api/idShapes';
+import { rebasedRequestId } from '../../../src/api/rebasedChain';
+import { stardustRequestId } from '../../../src/api/stardustChain';
+import { routeChains } from '../../../src/receipts/model/routing';
+
+/** The ID a chain of this generation's node is asked with (what each generation's ChainApi.requestIdFor answers). */
+function idForGeneration(id: string, generation: Generation, allowStardustHash: boolean): string | undefined {
+  const c = classifyRequestId(id);
+  if (!c) return undefined;
+  return generation === 'rebased' ? rebasedRequestId(c) : stardustRequestId(c, allowStardustHash);
+}
+
+function route<C extends { generation: Generation }>(id: string, ordered: readonly C[], allowStardustHash: boolean): C[] {
+  const c = classifyRequestId(id);
+  return c === undefined ? [] : routeChains(c, ordered, (chain) => idForGeneration(id, chain.generation, allowStardustHash));
+}
 
 const H64 = `0x${'AB'.repeat(32)}`;
 const H68 = `0x${'cd'.repeat(34)}`;
@@ -34,9 +50,9 @@ describe('model/routing', () => {
   });
 
   it('routes a 64-hex ID to the Rebased chains in lookup order, then Stardust ones with the setting; 68-hex to Stardust only', () => {
-    assert.deepEqual(names(routeChains(H64, chains, false)), ['rebased-a', 'rebased-b']);
-    assert.deepEqual(names(routeChains(H64, chains, true)), ['rebased-a', 'rebased-b', 'stardust-default', 'stardust-b']);
-    assert.deepEqual(names(routeChains(H68, chains, true)), ['stardust-default', 'stardust-b']);
-    assert.deepEqual(names(routeChains('junk', chains, true)), []);
+    assert.deepEqual(names(route(H64, chains, false)), ['rebased-a', 'rebased-b']);
+    assert.deepEqual(names(route(H64, chains, true)), ['rebased-a', 'rebased-b', 'stardust-default', 'stardust-b']);
+    assert.deepEqual(names(route(H68, chains, true)), ['stardust-default', 'stardust-b']);
+    assert.deepEqual(names(route('junk', chains, true)), []);
   });
 });
