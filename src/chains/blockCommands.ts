@@ -32,7 +32,7 @@ function blockOf(arg: unknown): { chainName: string; index: number } | undefined
 }
 
 export function registerBlockCommands(
-  services: Pick<BlocksDeps, 'chains' | 'clients'>,
+  deps: Pick<BlocksDeps, 'chains' | 'clients'>,
   blocks: BlocksModel,
   view: vscode.TreeView<ChainsTreeNode>,
 ): vscode.Disposable[] {
@@ -57,7 +57,7 @@ export function registerBlockCommands(
       const b = blockOf(arg);
       return b && vscode.commands.executeCommand(Commands.showChainInfo, { chainName: b.chainName, block: String(b.index), compareWith: 'latest' });
     }),
-    command(Commands.openBlockInExplorer, (arg?: unknown) => openBlockInExplorer(services, arg)),
+    command(Commands.openBlockInExplorer, (arg?: unknown) => openBlockInExplorer(deps, arg)),
   ];
 }
 
@@ -116,14 +116,14 @@ async function goToBlock(blocks: BlocksModel, view: vscode.TreeView<ChainsTreeNo
 }
 
 /** The block on the chain's explorer (the entry's explorerUrl, else the default of its EVM chain ID): `<base>/block/<index>`. */
-async function openBlockInExplorer(services: Pick<BlocksDeps, 'chains' | 'clients'>, arg: unknown): Promise<boolean> {
+async function openBlockInExplorer(deps: Pick<BlocksDeps, 'chains' | 'clients'>, arg: unknown): Promise<boolean> {
   const b = blockOf(arg);
-  const chain = b && services.chains.get(b.chainName);
+  const chain = b && deps.chains.get(b.chainName);
   if (!b || !chain) return false;
   const { explorerBase } = await import('../receipts/model/explorer.js');
   let evmChainId: bigint | undefined;
   try {
-    evmChainId = await services.clients.apiFor(chain).evmChainId();
+    evmChainId = await deps.clients.apiFor(chain).evmChainId();
   } catch {
     // Without the node's EVM chain ID only a configured explorer is known.
   }

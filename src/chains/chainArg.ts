@@ -28,7 +28,7 @@ export interface ChainArgDeps {
   readonly clients: Pick<NodeClients, 'generations'>;
 }
 
-export async function resolveChain(services: ChainArgDeps, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
+export async function resolveChain(deps: ChainArgDeps, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
   const ref = parseChainArg(arg);
   switch (ref.kind) {
     case 'invalidEntry': {
@@ -40,25 +40,25 @@ export async function resolveChain(services: ChainArgDeps, arg: unknown, options
       reportUnrecognised();
       return undefined;
     case 'name': {
-      const chain = services.chains.get(ref.name);
+      const chain = deps.chains.get(ref.name);
       if (!chain) reportUnknownChain(ref.name);
       return chain;
     }
     case 'none':
       break;
   }
-  if (services.chains.valid().length === 0) {
+  if (deps.chains.valid().length === 0) {
     offerAddChain();
     return undefined;
   }
   if (options.preferDefault !== false) {
-    const named = services.chains.defaultChainName();
-    const def = named ? services.chains.get(named) : undefined;
+    const named = deps.chains.defaultChainName();
+    const def = named ? deps.chains.get(named) : undefined;
     if (def) return def;
-    const valid = services.chains.valid();
+    const valid = deps.chains.valid();
     if (valid.length === 1) return valid[0];
   }
-  return pickChain(services, options.placeHolder);
+  return pickChain(deps, options.placeHolder);
 }
 
 export function reportUnrecognised(): void {
@@ -78,19 +78,19 @@ function offerAddChain(): void {
 }
 
 /** The chain ID, or what the node was found to run: never "Rebased" for a node that is not a Wasp node. */
-function pickDescription(services: ChainArgDeps, chain: ChainEntry): string {
-  const found = services.clients.generations.peek(nodeKey(chain.nodeUrl));
+function pickDescription(deps: ChainArgDeps, chain: ChainEntry): string {
+  const found = deps.clients.generations.peek(nodeKey(chain.nodeUrl));
   if (found?.kind === 'unknown') return vscode.l10n.t('not a Wasp node (it answered {0})', found.said);
   if (chain.chainId) return shortId(chain.chainId);
   return found?.kind === 'stardust' ? vscode.l10n.t('no chain ID, but the node runs Stardust') : vscode.l10n.t("Rebased: the node's chain");
 }
 
-async function pickChain(services: ChainArgDeps, placeHolder?: string): Promise<ChainEntry | undefined> {
-  const def = services.chains.defaultChainName()?.toLowerCase();
-  const items = services.chains.valid().map((chain) => ({
+async function pickChain(deps: ChainArgDeps, placeHolder?: string): Promise<ChainEntry | undefined> {
+  const def = deps.chains.defaultChainName()?.toLowerCase();
+  const items = deps.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.
     label: iconSafeLabel(chain.name),
-    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(services, chain)}` : pickDescription(services, chain),
+    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(deps, chain)}` : pickDescription(deps, chain),
     detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,

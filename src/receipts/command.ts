@@ -88,13 +88,13 @@ function idFromEditor(): string | undefined {
  * The IDs at hand: the clipboard's (only when it holds a valid ID; read here, sent nowhere until
  * picked) and the receipts looked up recently, newest first; then free input.
  */
-async function askRequestId(services: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
+async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
   const items: Array<vscode.QuickPickItem & { id?: string }> = [];
   const clipped = classifyRequestId(unwrapPastedId((await vscode.env.clipboard.readText()).slice(0, 400)));
   if (clipped) items.push({ label: shortId(clipped.id, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped.id });
-  const recent = services.chains
+  const recent = deps.chains
     .valid()
-    .flatMap((c) => services.recent.list(c.name).map((r) => ({ chain: c.name, r })))
+    .flatMap((c) => deps.recent.list(c.name).map((r) => ({ chain: c.name, r })))
     .sort((x, y) => y.r.at - x.r.at);
   for (const { chain, r } of recent) {
     if (items.some((i) => i.id === r.requestId) || items.length >= 12) continue;
@@ -121,9 +121,9 @@ async function typeRequestId(): Promise<string | undefined> {
   });
 }
 
-export async function showReceipt<P>(services: ShowReceiptDeps, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
+export async function showReceipt<P>(deps: ShowReceiptDeps, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
-  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(services));
+  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(deps));
   if (raw === undefined || raw.trim() === '') return undefined;
 
   const id = classifyRequestId(unwrapPastedId(raw));
@@ -136,18 +136,18 @@ export async function showReceipt<P>(services: ShowReceiptDeps, feature: Receipt
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason)));
     return undefined;
   }
-  if (args.chainName !== undefined && !services.chains.get(args.chainName)) {
+  if (args.chainName !== undefined && !deps.chains.get(args.chainName)) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName)));
     return undefined;
   }
-  if (args.chainName === undefined && services.chains.valid().length === 0) {
+  if (args.chainName === undefined && deps.chains.valid().length === 0) {
     const add = vscode.l10n.t('Add Chain');
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet: add one to look up receipts.'), add);
     if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
     return undefined;
   }
   // Without a chain named, the chains that take the ID's form (once: the secret check names them too).
-  const routed = args.chainName === undefined ? services.receipts.route(id, services.chains.valid()) : undefined;
+  const routed = args.chainName === undefined ? deps.receipts.route(id, deps.chains.valid()) : undefined;
   if (routed !== undefined && routed.length === 0) {
     void vscode.window.showErrorMessage(
       notificationText(
@@ -165,7 +165,7 @@ export async function showReceipt<P>(services: ShowReceiptDeps, feature: Receipt
     if (!(await confirmSecretLookUp(args.seen, asked))) return undefined;
   }
   const identity: ReceiptIdentity = { requestId: id.id };
-  if (args.chainName !== undefined) identity.chainName = services.chains.get(args.chainName)?.name ?? args.chainName;
+  if (args.chainName !== undefined) identity.chainName = deps.chains.get(args.chainName)?.name ?? args.chainName;
   if (block.block !== undefined) identity.block = block.block;
   return feature.open(identity);
 }

@@ -28,8 +28,8 @@ function asArgs(v: unknown): AddChainArgs {
 type GivenEntry = Omit<AskedEntry, 'survey'> & { survey?: NodeSurvey };
 
 /** A scripted entry as given, or undefined after saying what is wrong with it (nothing is asked). */
-function scriptedEntry(services: Services, args: AddChainArgs): GivenEntry | undefined {
-  const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
+function scriptedEntry(deps: AddChainDeps, args: AddChainArgs): GivenEntry | undefined {
+  const problems = [checkChainName(deps, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
     (p): p is string => p !== undefined,
   );
   if (problems.length > 0) {
@@ -41,13 +41,13 @@ function scriptedEntry(services: Services, args: AddChainArgs): GivenEntry | und
 
 /** After saving: what the node answers when asked to probe, what failed when saved anyway, else "added" with Check Node. */
 async function sayAdded(
-  services: Services,
+  deps: AddChainDeps,
   model: ChainsModel,
   name: string,
   after: { probe: boolean; scripted: boolean; survey?: NodeSurvey },
 ): Promise<void> {
   if (after.probe) {
-    await probe(services, model, name);
+    await probe(deps, model, name);
   } else if (after.survey?.kind === 'problem') {
     // Saved anyway: say so, with what failed, instead of a plain "added".
     const { label, detail } = after.survey;
@@ -55,16 +55,16 @@ async function sayAdded(
   } else if (!after.scripted) {
     const check = vscode.l10n.t('Check Node');
     void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
-      if (choice === check) void probe(services, model, name);
+      if (choice === check) void probe(deps, model, name);
     });
   }
 }
 
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
-export async function addChain(services: AddChainDeps, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
+export async function addChain(deps: AddChainDeps, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
   const scripted = args.name !== undefined && args.nodeUrl !== undefined;
-  const given = scripted ? scriptedEntry(services, args) : await askEntry(services, args);
+  const given = scripted ? scriptedEntry(deps, args) : await askEntry(deps, args);
   if (!given) return undefined;
   const name = given.name;
   // Stored normalised, as the registry reads it: no trailing slash, lower-case Bech32.
@@ -83,15 +83,15 @@ export async function addChain(services: AddChainDeps, model: ChainsModel, rawAr
     target = await askScope(name, entry.nodeUrl, stepsOf(args));
     if (!target) return undefined;
   }
-  await services.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
-  await services.chains.settled(() => services.chains.get(name) !== undefined);
-  services.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
-  await sayAdded(services, model, name, { probe: args.probe === true, scripted, survey: given.survey });
+  await deps.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await deps.chains.settled(() => deps.chains.get(name) !== undefined);
+  deps.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
+  await sayAdded(deps, model, name, { probe: args.probe === true, scripted, survey: given.survey });
   return name;
 }
 
 /** Loads the chain now and says what its node answered. */
-async function probe(services: AddChainDeps, model: ChainsModel, name: string): Promise<void> {
+async function probe(deps: AddChainDeps, model: ChainsModel, name: string): Promise<void> {
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) },
     () => model.refresh(name),

@@ -20,9 +20,9 @@ export interface SignInArgs {
 }
 
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
-function nodeText(services: TokenCommandDeps, chain: ChainEntry): string {
+function nodeText(deps: TokenCommandDeps, chain: ChainEntry): string {
   const key = nodeKey(chain.nodeUrl);
-  const names = services.chains
+  const names = deps.chains
     .valid()
     .filter((c) => nodeKey(c.nodeUrl) === key)
     .map((c) => c.name);
@@ -53,15 +53,15 @@ function expiryText(token: string): string | undefined {
 }
 
 /** Stores a token and waits until the chains of its node show the change. */
-async function storeToken(services: TokenCommandDeps, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
+async function storeToken(deps: TokenCommandDeps, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
   const settled = model.tokenChangeSettled(chain.nodeUrl);
-  if (token === undefined) await services.tokens.delete(chain.nodeUrl);
-  else await services.tokens.set(chain.nodeUrl, token);
+  if (token === undefined) await deps.tokens.delete(chain.nodeUrl);
+  else await deps.tokens.set(chain.nodeUrl, token);
   await settled;
 }
 
-function warnIfWithheld(services: TokenCommandDeps, chain: ChainEntry): void {
-  if (services.clients.tokenAllowed(chain)) return;
+function warnIfWithheld(deps: TokenCommandDeps, chain: ChainEntry): void {
+  if (deps.clients.tokenAllowed(chain)) return;
   void vscode.window.showWarningMessage(
     notificationText(
       vscode.l10n.t(
@@ -73,8 +73,8 @@ function warnIfWithheld(services: TokenCommandDeps, chain: ChainEntry): void {
 }
 
 /** `waspChain.setToken(chainArg?, token?)`: returns true when a token was stored. */
-export async function setToken(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
+export async function setToken(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
   if (!chain) return false;
   let token: string | undefined;
   if (typeof tokenArg === 'string') {
@@ -87,7 +87,7 @@ export async function setToken(services: TokenCommandDeps, model: ChainsModel, c
   } else {
     const input = await vscode.window.showInputBox({
       title: vscode.l10n.t('Set Access Token'),
-      prompt: notificationText(vscode.l10n.t("The access token (JWT) for {0}. It is kept in the editor's secret storage.", nodeText(services, chain))),
+      prompt: notificationText(vscode.l10n.t("The access token (JWT) for {0}. It is kept in the editor's secret storage.", nodeText(deps, chain))),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {
@@ -103,11 +103,11 @@ export async function setToken(services: TokenCommandDeps, model: ChainsModel, c
     if (input === undefined) return false;
     token = stripBearer(input.trim());
   }
-  await storeToken(services, model, chain, token);
-  warnIfWithheld(services, chain);
+  await storeToken(deps, model, chain, token);
+  warnIfWithheld(deps, chain);
   const expiry = expiryText(token);
   void vscode.window.showInformationMessage(
-    notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`),
+    notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(deps, chain))}${expiry ? ` ${expiry}` : ''}`),
   );
   return true;
 }
@@ -155,10 +155,10 @@ async function askAuthUrl(client: AuthClient, where: string): Promise<string | u
 }
 
 /** The user name and password, typed in two steps; undefined when either prompt is dismissed. */
-async function askCredentials(services: Services, chain: ChainEntry, where: string): Promise<SignInArgs | undefined> {
+async function askCredentials(deps: TokenCommandDeps, chain: ChainEntry, where: string): Promise<SignInArgs | undefined> {
   const username = await vscode.window.showInputBox({
     title: vscode.l10n.t('Sign In (1/2)'),
-    prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
+    prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(deps, chain))),
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
   });
@@ -190,11 +190,11 @@ async function logIn(client: AuthClient, creds: SignInArgs, authURL: string, whe
 }
 
 /** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
-export async function signIn(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
+export async function signIn(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
   if (!chain) return false;
   // A workspace could point a chain at any host: no password goes there until it is trusted.
-  if (!services.clients.tokenAllowed(chain)) {
+  if (!deps.clients.tokenAllowed(chain)) {
     void vscode.window.showWarningMessage(
       notificationText(
         vscode.l10n.t(
@@ -205,16 +205,16 @@ export async function signIn(services: TokenCommandDeps, model: ChainsModel, cha
     );
     return false;
   }
-  const client = services.clients.clientForNode(chain.nodeUrl, false);
+  const client = deps.clients.clientForNode(chain.nodeUrl, false);
   const where = nodeKey(chain.nodeUrl);
   const authURL = await askAuthUrl(client, where);
   if (authURL === undefined) return false;
-  const creds = asSignInArgs(credsArg) ?? (await askCredentials(services, chain, where));
+  const creds = asSignInArgs(credsArg) ?? (await askCredentials(deps, chain, where));
   if (!creds) return false;
   const jwt = await logIn(client, creds, authURL, where);
   if (jwt === undefined) return false;
-  await storeToken(services, model, chain, jwt);
-  services.log.info(`Signed in to ${where} as ${creds.username}`);
+  await storeToken(deps, model, chain, jwt);
+  deps.log.info(`Signed in to ${where} as ${creds.username}`);
   const expiry = expiryText(jwt);
   void vscode.window.showInformationMessage(
     notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`),
@@ -223,16 +223,16 @@ export async function signIn(services: TokenCommandDeps, model: ChainsModel, cha
 }
 
 /** `waspChain.signOut(chainArg?)`: forgets the node's token; returns true when one was stored. */
-export async function signOut(services: TokenCommandDeps, model: ChainsModel, chainArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
+export async function signOut(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
   if (!chain) return false;
   const where = nodeKey(chain.nodeUrl);
-  if ((await services.tokens.get(chain.nodeUrl)) === undefined) {
+  if ((await deps.tokens.get(chain.nodeUrl)) === undefined) {
     void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('No access token is stored for {0}.', where)));
     return false;
   }
-  await storeToken(services, model, chain, undefined);
-  services.log.info(`Signed out of ${where}`);
-  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain))));
+  await storeToken(deps, model, chain, undefined);
+  deps.log.info(`Signed out of ${where}`);
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(deps, chain))));
   return true;
 }
