@@ -4,7 +4,7 @@
 import type { BlockInfo, Events } from './chainLogSchemas';
 import type { ReadOptions } from './client';
 import type { Generation } from './generation';
-import type { RequestIdShape } from './idShapes';
+import type { RequestIdShape } from '../core/idShapes';
 import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import type { ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 

@@ -2,7 +2,7 @@
 import { bech32 } from 'bech32';
 import { clip } from '../core/text';
 import { InvalidInputError } from './errors';
-import { HEX40, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash } from './idShapes';
+import { HEX40, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash } from '../core/idShapes';
 
 /** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
 const CHAIN_ID_HRPS = new Set(['iota', 'smr', 'rms', 'atoi', 'tst']);

@@ -3,7 +3,7 @@
 // which chain it runs and its EVM chain ID; it is read once per detection (NodeChainSource). Pure.
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
-import type { RequestIdShape } from './idShapes';
+import type { RequestIdShape } from '../core/idShapes';
 import type { RebasedChainResponse } from './rebasedSchemas';
 
 const TARGET = 'rebased';

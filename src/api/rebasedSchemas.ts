@@ -20,7 +20,7 @@ import {
   str,
   uint,
 } from './wire';
-import { HEX64 } from './idShapes';
+import { HEX64 } from '../core/idShapes';
 
 /** `0x` + 64 hex (chain, request and object IDs), lower-cased. */
 const Id32 = (what: string) =>

@@ -2,7 +2,7 @@
 // request IDs of 0x + 68 hex (an EVM request: its transaction hash + 0000). Pure.
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
-import { stardustIdOfHash, type RequestIdShape } from './idShapes';
+import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
 
 const TARGET = 'stardust';
 

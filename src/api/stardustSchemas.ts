@@ -22,7 +22,7 @@ import {
   str,
   uint,
 } from './wire';
-import { HEX64, STARDUST_REQUEST_ID } from './idShapes';
+import { HEX64, STARDUST_REQUEST_ID } from '../core/idShapes';
 
 const Hex = pattern(/^0x(?:[0-9a-fA-F]{2})*$/, '0x-prefixed hex bytes');
 const HName = z.pipe(

@@ -14,7 +14,7 @@ import type { ReceiptService } from './service';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
 import { unwrapPastedId } from './model/pastedId';
-import { classifyRequestId } from '../api/idShapes';
+import { classifyRequestId } from '../core/idShapes';
 import type { SecretVerdict } from './model/secretContext';
 import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
 

@@ -4,7 +4,7 @@
 // from the receipt, checked, and exactly that is opened.
 import * as vscode from 'vscode';
 import { notificationText } from '../core/text';
-import { ANY_REQUEST_ID } from '../api/idShapes';
+import { ANY_REQUEST_ID } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { ReceiptService } from './service';
 

@@ -2,7 +2,7 @@
 // cursor (hover, command) or inside a selection. Runs on every hover, so it stays cheap: a
 // string test before any regex, and the regex only over the word around the position.
 import type * as vscode from 'vscode';
-import { REQUEST_IDS_IN_TEXT, REQUEST_ID_WORD, type RequestIdShape } from '../api/idShapes';
+import { REQUEST_IDS_IN_TEXT, REQUEST_ID_WORD, type RequestIdShape } from '../core/idShapes';
 
 /** Shortest line that can hold one: "0x" + 64 hex. */
 export const MIN_ID_LINE_LENGTH = 66;

@@ -8,7 +8,7 @@ import { Settings } from '../constants';
 import type { EvmExplainer } from './evmExplainer';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
-import { checkedRequestId, classifyRequestId, type RequestIdShape } from '../api/idShapes';
+import { checkedRequestId, classifyRequestId, type RequestIdShape } from '../core/idShapes';
 import type { RecentReceipts } from './model/recentReceipts';
 import type { WatchedRequests } from './model/watchedRequests';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';

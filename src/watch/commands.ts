@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { formatDuration, shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
-import { classifyRequestId } from '../api/idShapes';
+import { classifyRequestId } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { WatchInfo } from './model/watchSet';
 import type { ReceiptsHandle, WatchService, WatchTarget } from './service';

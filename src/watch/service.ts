@@ -4,7 +4,7 @@
 // receipts have it), open receipt panels of the request refresh themselves, and a notification
 // says success or failure first, with Open Receipt. Loaded on the first watch, not at activation.
 import * as vscode from 'vscode';
-import type { RequestIdShape } from '../api/idShapes';
+import type { RequestIdShape } from '../core/idShapes';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { shortId } from '../core/format';

@@ -13,6 +13,7 @@ import { feeForGas, isFreeGas } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 /** The general chain information of `GET /v1/chains/{chainID}` (structural: the API's ChainInfoResponse fits). */
 export type GeneralChainInfo = ChainInfoState & { isActive: boolean; evmChainId: number };
@@ -81,14 +82,13 @@ export interface ChainInfoComparison {
 
 /** The placeholder of an empty value. */
 const notSet = (l10n: L10n): string => l10n.t('not set');
-const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
 const BLOCK_INDEX = /^[0-9]{1,10}$/;
 
 /** "latest state", "block 2483105", "trie root 0x9805…a906"; anything else is shown as given (revealed). */
 export function describeState(block: string | undefined, l10n: L10n = englishL10n): string {
   if (block === undefined || block === '') return l10n.t('latest state');
   if (BLOCK_INDEX.test(block)) return l10n.t('block {0}', block);
-  if (TRIE_ROOT.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
+  if (HEX40.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
   return l10n.t('block "{0}"', revealInvisible(shortId(block, 24, 8)));
 }
 
@@ -133,8 +133,8 @@ function rebasedAgentKindText(id: string, l10n: L10n): string {
   const s = id.trim();
   if (s === '') return l10n.t('not known to the node');
   if (s === '-') return l10n.t('no admin');
-  if (/^0x[0-9a-fA-F]{64}$/.test(s)) return l10n.t('an L1 address');
-  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return l10n.t('an EVM account');
+  if (HEX64.test(s)) return l10n.t('an L1 address');
+  if (HEX40.test(s)) return l10n.t('an EVM account');
   if (/^0x[0-9a-fA-F]{8}$/.test(s)) return l10n.t('contract {0}', s.toLowerCase());
   return l10n.t('an agent ID in an unrecognised format');
 }

@@ -8,6 +8,7 @@ import { externalUrlToOpen } from '../../core/text';
 import { ResponseTooLargeError, TimeoutError } from '../../api/errors';
 import { send } from '../../api/transport';
 import type { EvmLog } from './decode';
+import { HEX64 } from '../../core/idShapes';
 
 export const RPC_TIMEOUT_MS = 15_000;
 export const RPC_MAX_BYTES = 4 * 1024 * 1024;
@@ -32,7 +33,7 @@ export async function fetchEvmLogs(
   options: { fetch: typeof globalThis.fetch; signal?: AbortSignal; timeoutMs?: number; maxBytes?: number },
 ): Promise<RpcOutcome> {
   const checked = externalUrlToOpen(url);
-  if (checked === undefined || !/^0x[0-9a-fA-F]{64}$/.test(txHash)) return { ok: false, reason: 'badUrl' };
+  if (checked === undefined || !HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
   let text: string;
   try {
     const { response, text: body } = await send({

@@ -14,7 +14,7 @@ import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from '../../evm/model/jsonRpc';
-import { LEADING_EVM_ADDRESS } from '../../api/idShapes';
+import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';

@@ -6,7 +6,7 @@ import { englishL10n, type L10n } from '../../core/l10n';
 import { externalUrlToOpen } from '../../core/text';
 import { isRebasedReceipt, type AnyReceipt } from './receiptView';
 import type { Row } from '../../ui/model/view';
-import { HEX40, HEX64 } from '../../api/idShapes';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 /** Public explorers by EVM chain ID: IOTA EVM and ShimmerEVM. */
 export const DEFAULT_EXPLORERS: ReadonlyMap<bigint, string> = new Map([

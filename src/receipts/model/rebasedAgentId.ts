@@ -5,7 +5,7 @@ import type { AgentId } from '../../core/agentId';
 import { hasValidChecksum } from '../../evm/model/address';
 import { shortId } from '../../core/format';
 import { knownContractName } from '../../core/hname';
-import { HEX40, HEX64 } from '../../api/idShapes';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 export type RebasedAgentId = AgentId & {
   /** For an EVM account: false when the mixed case does not match EIP-55 (a typo or a forged ID). */

@@ -2,7 +2,7 @@
 // its node knows the ID, if at all (api/stardustChain.ts, api/rebasedChain.ts): a 68-hex ID is
 // never sent to a Rebased node, and a 64-hex hash reaches Stardust chains only as hash + 0000 when
 // the user turned that on (waspChain.hover.evmTransactions). Pure.
-import type { RequestIdShape } from '../../api/idShapes';
+import type { RequestIdShape } from '../../core/idShapes';
 
 /**
  * The chains to ask, in the lookup order given (default chain first): those whose node knows the

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { WaspClient } from '../../../src/api/client';
-import { classifyRequestId, checkedRequestId, type RequestIdShape } from '../../../src/api/idShapes';
+import { classifyRequestId, checkedRequestId, type RequestIdShape } from '../../../src/core/idShapes';
 import { RebasedChain, type NodeChainSource } from '../../../src/api/rebasedChain';
 import type { RebasedChainResponse } from '../../../src/api/rebasedSchemas';
 import { StardustChain } from '../../../src/api/stardustChain';

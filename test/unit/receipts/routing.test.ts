@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Generation } from '../../../src/api/generation';
-import { classifyRequestId } from '../../../src/api/idShapes';
+import { classifyRequestId } from '../../../src/core/idShapes';
 import { rebasedRequestId } from '../../../src/api/rebasedChain';
 import { stardustRequestId } from '../../../src/api/stardustChain';
 import { routeChains } from '../../../src/receipts/model/routing';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BEFORE_CHARS, fileReason, lineReason, parts, secretContext, type IdPlace } from '../../../src/receipts/model/secretContext';
-import { REQUEST_ID_WORD } from '../../../src/api/idShapes';
+import { REQUEST_ID_WORD } from '../../../src/core/idShapes';
 import { requestIdsIn } from '../../../src/receipts/requestIdAt';
 import { repoRoot } from '../../fixtures/paths';
 
