@@ -1,7 +1,9 @@
 // The layering rules of design/STYLE.md, checked by `npm run deps` (a stage of `npm test`).
 // tsPreCompilationDeps counts `import type` too: a type-only cycle still ties two modules together.
 /** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist. */
-const PURE = '^src/(api|core)/|^src/.+/model/|^src/.+/protocol\\.ts$';
+const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$';
+/** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui). */
+const FEATURES = '^src/(chains|chainInfo|receipts|watch|workspace)/';
 /** `import ... from 'vscode'` resolves to its types: the host provides the module itself. */
 const VSCODE = '^node_modules/@types/vscode/';
 
@@ -21,6 +23,21 @@ module.exports = {
       comment: 'src/api, src/core, every model/ and every protocol.ts never reach the VS Code API, not even through another module.',
       from: { path: PURE },
       to: { path: VSCODE, reachable: true },
+    },
+    {
+      name: 'evm-is-a-layer',
+      severity: 'error',
+      comment:
+        'src/evm is the byte-level EVM layer (ABI coding, RLP, signed transactions, revert data, JSON-RPC): features build on it, it builds on no feature.',
+      from: { path: '^src/evm/' },
+      to: { path: FEATURES },
+    },
+    {
+      name: 'layers-below-features',
+      severity: 'error',
+      comment: 'src/api and src/core sit under every feature: nothing there imports a feature folder.',
+      from: { path: '^src/(api|core)/' },
+      to: { path: FEATURES },
     },
     {
       name: 'webview-without-vscode',

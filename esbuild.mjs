@@ -104,10 +104,22 @@ const extensionChecks = {
   },
 };
 
+/**
+ * ofetch's "node" export wraps node-fetch-native (a CommonJS polyfill that requires Node's own
+ * modules) as a fallback for runtimes without fetch; every host we support has the global fetch,
+ * so take its platform-neutral build (src/api/transport.ts hands it the fetch to use).
+ */
+const ofetchWithoutPolyfill = {
+  name: 'ofetch-without-polyfill',
+  setup(build) {
+    build.onResolve({ filter: /^ofetch$/ }, () => ({ path: join(process.cwd(), 'node_modules/ofetch/dist/index.mjs') }));
+  },
+};
+
 const common = {
   bundle: true,
   logLevel: 'warning',
-  plugins: [problemMatcher],
+  plugins: [problemMatcher, ofetchWithoutPolyfill],
   legalComments: 'none',
 };
 

@@ -240,7 +240,7 @@ async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken, t
   const doc = await idDocument([target.cachedId]);
   const at = idPosition(0);
   expectFound(await hover.provideHover(doc, at, token), 'first hover of the cached ID');
-  const fetches = api.receipts.lookup.lookup.fetchCount;
+  const fetches = api.receipts.service.cache.fetchCount;
   for (let i = 0; i < 200; i++) await hover.provideHover(doc, at, token); // warm-up: JIT
   const times: number[] = [];
   for (let i = 0; i < CACHED_SAMPLES; i++) {
@@ -250,7 +250,7 @@ async function cachedHover(api: ExtensionApi, token: vscode.CancellationToken, t
     if (!h) throw new Error('bench: a cached hover answered nothing');
   }
   const s = stats(times);
-  const requests = api.receipts.lookup.lookup.fetchCount - fetches;
+  const requests = api.receipts.service.cache.fetchCount - fetches;
   emit(`${target.prefix}.cached.p50`, round(s.p50, 4), 'ms', { calls: s.n, mean: round(s.mean, 4), max: round(s.max, 3), requestsMeanwhile: requests });
   emit(`${target.prefix}.cached.p99`, round(s.p99, 4), 'ms', { calls: s.n });
 
@@ -289,7 +289,7 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken,
     expectFound(h, `uncached hover ${i}`);
     return ms;
   };
-  const fetches = api.receipts.lookup.lookup.fetchCount;
+  const fetches = api.receipts.service.cache.fetchCount;
   for (let i = 0; i < ids.length; i++) {
     const url = target.url(client, ids[i] as string);
     let h: number;
@@ -306,7 +306,7 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken,
       rawMs.push(g);
     }
   }
-  const requests = api.receipts.lookup.lookup.fetchCount - fetches;
+  const requests = api.receipts.service.cache.fetchCount - fetches;
   if (requests !== ids.length) throw new Error(`bench: ${ids.length} uncached hovers sent ${requests} requests`);
   const hs = stats(hoverMs);
   const gs = stats(rawMs);
@@ -338,13 +338,13 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken,
 async function concurrentHovers(api: ExtensionApi, token: vscode.CancellationToken): Promise<void> {
   const hover = api.receipts.hover;
   const doc = await idDocument([benchRequestId('concurrent', 0)]);
-  const fetches = api.receipts.lookup.lookup.fetchCount;
+  const fetches = api.receipts.service.cache.fetchCount;
   const t0 = performance.now();
   const all = await Promise.all(Array.from({ length: CONCURRENT_HOVERS }, () => hover.provideHover(doc, idPosition(0), token)));
   const ms = performance.now() - t0;
   all.forEach((h, i) => expectFound(h, `concurrent hover ${i}`));
   // The node's own count is the figure (run.mjs reads it); this is what the extension believes it sent.
-  emit('hover.concurrent.fetches', api.receipts.lookup.lookup.fetchCount - fetches, 'requests', { hovers: CONCURRENT_HOVERS, allAnsweredMs: round(ms, 2) });
+  emit('hover.concurrent.fetches', api.receipts.service.cache.fetchCount - fetches, 'requests', { hovers: CONCURRENT_HOVERS, allAnsweredMs: round(ms, 2) });
   await closeAll();
 }
 
@@ -362,7 +362,7 @@ function collector(): (() => void) | undefined {
 
 async function memoryAfterManyIds(api: ExtensionApi, token: vscode.CancellationToken): Promise<void> {
   const hover = api.receipts.hover;
-  const lookup = api.receipts.lookup.lookup;
+  const lookup = api.receipts.service.cache;
   const count = PLANTED.memory.count;
   const doc = await idDocument(Array.from({ length: count }, (_, i) => benchRequestId('memory', i)));
   const gc = collector();
@@ -517,7 +517,7 @@ async function bigReceipt(api: ExtensionApi): Promise<void> {
   const finds: number[] = [];
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
-    const r = await api.receipts.lookup.find(id, { chainName: BENCH_CHAIN_NAME, fresh: true });
+    const r = await api.receipts.service.find(id, { chainName: BENCH_CHAIN_NAME, fresh: true });
     if (!r.found) throw new Error('bench: the big receipt was not found');
     if (i > 0) finds.push(performance.now() - t0);
   }

@@ -9,18 +9,33 @@ import { registerChainsFeature, type ChainsFeatureApi } from './chains/register'
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
+import { registerWorkspaceFeature } from './workspace/register';
+import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
-import type { Services } from './services';
+import { WatchedRequests } from './receipts/model/watchedRequests';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */
 export interface ExtensionApi {
-  readonly services: Services;
+  /** The objects the features are built over (each part takes the narrow slice it reads). */
+  readonly services: ExtensionObjects;
   readonly chains: ChainsFeatureApi;
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
   readonly watch: WatchFeature;
+  /** The workspace's ABI index (loaded on first use). */
+  readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
   readonly activation: ActivationTimes;
+}
+
+/** What extension.ts builds once and hands to the features at registration. */
+export interface ExtensionObjects {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainRegistry;
+  readonly tokens: TokenStore;
+  readonly clients: NodeClients;
+  readonly recent: RecentReceipts;
+  readonly log: vscode.LogOutputChannel;
 }
 
 /**
@@ -46,19 +61,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chains = new ChainRegistry();
   const clients = new NodeClients(tokens, log);
   const recent = new RecentReceipts();
-  const services: Services = { context, chains, tokens, clients, recent, log };
+  const services: ExtensionObjects = { context, chains, tokens, clients, recent, log };
   context.subscriptions.push(log, tokens, chains, clients);
 
   // Features register here, one line each.
   const chainsFeature = registerChainsFeature(services);
   const chainInfo = registerChainInfoFeature(services);
-  const receipts = registerReceiptsFeature(services);
-  const watch = registerWatchFeature(services, receipts);
+  const workspaceAbis = registerWorkspaceFeature(context, log);
+  // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
+  const watched = new WatchedRequests();
+  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspaceAbis });
+  const watch = registerWatchFeature({ ...services, watched, receipts });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis, activation };
 }
 
 export function deactivate(): void {

@@ -11,8 +11,8 @@ import { RebasedReceiptSchema } from '../../src/api/rebasedSchemas';
 import { AbiIndex, parseAbiText } from '../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../src/evm/model/decode';
 import { explainEvm, explanationLines } from '../../src/receipts/model/evmExplain';
-import { scanIntoIndex, type ScanFile } from '../../src/evm/model/scan';
-import { nodeScanIo } from '../../src/evm/nodeScanIo';
+import { scanIntoIndex, type ScanFile } from '../../src/workspace/model/scan';
+import { nodeScanIo } from '../../src/workspace/nodeScanIo';
 import { buildReceiptView } from '../../src/receipts/model/receiptView';
 import { emit, round, stats } from '../shared';
 

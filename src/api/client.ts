@@ -1,41 +1,27 @@
 // The HTTP client of one Wasp node. Every answer is size-capped, time-limited, validated with
 // its zod schema where it enters, and every failure becomes a typed error (errors.ts).
 // The token goes to this node's origin only: redirects are never followed with it.
-//
-// The transport is the platform's fetch, on purpose: what it must guarantee is ours to enforce and
-// a wrapper such as ofetch only got in the way (it had to be run with retries, parsing and error
-// throwing all switched off, and the streamed body read from a private field). We need a byte cap
-// applied while the body streams (a 50 MB or endless answer is cut at the cap, not buffered), one
-// timeout over headers and body together, redirects never followed (a Location to another host must
-// not receive the token), the token attached only for this node's origin, and every failure mapped
-// to one typed error. Each is a few lines over `fetch` and a ReadableStream reader.
+// The request itself (deadline, cancel, byte cap, the one retry, the log of a retried attempt)
+// is the shared transport's (transport.ts, over ofetch); here: the routes, the token, the answers.
 import type * as z from 'zod/mini';
-import { CancelledError, InvalidInputError, InvalidResponseError, ResponseTooLargeError, ServerError, WaspApiError, type ErrorContext } from './errors';
+import { CancelledError, InvalidInputError, InvalidResponseError, ServerError, WaspApiError, type ErrorContext } from './errors';
 import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
 import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
+import { authRouteSegments, bearer, type TokenProvider } from './clientAuth';
 import type { Limiter } from './limiter';
 import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
-import { interpretAnswer, loadBodies, transportError, type AnswerExpectation } from './answers';
+import { interpretAnswer, loadBodies, type AnswerExpectation } from './answers';
 import type { Generation } from './generation';
+import { send, type RequestLogEntry } from './transport';
+
+export type { RequestLogEntry } from './transport';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
-/** Supplies the token for this node; undefined when there is none (or it must not be sent). */
-export type TokenProvider = () => string | undefined | Promise<string | undefined>;
-
-export interface RequestLogEntry {
-  method: string;
-  /** Without credentials. Never carries the token. */
-  url: string;
-  status?: number;
-  durationMs: number;
-  error?: string;
-  /** Whether an Authorization header was sent (never its value). */
-  authenticated: boolean;
-}
+export type { TokenProvider } from './clientAuth';
 
 export interface WaspClientOptions {
   /** The node's web API base, e.g. `https://host/wasp/api` (a path prefix is kept). */
@@ -91,15 +77,12 @@ const WAIT_MARGIN_MS = 15_000;
 export class WaspClient {
   readonly baseUrl: URL;
   private readonly origin: string;
-  private readonly fetch: typeof globalThis.fetch;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
 
   constructor(private readonly options: WaspClientOptions) {
     this.baseUrl = parseNodeUrl(String(options.baseUrl));
     this.origin = this.baseUrl.origin;
-    // Looked up per call, not bound now: tests and proxies may replace the global fetch later.
-    this.fetch = options.fetch ?? ((...a) => globalThis.fetch(...a));
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
@@ -286,7 +269,7 @@ export class WaspClient {
 
   /** `POST /auth`: exchanges a user name and password for a JWT. The password is not kept. */
   async login(username: string, password: string, options: { signal?: AbortSignal; authURL?: string } = {}): Promise<string> {
-    const segments = this.authSegments(options.authURL);
+    const segments = authRouteSegments(options.authURL, this.baseUrl);
     const r = await this.call({
       method: 'POST',
       segments,
@@ -333,30 +316,6 @@ export class WaspClient {
     return this.urlOf(['chains', parseChainId(chainId), 'core', 'governance', 'chaininfo'], { block: parseBlock(block) });
   }
 
-  /** The auth route from `/auth/info`'s authURL: a path on this node only, never another origin. */
-  private authSegments(authURL: string | undefined): string[] {
-    if (!authURL) return ['auth'];
-    let path: string;
-    try {
-      const resolved = new URL(authURL, this.baseUrl.origin);
-      if (resolved.origin !== this.origin) {
-        throw new InvalidResponseError('authURL', 'a path on the same node (credentials are never sent elsewhere)', {});
-      }
-      path = resolved.pathname;
-    } catch (e) {
-      if (e instanceof WaspApiError) throw e;
-      throw new InvalidResponseError('authURL', 'a path on the same node', {});
-    }
-    const prefix = this.baseUrl.pathname.replace(/\/+$/, '');
-    if (prefix && path.startsWith(`${prefix}/`)) path = path.slice(prefix.length);
-    try {
-      return path.split('/').filter(Boolean).map(decodeURIComponent);
-    } catch {
-      // A malformed `%` escape: the node's answer, so a typed error, never a raw URIError.
-      throw new InvalidResponseError('authURL', 'a path on the same node', {});
-    }
-  }
-
   private async call<S extends z.ZodMiniType>(o: CallOptions<S>): Promise<z.output<S>> {
     const url = this.urlOf(o.segments, o.query ?? {}, o.v1 !== false);
     const run = () => this.send(url, o);
@@ -371,57 +330,30 @@ export class WaspClient {
     const method = o.method ?? 'GET';
     const context: ErrorContext = { url: redactUrl(url) };
     const started = Date.now();
-    const controller = new AbortController();
-    let timedOut = false;
-    const timeoutMs = o.timeoutMs ?? this.timeoutMs;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    if (o.signal?.aborted) controller.abort();
-    o.signal?.addEventListener('abort', onCallerAbort, { once: true });
-
     const headers: Record<string, string> = { Accept: 'application/json' };
     let authenticated = false;
     let failure: unknown;
     try {
-      if (o.auth !== false && this.options.token && new URL(url).origin === this.origin) {
-        const token = await this.options.token();
-        if (token) {
-          // A token that cannot form the header is never sent: the HTTP library's error would
-          // quote it (into the log and the hover). The message says nothing of the token.
-          if (accessTokenProblem(token) !== undefined)
-            throw new InvalidInputError(
-              'token',
-              'The stored access token cannot be sent: it is not a valid Bearer token.',
-              'Set the access token again (Chain: Set Access Token) or sign in.',
-            );
-          headers.Authorization = `Bearer ${token}`;
-          authenticated = true;
-        }
+      if (o.auth !== false && new URL(url).origin === this.origin) {
+        const authorization = await bearer(this.options.token);
+        if (authorization) headers.Authorization = authorization;
+        authenticated = authorization !== undefined;
       }
       if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-      let response: Response;
-      try {
-        response = await this.fetch(url, {
-          method,
-          headers,
-          body: o.body === undefined ? undefined : JSON.stringify(o.body),
-          signal: controller.signal,
-          // Never follow: a redirect to another host must not carry the token along.
-          redirect: 'manual',
-        });
-      } catch (e) {
-        throw transportError(e, timedOut, o.signal, context, timeoutMs);
-      }
-      context.status = response.status;
-      let text: string;
-      try {
-        text = await this.readBody(response, controller.signal, context);
-      } catch (e) {
-        throw transportError(e, timedOut, o.signal, context, timeoutMs);
-      }
+      const { response, text } = await send({
+        url,
+        method,
+        headers,
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+        // Never follow: a redirect to another host must not carry the token along.
+        redirect: 'manual',
+        signal: o.signal,
+        timeoutMs: o.timeoutMs ?? this.timeoutMs,
+        maxBytes: this.maxResponseBytes,
+        fetch: this.options.fetch,
+        context,
+        onRetried: (entry) => this.log(entry),
+      });
       const value = interpretAnswer(response, text, o, context, authenticated, await loadBodies(), this.options.onRouteNotFound);
       o.onBody?.(text);
       return value;
@@ -429,8 +361,6 @@ export class WaspClient {
       failure = e;
       throw e;
     } finally {
-      clearTimeout(timer);
-      o.signal?.removeEventListener('abort', onCallerAbort);
       this.log({
         method,
         url: context.url ?? '',
@@ -449,36 +379,6 @@ export class WaspClient {
       // A logger must never break a request.
     }
   }
-
-  /** Reads the body as UTF-8 up to the size limit; a larger or endless body is cut off. */
-  private async readBody(response: Response, signal: AbortSignal, context: ErrorContext): Promise<string> {
-    const declared = Number(response.headers.get('content-length') ?? NaN);
-    const stream = response.body;
-    if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
-      await stream?.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(this.maxResponseBytes, context);
-    }
-    if (!stream) return '';
-    const reader = stream.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    try {
-      for (;;) {
-        if (signal.aborted) throw signal.reason ?? new Error('aborted');
-        const { done, value } = await reader.read();
-        if (done) break;
-        total += value.byteLength;
-        if (total > this.maxResponseBytes) {
-          await reader.cancel().catch(() => undefined);
-          throw new ResponseTooLargeError(this.maxResponseBytes, context);
-        }
-        chunks.push(value);
-      }
-    } finally {
-      reader.releaseLock();
-    }
-    return new TextDecoder('utf-8').decode(concat(chunks, total));
-  }
 }
 
 function blockSegment(block: number | 'latest'): string {
@@ -486,15 +386,4 @@ function blockSegment(block: number | 'latest'): string {
   if (!Number.isInteger(block) || block < 0 || block > 0xffff_ffff)
     throw new InvalidInputError('block', 'A block index is a whole number from 0 to 4294967295.');
   return String(block);
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }

@@ -192,8 +192,8 @@ export class InvalidResponseError extends WaspApiError {
 export class CancelledError extends WaspApiError {
   readonly kind = 'cancelled';
   readonly hint = '';
-  constructor(context: ErrorContext = {}) {
-    super('The request was cancelled', context);
+  constructor(context: ErrorContext = {}, options?: { cause?: unknown }) {
+    super('The request was cancelled', context, options);
   }
 }
 

@@ -2,13 +2,11 @@
 import { bech32 } from 'bech32';
 import { clip } from '../core/text';
 import { InvalidInputError } from './errors';
+import { HEX40, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash } from '../core/idShapes';
 
 /** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
 const CHAIN_ID_HRPS = new Set(['iota', 'smr', 'rms', 'atoi', 'tst']);
 const ALIAS_ADDRESS_TYPE = 8;
-const REQUEST_ID = /^0x[0-9a-fA-F]{68}$/;
-const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
 const DECIMAL = /^[0-9]{1,10}$/;
 const UINT32_MAX = 0xffff_ffff;
 
@@ -57,9 +55,9 @@ export type RequestIdCheck = { ok: true; requestId: string; fromEvmHash: boolean
  */
 export function checkRequestId(input: string, options: { allowEvmHash?: boolean } = {}): RequestIdCheck {
   const value = input.trim();
-  if (REQUEST_ID.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
-  if (EVM_TX_HASH.test(value)) {
-    if (options.allowEvmHash) return { ok: true, requestId: `${value.toLowerCase()}0000`, fromEvmHash: true };
+  if (STARDUST_REQUEST_ID.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
+  if (HEX64.test(value)) {
+    if (options.allowEvmHash) return { ok: true, requestId: stardustIdOfHash(value.toLowerCase()), fromEvmHash: true };
     return { ok: false, reason: 'This is an EVM transaction hash (0x + 64 hex): a request ID has 68 hex digits (the hash followed by 0000).' };
   }
   if (!value.startsWith('0x')) return { ok: false, reason: 'A request ID starts with 0x.' };
@@ -74,13 +72,11 @@ export function parseRequestId(input: string, options: { allowEvmHash?: boolean 
   return r.requestId;
 }
 
-/** A Rebased (Wasp 2.x) chain ID: the anchor object ID, `0x` + 64 hex. */
-const REBASED_ID = /^0x[0-9a-fA-F]{64}$/;
-
 /** Checks a Rebased chain ID (`0x` + 64 hex), with a hint when a Stardust (Bech32) one was given. */
 export function checkRebasedChainId(input: string): ChainIdCheck {
   const value = input.trim();
-  if (REBASED_ID.test(value)) return { ok: true, chainId: value.toLowerCase() };
+  // A Rebased (Wasp 2.x) chain ID: the anchor object ID.
+  if (HEX64.test(value)) return { ok: true, chainId: value.toLowerCase() };
   if (checkChainId(value).ok) return { ok: false, reason: 'This is a Stardust (Wasp 1.x) chain ID: a Rebased chain ID is 0x followed by 64 hex digits.' };
   return { ok: false, reason: hexIdProblem(value, 'A Rebased chain ID') };
 }
@@ -91,8 +87,8 @@ export function checkRebasedChainId(input: string): ChainIdCheck {
  */
 export function checkRebasedRequestId(input: string): RequestIdCheck {
   const value = input.trim();
-  if (REBASED_ID.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
-  if (REQUEST_ID.test(value)) return { ok: false, reason: 'This is a Stardust (Wasp 1.x) request ID (68 hex digits): a Rebased request ID has 64.' };
+  if (HEX64.test(value)) return { ok: true, requestId: value.toLowerCase(), fromEvmHash: false };
+  if (STARDUST_REQUEST_ID.test(value)) return { ok: false, reason: 'This is a Stardust (Wasp 1.x) request ID (68 hex digits): a Rebased request ID has 64.' };
   return { ok: false, reason: hexIdProblem(value, 'A Rebased request ID') };
 }
 
@@ -117,7 +113,7 @@ export function checkBlock(input: string | number | undefined): BlockCheck {
   if (input === undefined) return { ok: true, block: undefined };
   const value = String(input).trim();
   if (value === '' || value === 'latest') return { ok: true, block: undefined };
-  if (TRIE_ROOT.test(value)) return { ok: true, block: value.toLowerCase() };
+  if (HEX40.test(value)) return { ok: true, block: value.toLowerCase() };
   if (DECIMAL.test(value)) {
     const n = Number(value);
     if (n <= UINT32_MAX) return { ok: true, block: String(n) };

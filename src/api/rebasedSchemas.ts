@@ -20,11 +20,12 @@ import {
   str,
   uint,
 } from './wire';
+import { HEX64 } from '../core/idShapes';
 
 /** `0x` + 64 hex (chain, request and object IDs), lower-cased. */
 const Id32 = (what: string) =>
   z.pipe(
-    pattern(/^0x[0-9a-fA-F]{64}$/, `${what} (0x + 64 hex)`),
+    pattern(HEX64, `${what} (0x + 64 hex)`),
     z.transform((s: string) => s.toLowerCase()),
   );
 /** Rebased writes hnames with `0x`: `0x07cb02c1`. */

@@ -22,6 +22,7 @@ import {
   str,
   uint,
 } from './wire';
+import { HEX64, STARDUST_REQUEST_ID } from '../core/idShapes';
 
 const Hex = pattern(/^0x(?:[0-9a-fA-F]{2})*$/, '0x-prefixed hex bytes');
 const HName = z.pipe(
@@ -29,9 +30,9 @@ const HName = z.pipe(
   z.transform((s: string) => s.toLowerCase()),
 );
 const NativeTokenId = pattern(/^0x[0-9a-fA-F]{76}$/, 'a native token ID (0x + 76 hex)');
-const NftId = pattern(/^0x[0-9a-fA-F]{64}$/, 'an NFT ID (0x + 64 hex)');
+const NftId = pattern(HEX64, 'an NFT ID (0x + 64 hex)');
 const RequestIdString = z.pipe(
-  pattern(/^0x[0-9a-fA-F]{68}$/, 'a request ID (0x + 68 hex)'),
+  pattern(STARDUST_REQUEST_ID, 'a request ID (0x + 68 hex)'),
   z.transform((s: string) => s.toLowerCase()),
 );
 

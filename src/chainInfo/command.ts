@@ -5,7 +5,7 @@
 // Resolves with the panel, so callers (and tests) can await what it shows.
 import * as vscode from 'vscode';
 import { resolveChain } from '../chains/chainArg';
-import type { Services } from '../services';
+import type { ChainArgDeps } from '../chains/chainArg';
 import type { ChainInfoIdentity } from './protocol';
 
 export interface OpenChainInfoOptions {
@@ -51,11 +51,11 @@ export function parseShowChainInfoArgs(first: unknown, second?: unknown): ShowCh
   return { chain, block, compareWith };
 }
 
-export async function showChainInfo<P>(services: Services, feature: ChainInfoOpener<P>, first?: unknown, second?: unknown): Promise<P | undefined> {
+export async function showChainInfo<P>(deps: ChainArgDeps, feature: ChainInfoOpener<P>, first?: unknown, second?: unknown): Promise<P | undefined> {
   const args = parseShowChainInfoArgs(first, second);
   // With several chains, the user picks (the default first): a default alone must not hide the others.
-  const several = args.chain === undefined && services.chains.valid().length > 1;
-  const chain = await resolveChain(services, args.chain, { preferDefault: !several, placeHolder: vscode.l10n.t('Show the chain info of…') });
+  const several = args.chain === undefined && deps.chains.valid().length > 1;
+  const chain = await resolveChain(deps, args.chain, { preferDefault: !several, placeHolder: vscode.l10n.t('Show the chain info of…') });
   if (!chain) return undefined;
   return feature.open({ chainName: chain.name, block: args.block === undefined ? undefined : String(args.block) }, { compareWith: args.compareWith });
 }

@@ -21,10 +21,11 @@ import {
   type ChainInfoPanelState,
 } from './protocol';
 import { normaliseBlock } from './identity';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { describeError } from '../ui/errors';
 import type { ErrorView } from '../ui/model/view';
-import { Panel, type LoadRun } from '../ui/panel';
+import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 
 /** What the panel asks of the feature that owns it. */
@@ -35,8 +36,14 @@ export interface ChainInfoPanelHost {
   open(identity: ChainInfoIdentity): Promise<unknown>;
 }
 
-export function chainInfoPanelFactory(services: Services, host: ChainInfoPanelHost): PanelFactory<ChainInfoIdentity, ChainInfoPanel> {
-  return { title: chainInfoTitle, create: (webviewPanel, identity) => new ChainInfoPanel(webviewPanel, services, identity, host) };
+/** What a chain info panel reads: the chain entry again on every fetch (and its changes), and its node API. */
+export interface ChainInfoPanelDeps extends PanelDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+}
+
+export function chainInfoPanelFactory(deps: ChainInfoPanelDeps, host: ChainInfoPanelHost): PanelFactory<ChainInfoIdentity, ChainInfoPanel> {
+  return { title: chainInfoTitle, create: (webviewPanel, identity) => new ChainInfoPanel(webviewPanel, deps, identity, host) };
 }
 
 function chainInfoTitle(identity: ChainInfoIdentity): string {
@@ -58,7 +65,7 @@ interface Loaded {
 
 const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g. 2483095) or a trie root (0x + 40 hex digits)');
 
-export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity> {
+export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity, ChainInfoPanelDeps> {
   private loaded: Loaded | undefined;
   /** The state to compare with, when a comparison is shown (`latest` stands for undefined). */
   private compareTarget: { block: string | undefined } | undefined;
@@ -67,13 +74,13 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
-    services: Services,
+    deps: ChainInfoPanelDeps,
     identity: ChainInfoIdentity,
     private readonly host: ChainInfoPanelHost,
   ) {
     const spec = { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
-    super(webviewPanel, services, spec, identity, baseState(identity));
-    this.disposables.push(services.chains.onDidChange(() => this.onChainsChanged()));
+    super(webviewPanel, deps, spec, identity, baseState(identity));
+    this.disposables.push(deps.chains.onDidChange(() => this.onChainsChanged()));
   }
 
   get shownError(): ErrorView | undefined {
@@ -143,11 +150,8 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to open yet: the chain info has not been read.'));
       return undefined;
     }
-    const client = this.services.clients.clientFor(l.chain);
-    const rebased = l.chain.generation === 'rebased';
-    const [url, body] = l.governance
-      ? [rebased ? client.rebasedChainInfoUrl(l.block) : client.chainInfoUrl(l.chain.chainId, l.block), l.governance]
-      : [rebased ? client.urlOf(['chain']) : client.urlOf(['chains', l.chain.chainId]), l.general];
+    const api = this.deps.clients.apiFor(l.chain);
+    const [url, body] = l.governance ? [api.chainInfoUrl(l.block), l.governance] : [api.identityUrl(), l.general];
     const oneLine = (s: string) => s.replace(/[\r\n\u2028\u2029]+/g, ' ');
     const content = [
       `// ${oneLine(vscode.l10n.t('Chain info of "{0}" at {1}, as the node sent it.', l.chain.name, stateInProse(l.block, vscode.l10n)))}`,
@@ -213,7 +217,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
   }
 
   protected async load({ signal, stale }: LoadRun): Promise<void> {
-    const chain = this.services.chains.get(this.id.chainName);
+    const chain = this.deps.chains.get(this.id.chainName);
     if (!chain) {
       this.loaded = undefined;
       this.chainSignature = undefined;
@@ -235,16 +239,12 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     const block = blockCheck.block;
     this.postLoading(vscode.l10n.t('Reading the chain info of {0} ({1})…', chain.name, describeState(block, vscode.l10n)));
 
-    const client = this.services.clients.clientFor(chain);
+    const api = this.deps.clients.apiFor(chain);
     const raw: { governance?: string; general?: string } = {};
-    // The entry's generation picks the routes (a Rebased node serves its one chain under /v1/chain).
-    const onGovernance = (t: string) => (raw.governance = t);
-    const onGeneral = (t: string) => (raw.general = t);
-    const [gov, general] = await Promise.allSettled<[Promise<ChainInfoState>, Promise<GeneralChainInfo>]>(
-      chain.generation === 'rebased'
-        ? [client.getRebasedChainInfo({ block, signal, onBody: onGovernance }), client.getRebasedChain({ signal, onBody: onGeneral })]
-        : [client.getChainInfo(chain.chainId, { block, signal, onBody: onGovernance }), client.getChain(chain.chainId, { signal, onBody: onGeneral })],
-    );
+    const [gov, general] = await Promise.allSettled<[Promise<ChainInfoState>, Promise<GeneralChainInfo>]>([
+      api.chainInfo({ block, signal, onBody: (t) => (raw.governance = t) }),
+      api.identity({ signal, onBody: (t) => (raw.general = t) }),
+    ]);
     if (stale()) return;
 
     const governance = gov.status === 'fulfilled' ? gov.value : undefined;
@@ -254,7 +254,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     const fallBack = !governance && generalInfo !== undefined && block === undefined && gov.status === 'rejected' && gov.reason instanceof NotFoundError;
     if (!governance && !fallBack) {
       const reason = gov.status === 'rejected' ? gov.reason : new Error(vscode.l10n.t('no answer'));
-      this.services.log.warn(`chain info of ${chain.name}: ${reason instanceof Error ? reason.message : String(reason)}`);
+      this.deps.log.warn(`chain info of ${chain.name}: ${reason instanceof Error ? reason.message : String(reason)}`);
       const previous = this.loaded && this.loaded.chain.name === chain.name ? this.state.view : undefined;
       this.show({ ...baseState(this.id), view: previous, error: this.errorState(reason, context, block, generalInfo?.isActive === false) });
       return;
@@ -304,13 +304,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       return;
     }
     try {
-      const client = this.services.clients.clientFor(chain);
-      const other =
-        check.block === ownBlock
-          ? own
-          : chain.generation === 'rebased'
-            ? await client.getRebasedChainInfo({ block: check.block, signal })
-            : await client.getChainInfo(chain.chainId, { block: check.block, signal });
+      const other = check.block === ownBlock ? own : await this.deps.clients.apiFor(chain).chainInfo({ block: check.block, signal });
       if (stale()) return;
       const comparison = buildComparison({ block: ownBlock, info: own }, { block: check.block, info: other }, vscode.l10n);
       this.show({ ...this.state, compare: { label, comparison } });
@@ -355,7 +349,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
 
   private onChainsChanged(): void {
     if (this.isDisposed) return;
-    const chain = this.services.chains.get(this.id.chainName);
+    const chain = this.deps.chains.get(this.id.chainName);
     const now = chain ? signature(chain) : undefined;
     if (now !== this.chainSignature) void this.refresh();
   }

@@ -3,7 +3,8 @@
 // module is loaded on first use.
 import * as vscode from 'vscode';
 import { Commands, WebviewTypes } from '../constants';
-import type { Services } from '../services';
+import type { ChainInfoPanelDeps } from './panel';
+import type { ChainArgDeps } from '../chains/chainArg';
 import { PanelRegistry } from '../ui/registry';
 import type { OpenChainInfoOptions } from './command';
 import { normaliseBlock, sameChainInfo } from './identity';
@@ -22,12 +23,19 @@ export interface ChainInfoFeature {
   restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<ChainInfoPanel | undefined>;
 }
 
-export function registerChainInfoFeature(services: Services): ChainInfoFeature {
-  const registry: PanelRegistry<ChainInfoIdentity, ChainInfoPanel> = new PanelRegistry(services.context.extensionUri, {
+/** What the chain info feature is built over (extension.ts hands the objects over). */
+export interface ChainInfoFeatureDeps extends ChainInfoPanelDeps, ChainArgDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainInfoPanelDeps['chains'] & ChainArgDeps['chains'];
+  readonly clients: ChainInfoPanelDeps['clients'] & ChainArgDeps['clients'];
+}
+
+export function registerChainInfoFeature(deps: ChainInfoFeatureDeps): ChainInfoFeature {
+  const registry: PanelRegistry<ChainInfoIdentity, ChainInfoPanel> = new PanelRegistry(deps.context.extensionUri, {
     viewType: WebviewTypes.chainInfo,
     identity: async () => (await import('./identitySchema.js')).ChainInfoIdentitySchema,
     matches: sameChainInfo,
-    load: async () => (await import('./panel.js')).chainInfoPanelFactory(services, feature),
+    load: async () => (await import('./panel.js')).chainInfoPanelFactory(deps, feature),
   });
 
   const feature: ChainInfoFeature = {
@@ -44,10 +52,10 @@ export function registerChainInfoFeature(services: Services): ChainInfoFeature {
     restore: (webviewPanel, state) => registry.restore(webviewPanel, state),
   };
 
-  services.context.subscriptions.push(
+  deps.context.subscriptions.push(
     // The command's code loads on its first use.
     vscode.commands.registerCommand(Commands.showChainInfo, async (first?: unknown, second?: unknown) =>
-      (await import('./command.js')).showChainInfo(services, feature, first, second),
+      (await import('./command.js')).showChainInfo(deps, feature, first, second),
     ),
     registry.registerSerializer(),
     registry,

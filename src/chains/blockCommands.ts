@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { formatBigInt } from '../core/format';
 import { externalUrlToOpen, notificationText } from '../core/text';
-import type { Services } from '../services';
-import { errorSummary } from '../ui/errors';
 import type { BlocksModel } from './blocks';
+import type { BlocksDeps } from './blocksList';
+import { errorSummary } from '../ui/errors';
 import type { BlockNode, BlocksNode } from './blockNodes';
 import { BLOCK_FILTERS, filterName, type BlockFilter } from './model/blockFilter';
 import { parseBlockIndex } from './model/goToBlock';
@@ -31,7 +31,11 @@ function blockOf(arg: unknown): { chainName: string; index: number } | undefined
   return { chainName: o.chainName, index };
 }
 
-export function registerBlockCommands(services: Services, blocks: BlocksModel, view: vscode.TreeView<ChainsTreeNode>): vscode.Disposable[] {
+export function registerBlockCommands(
+  deps: Pick<BlocksDeps, 'chains' | 'clients'>,
+  blocks: BlocksModel,
+  view: vscode.TreeView<ChainsTreeNode>,
+): vscode.Disposable[] {
   const command = vscode.commands.registerCommand;
   const filter = (arg?: unknown, choice?: unknown) => chooseFilter(blocks, arg, choice);
   return [
@@ -53,7 +57,7 @@ export function registerBlockCommands(services: Services, blocks: BlocksModel, v
       const b = blockOf(arg);
       return b && vscode.commands.executeCommand(Commands.showChainInfo, { chainName: b.chainName, block: String(b.index), compareWith: 'latest' });
     }),
-    command(Commands.openBlockInExplorer, (arg?: unknown) => openBlockInExplorer(services, arg)),
+    command(Commands.openBlockInExplorer, (arg?: unknown) => openBlockInExplorer(deps, arg)),
   ];
 }
 
@@ -112,14 +116,14 @@ async function goToBlock(blocks: BlocksModel, view: vscode.TreeView<ChainsTreeNo
 }
 
 /** The block on the chain's explorer (the entry's explorerUrl, else the default of its EVM chain ID): `<base>/block/<index>`. */
-async function openBlockInExplorer(services: Services, arg: unknown): Promise<boolean> {
+async function openBlockInExplorer(deps: Pick<BlocksDeps, 'chains' | 'clients'>, arg: unknown): Promise<boolean> {
   const b = blockOf(arg);
-  const chain = b && services.chains.get(b.chainName);
+  const chain = b && deps.chains.get(b.chainName);
   if (!b || !chain) return false;
   const { explorerBase } = await import('../receipts/model/explorer.js');
   let evmChainId: bigint | undefined;
   try {
-    evmChainId = await services.clients.evmChainIdFor(chain);
+    evmChainId = await deps.clients.apiFor(chain).evmChainId();
   } catch {
     // Without the node's EVM chain ID only a configured explorer is known.
   }

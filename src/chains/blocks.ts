@@ -3,9 +3,8 @@
 // the first Blocks node opens. Until then no block is asked for and no list code is loaded.
 import * as vscode from 'vscode';
 import { formatBigInt } from '../core/format';
-import type { Services } from '../services';
 import { message, type BlockNode, type BlocksNode, type BlocksTreeNode, type ChainParent } from './blockNodes';
-import type { BlocksList } from './blocksList';
+import type { BlocksDeps, BlocksList } from './blocksList';
 import { filterName, type BlockFilter } from './model/blockFilter';
 
 export class BlocksModel implements vscode.Disposable {
@@ -18,12 +17,12 @@ export class BlocksModel implements vscode.Disposable {
   /** The filter of each chain's list (by lower-case chain name); absent: all blocks. */
   private readonly filters = new Map<string, BlockFilter>();
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly deps: BlocksDeps) {}
 
   /** The lists, loading their code on first use. */
   lists(): Promise<BlocksList> {
     return (this.loading ??= import('./blocksList.js').then((m) => {
-      const list = new m.BlocksList(this.services, () => this.emitter.fire());
+      const list = new m.BlocksList(this.deps, () => this.emitter.fire());
       list.setVisible(this.visible);
       this.list = list;
       this.emitter.fire();

@@ -6,12 +6,12 @@
 // and only for the lists that were opened. Node text is plain text here (one line, invisible
 // characters revealed).
 import * as vscode from 'vscode';
-import type { ChainTarget } from '../api/client';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { plainLine } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
 import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
 import { blockMatches, filterName, type BlockFilter } from './model/blockFilter';
@@ -35,8 +35,11 @@ interface ChainBlocks {
 /** How often a followed list asks for the latest block (ms). */
 export const FOLLOW_INTERVAL_MS = 10_000;
 
-function target(chain: ChainEntry): ChainTarget {
-  return chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
+/** What the Blocks lists read: the chains (a changed entry starts over, its explorer), their node APIs, the log. */
+export interface BlocksDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
 }
 
 export class BlocksList implements vscode.Disposable {
@@ -49,15 +52,15 @@ export class BlocksList implements vscode.Disposable {
   requests = 0;
 
   constructor(
-    private readonly services: Services,
+    private readonly deps: BlocksDeps,
     changed: () => void,
   ) {
     this.emitter = { fire: changed };
     this.subscriptions.push(
       // A chain changed or removed: what was read for it no longer applies.
-      services.chains.onDidChange(() => {
+      deps.chains.onDidChange(() => {
         for (const [key, st] of this.states) {
-          const now = services.chains.get(st.chain.name);
+          const now = deps.chains.get(st.chain.name);
           if (!now || now.nodeUrl !== st.chain.nodeUrl || now.chainId !== st.chain.chainId) this.states.delete(key);
         }
         this.emitter.fire();
@@ -119,7 +122,7 @@ export class BlocksList implements vscode.Disposable {
     const loaded = st.blocks.find((b) => b.blockIndex === index);
     if (loaded) return { kind: 'block', id: `${node.id}/${index}`, chainName: node.chainName, parent: node, block: loaded };
     this.requests++;
-    const block = await this.services.clients.clientFor(st.chain).getBlockInfo(target(st.chain), index);
+    const block = await this.deps.clients.apiFor(st.chain).blockInfo(index);
     if (this.states.get(st.chain.name.toLowerCase()) !== st) return undefined;
     st.goneTo = block;
     this.emitter.fire();
@@ -163,7 +166,7 @@ export class BlocksList implements vscode.Disposable {
 
   /** The item of a node this list made. */
   item(node: BlockNode | BlockReceiptNode | BlockMessageNode): vscode.TreeItem {
-    if (node.kind === 'block') return blockItem(node, Date.now(), this.services.chains.get(node.chainName)?.explorerUrl !== undefined);
+    if (node.kind === 'block') return blockItem(node, Date.now(), this.deps.chains.get(node.chainName)?.explorerUrl !== undefined);
     return node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
   }
 
@@ -186,7 +189,7 @@ export class BlocksList implements vscode.Disposable {
   }
 
   private stateOf(chainName: string): ChainBlocks | undefined {
-    const chain = this.services.chains.get(chainName);
+    const chain = this.deps.chains.get(chainName);
     if (!chain) return undefined;
     const key = chain.name.toLowerCase();
     let st = this.states.get(key);
@@ -200,13 +203,12 @@ export class BlocksList implements vscode.Disposable {
     st.load = { status: 'loading' };
     this.emitter.fire();
     try {
-      const client = this.services.clients.clientFor(st.chain);
-      const t = target(st.chain);
+      const api = this.deps.clients.apiFor(st.chain);
       let added: BlockInfo[] = [];
       let latest = st.latest;
       if (latest === undefined || st.blocks.length === 0) {
         this.requests++;
-        const top = await client.getBlockInfo(t, 'latest');
+        const top = await api.blockInfo('latest');
         latest = top.blockIndex;
         added.push(top);
       }
@@ -214,7 +216,7 @@ export class BlocksList implements vscode.Disposable {
       const wanted = nextPage(latest, loaded, added.length > 0 ? BLOCK_PAGE_SIZE - 1 : BLOCK_PAGE_SIZE);
       this.requests += wanted.length;
       // One request per block (the API has no range); the shared limiter bounds them.
-      added = [...added, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+      added = [...added, ...(await Promise.all(wanted.map((i) => api.blockInfo(i))))];
       if (this.states.get(st.chain.name.toLowerCase()) !== st) return;
       st.latest = Math.max(latest, st.latest ?? 0);
       st.blocks = mergeBlocks(st.blocks, added);
@@ -232,7 +234,7 @@ export class BlocksList implements vscode.Disposable {
     this.emitter.fire();
     try {
       this.requests++;
-      const receipts = await this.services.clients.clientFor(st.chain).getBlockReceipts(target(st.chain), index);
+      const receipts = await this.deps.clients.apiFor(st.chain).blockReceipts(index);
       // Each failure decoded as the receipt panel heads it (a revert reason, not its hex).
       const rows: BlockReceiptRow[] = receipts.map((r) => blockReceiptRow(r, vscode.l10n)).sort((a, b) => a.requestIndex - b.requestIndex);
       st.receipts.set(index, { status: 'ok', value: rows });
@@ -257,16 +259,15 @@ export class BlocksList implements vscode.Disposable {
     for (const st of this.states.values()) {
       if (st.load?.status !== 'ok') continue;
       try {
-        const client = this.services.clients.clientFor(st.chain);
-        const t = target(st.chain);
+        const api = this.deps.clients.apiFor(st.chain);
         this.requests++;
-        const top = await client.getBlockInfo(t, 'latest');
+        const top = await api.blockInfo('latest');
         const wanted = newerBlocks(
           top.blockIndex,
           st.blocks.map((b) => b.blockIndex),
         ).filter((i) => i !== top.blockIndex);
         this.requests += wanted.length;
-        const added = [top, ...(await Promise.all(wanted.map((i) => client.getBlockInfo(t, i))))];
+        const added = [top, ...(await Promise.all(wanted.map((i) => api.blockInfo(i))))];
         const before = st.blocks[0]?.blockIndex;
         st.blocks = followedBlocks(st.blocks, added);
         st.latest = top.blockIndex;
@@ -275,7 +276,7 @@ export class BlocksList implements vscode.Disposable {
         for (const index of st.receipts.keys()) if (!kept.has(index)) st.receipts.delete(index);
         if (st.blocks[0]?.blockIndex !== before) changed = true;
       } catch (e) {
-        this.services.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
+        this.deps.log.warn(`following the blocks of ${st.chain.name}: ${errorSummary(e)}`);
       }
     }
     if (changed) this.emitter.fire();

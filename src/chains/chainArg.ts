@@ -6,7 +6,8 @@ import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands } from '../constants';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { parseChainArg } from './model/chainRef';
 
 export interface ResolveOptions {
@@ -21,7 +22,13 @@ export interface ResolveOptions {
  * The chain an argument names: an unknown name or an invalid entry is reported, never replaced
  * by another chain; no argument is the default chain (unless `preferDefault: false`), else a pick.
  */
-export async function resolveChain(services: Services, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
+/** What resolving a chain argument reads: the chains, and what each node was detected as (the pick's descriptions). */
+export interface ChainArgDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName'>;
+  readonly clients: Pick<NodeClients, 'generations'>;
+}
+
+export async function resolveChain(deps: ChainArgDeps, arg: unknown, options: ResolveOptions = {}): Promise<ChainEntry | undefined> {
   const ref = parseChainArg(arg);
   switch (ref.kind) {
     case 'invalidEntry': {
@@ -33,25 +40,25 @@ export async function resolveChain(services: Services, arg: unknown, options: Re
       reportUnrecognised();
       return undefined;
     case 'name': {
-      const chain = services.chains.get(ref.name);
+      const chain = deps.chains.get(ref.name);
       if (!chain) reportUnknownChain(ref.name);
       return chain;
     }
     case 'none':
       break;
   }
-  if (services.chains.valid().length === 0) {
+  if (deps.chains.valid().length === 0) {
     offerAddChain();
     return undefined;
   }
   if (options.preferDefault !== false) {
-    const named = services.chains.defaultChainName();
-    const def = named ? services.chains.get(named) : undefined;
+    const named = deps.chains.defaultChainName();
+    const def = named ? deps.chains.get(named) : undefined;
     if (def) return def;
-    const valid = services.chains.valid();
+    const valid = deps.chains.valid();
     if (valid.length === 1) return valid[0];
   }
-  return pickChain(services, options.placeHolder);
+  return pickChain(deps, options.placeHolder);
 }
 
 export function reportUnrecognised(): void {
@@ -71,19 +78,19 @@ function offerAddChain(): void {
 }
 
 /** The chain ID, or what the node was found to run: never "Rebased" for a node that is not a Wasp node. */
-function pickDescription(services: Services, chain: ChainEntry): string {
-  const found = services.clients.generations.peek(nodeKey(chain.nodeUrl));
+function pickDescription(deps: ChainArgDeps, chain: ChainEntry): string {
+  const found = deps.clients.generations.peek(nodeKey(chain.nodeUrl));
   if (found?.kind === 'unknown') return vscode.l10n.t('not a Wasp node (it answered {0})', found.said);
   if (chain.chainId) return shortId(chain.chainId);
   return found?.kind === 'stardust' ? vscode.l10n.t('no chain ID, but the node runs Stardust') : vscode.l10n.t("Rebased: the node's chain");
 }
 
-async function pickChain(services: Services, placeHolder?: string): Promise<ChainEntry | undefined> {
-  const def = services.chains.defaultChainName()?.toLowerCase();
-  const items = services.chains.valid().map((chain) => ({
+async function pickChain(deps: ChainArgDeps, placeHolder?: string): Promise<ChainEntry | undefined> {
+  const def = deps.chains.defaultChainName()?.toLowerCase();
+  const items = deps.chains.valid().map((chain) => ({
     // QuickPick renders $(name) as an icon: a name from settings must not form one.
     label: iconSafeLabel(chain.name),
-    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(services, chain)}` : pickDescription(services, chain),
+    description: chain.name.toLowerCase() === def ? `★ ${pickDescription(deps, chain)}` : pickDescription(deps, chain),
     detail: iconSafeLabel(chain.nodeUrl),
     chain,
     picked: chain.name.toLowerCase() === def,

@@ -9,7 +9,10 @@ import type { ChainInfoState } from '../core/chainInfoFields';
 import type { TokenStatus } from '../config/nodeClients';
 import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../config/model/chainConfig';
 import { decideChainState, type ChainState, type ChainStateDecision, type GenerationFinding } from './model/chainState';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
+import type { TokenStore } from '../config/tokenStore';
+import type { RecentReceipts } from '../receipts/model/recentReceipts';
 import type { Generation } from '../api/generation';
 
 /** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */
@@ -42,6 +45,36 @@ interface Pending {
 
 const NO_TOKEN: TokenStatus = { kind: 'none' };
 
+/** What the model reads: the chain entries, their nodes (detection, tokens, requests), token changes, recent receipts, the log. */
+export interface ChainsModelDeps {
+  readonly chains: Pick<ChainRegistry, 'all' | 'isContactable' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor' | 'clientFor' | 'detectGeneration' | 'generations' | 'noteRebasedChain' | 'tokenAllowed' | 'tokenStatus'>;
+  readonly tokens: Pick<TokenStore, 'onDidChange'>;
+  readonly recent: Pick<RecentReceipts, 'onDidChange'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+}
+
+/** What one load learnt of a chain's node. */
+interface NodeRead {
+  tokenStatus: TokenStatus;
+  info?: ChainInfoState;
+  error?: unknown;
+  generation?: DetectedGeneration;
+  finding?: GenerationFinding;
+}
+
+/** Restricted Mode: the chain comes from an untrusted workspace, and its node is not contacted. */
+function untrustedSnapshot(): Omit<ChainSnapshot, 'busy'> {
+  const decision: ChainStateDecision = {
+    state: 'untrusted',
+    label: vscode.l10n.t('not contacted: workspace not trusted'),
+    detail: vscode.l10n.t('This chain comes from the settings of a workspace that is not trusted: its node is not contacted until you trust the workspace.'),
+    hint: vscode.l10n.t('Manage Workspace Trust to trust this workspace, or add the chain to your user settings.'),
+    hasToken: false,
+  };
+  return { state: decision.state, decision, tokenStatus: NO_TOKEN, loadedAt: Date.now() };
+}
+
 export class ChainsModel implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<string | undefined>();
   /** Fires with the key of the chain that changed, or undefined when the list itself changed. */
@@ -56,11 +89,11 @@ export class ChainsModel implements vscode.Disposable {
   private readonly previousGeneration = new Map<string, DetectedGeneration>();
   private disposed = false;
 
-  constructor(private readonly services: Services) {
+  constructor(private readonly deps: ChainsModelDeps) {
     this.subscriptions.push(
-      services.chains.onDidChange(() => this.reconcile()),
+      deps.chains.onDidChange(() => this.reconcile()),
       // A token set, changed or removed here or in another window: reload the chains of that node.
-      services.tokens.onDidChange((key) => {
+      deps.tokens.onDidChange((key) => {
         const loads = this.shown ? this.loadRows(this.rowsOfNode(key)) : Promise.resolve();
         if (!this.shown) this.emitter.fire(undefined);
         const waiters = this.tokenWaiters.get(key);
@@ -71,7 +104,7 @@ export class ChainsModel implements vscode.Disposable {
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         if (this.shown) void this.loadRows(this.validRows().filter((r) => r.chain.source.scope !== 'user'));
       }),
-      services.recent.onDidChange((chainName) => {
+      deps.recent.onDidChange((chainName) => {
         const row = this.findRow(chainName);
         if (row) this.emitter.fire(row.key);
       }),
@@ -80,7 +113,7 @@ export class ChainsModel implements vscode.Disposable {
 
   /** Every settings entry, in settings order. */
   rows(): ChainRow[] {
-    return this.services.chains
+    return this.deps.chains
       .all()
       .map((r): ChainRow =>
         r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid },
@@ -129,7 +162,7 @@ export class ChainsModel implements vscode.Disposable {
   refresh(name?: string): Promise<void> {
     this.shown = true;
     // Refresh also asks each node again what it runs (it may have been upgraded meanwhile).
-    const generations = this.services.clients.generations;
+    const generations = this.deps.clients.generations;
     for (const r of this.validRows()) {
       const key = safeNodeKey(r.chain.nodeUrl);
       const known = key === undefined ? undefined : generations.peek(key);
@@ -142,7 +175,7 @@ export class ChainsModel implements vscode.Disposable {
     const row = this.findRow(name);
     if (!row?.valid) return Promise.resolve();
     const key = safeNodeKey(row.chain.nodeUrl);
-    if (key !== undefined) this.services.clients.generations.forget(key);
+    if (key !== undefined) this.deps.clients.generations.forget(key);
     return this.loadRows([row]);
   }
 
@@ -200,7 +233,7 @@ export class ChainsModel implements vscode.Disposable {
       this.pending.delete(row.key);
       this.loaded.set(row.key, result);
       const { decision } = result;
-      if (decision.state !== 'ok') this.services.log.warn(`Chain "${row.chain.name}": ${decision.label}${decision.detail ? ` (${decision.detail})` : ''}`);
+      if (decision.state !== 'ok') this.deps.log.warn(`Chain "${row.chain.name}": ${decision.label}${decision.detail ? ` (${decision.detail})` : ''}`);
       this.emitter.fire(row.key);
       return undefined;
     });
@@ -210,98 +243,109 @@ export class ChainsModel implements vscode.Disposable {
   }
 
   private async fetch(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfoState>): Promise<Omit<ChainSnapshot, 'busy'>> {
-    let tokenStatus: TokenStatus = NO_TOKEN;
-    let info: ChainInfoState | undefined;
-    let error: unknown;
-    let generation: DetectedGeneration | undefined;
-    let finding: GenerationFinding | undefined;
-    if (!this.services.chains.isContactable(chain)) {
-      // Restricted Mode: a host the workspace chose (localhost included) gets no request at all.
-      const decision: ChainStateDecision = {
-        state: 'untrusted',
-        label: vscode.l10n.t('not contacted: workspace not trusted'),
-        detail: vscode.l10n.t(
-          'This chain comes from the settings of a workspace that is not trusted: its node is not contacted until you trust the workspace.',
-        ),
-        hint: vscode.l10n.t('Manage Workspace Trust to trust this workspace, or add the chain to your user settings.'),
-        hasToken: false,
-      };
-      return { state: decision.state, decision, tokenStatus, loadedAt: Date.now() };
-    }
-    try {
-      tokenStatus = await this.services.clients.tokenStatus(chain);
-      const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
-      // The data request of a generation, started at most once per load and shared by what decides
-      // the answer: the node, the generation, the chain, and whether the token goes along.
-      const started = new Map<Generation, Promise<ChainInfoState>>();
-      const request = (kind: Generation): Promise<ChainInfoState> => {
-        let p = started.get(kind);
-        if (!p) {
-          const key = [node, kind, chain.chainId.toLowerCase(), this.services.clients.tokenAllowed(chain)].join('\n');
-          const client = this.services.clients.clientFor(chain);
-          // An expired token is refused by the client before the request leaves (TokenExpiredError).
-          p = batch.run(key, signal, (shared) =>
-            kind === 'stardust' ? client.getChainInfo(chain.chainId, { signal: shared }) : client.getRebasedChain({ signal: shared }),
-          );
-          p.catch(() => undefined); // awaited below only if the node still runs that generation
-          started.set(kind, p);
-        }
-        return p;
-      };
-      // What the node ran last time (Refresh forgot it): its data request goes out beside the
-      // detection, so a Refresh costs one round trip, not two, while the node stays the same.
-      const cached = this.services.clients.generations.peek(node);
-      const expected = cached ?? this.previousGeneration.get(node);
-      if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void request(expected.kind);
-      // Once per node per window (shared by every chain of the node); Refresh asks again.
-      generation = await this.services.clients.detectGeneration(chain);
-      if (generation.kind === 'unknown') finding = { kind: 'unclassified', said: generation.said, answered: generation.answered };
-      else if (generation.kind === 'stardust') {
-        if (chain.generation === 'rebased') finding = { kind: 'stardustNode', version: generation.version };
-        else info = await request('stardust');
-      } else {
-        // When the detection ran for this load and read /v1/chain itself (a version that did not
-        // tell), its answer is the chain's data: no second request. A cached one may be stale.
-        const probed = cached === undefined && !started.has('rebased') ? generation.chain : undefined;
-        if (probed === null) finding = { kind: 'noChain' };
-        else {
-          // The node's one chain: its ID decides whether the entry still applies.
-          const nodeChain = probed ?? (await request('rebased'));
-          const nodeChainId = nodeChain.chainID.toLowerCase();
-          if (chain.generation === 'stardust') finding = { kind: 'migrated', nodeChainId };
-          else if (chain.chainId !== '' && chain.chainId !== nodeChainId) finding = { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId };
-          else {
-            info = nodeChain;
-            if ('evmChainId' in nodeChain) this.services.clients.noteRebasedChain(chain.nodeUrl, nodeChain);
-          }
-        }
-      }
-    } catch (e) {
-      error = e;
-      if (generation?.kind === 'rebased' && e instanceof NotFoundError && e.what === 'chain') {
-        finding = { kind: 'noChain' };
-        error = undefined;
-      }
-    }
-    // A node answers "chain not found" on governance for a chain it has but does not run: the
-    // common endpoint tells the two apart, so the tree can say "not running" instead.
-    let inactive = false;
-    if (generation?.kind === 'rebased' && info && 'isActive' in info && info.isActive === false) inactive = true;
-    else if (generation?.kind === 'stardust' && error instanceof NotFoundError && error.what === 'chain') {
-      inactive = await this.services.clients
-        .clientFor(chain)
-        .getChain(chain.chainId, { signal })
-        .then(
-          (c) => !c.isActive,
-          () => false,
-        );
-    }
+    // Restricted Mode: a host the workspace chose (localhost included) gets no request at all.
+    if (!this.deps.chains.isContactable(chain)) return untrustedSnapshot();
+    const read = await this.readNode(chain, signal, batch);
+    const { tokenStatus, info, error, generation, finding } = read;
+    const inactive = await this.isInactive(chain, read, signal);
     // An expired token still comes first: it is what the user must fix before anything else.
     const decision =
       finding && tokenStatus.kind !== 'expired'
         ? (await import('./model/generationState.js')).findingDecision(finding, tokenStatus.kind !== 'none', vscode.l10n)
         : decideChainState({ tokenStatus, error, loaded: true, inactive }, vscode.l10n);
     return { state: decision.state, decision, info, error, tokenStatus, generation, finding, loadedAt: Date.now() };
+  }
+
+  /** The token status, what the node runs, and the chain's data or why the entry does not fit the node. */
+  private async readNode(chain: ChainEntry, signal: AbortSignal, batch: SharedRequests<ChainInfoState>): Promise<NodeRead> {
+    const read: NodeRead = { tokenStatus: NO_TOKEN };
+    try {
+      read.tokenStatus = await this.deps.clients.tokenStatus(chain);
+      const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
+      const data = this.dataRequests(chain, node, signal, batch);
+      // What the node ran last time (Refresh forgot it): its data request goes out beside the
+      // detection, so a Refresh costs one round trip, not two, while the node stays the same.
+      const cached = this.deps.clients.generations.peek(node);
+      const expected = cached ?? this.previousGeneration.get(node);
+      if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void data.request(expected.kind);
+      // When the detection runs for this load and reads /v1/chain itself (a version that did not
+      // tell), its answer is the chain's data: no second request. A cached one may be stale.
+      const probedIsFresh = cached === undefined && !data.started('rebased');
+      // Once per node per window (shared by every chain of the node); Refresh asks again.
+      read.generation = await this.deps.clients.detectGeneration(chain);
+      Object.assign(read, await this.fitEntry(chain, read.generation, probedIsFresh, data.request));
+    } catch (e) {
+      read.error = e;
+      if (read.generation?.kind === 'rebased' && e instanceof NotFoundError && e.what === 'chain') {
+        read.finding = { kind: 'noChain' };
+        read.error = undefined;
+      }
+    }
+    return read;
+  }
+
+  /**
+   * The data request of a generation, started at most once per load and shared by what decides
+   * the answer: the node, the generation, the chain, and whether the token goes along.
+   */
+  private dataRequests(chain: ChainEntry, node: string, signal: AbortSignal, batch: SharedRequests<ChainInfoState>) {
+    const started = new Map<Generation, Promise<ChainInfoState>>();
+    const request = (kind: Generation): Promise<ChainInfoState> => {
+      let p = started.get(kind);
+      if (!p) {
+        const key = [node, kind, chain.chainId.toLowerCase(), this.deps.clients.tokenAllowed(chain)].join('\n');
+        const client = this.deps.clients.clientFor(chain);
+        // Keyed by what the node was detected as, not by the entry: a Stardust entry on a Rebased
+        // node reads the node's one chain to say it migrated. An expired token is refused by the
+        // client before the request leaves (TokenExpiredError).
+        p = batch.run(key, signal, (shared) =>
+          kind === 'stardust' ? client.getChainInfo(chain.chainId, { signal: shared }) : client.getRebasedChain({ signal: shared }),
+        );
+        p.catch(() => undefined); // awaited only if the node still runs that generation
+        started.set(kind, p);
+      }
+      return p;
+    };
+    return { request, started: (kind: Generation) => started.has(kind) };
+  }
+
+  /** The chain's data, or why the entry does not fit what the node runs (the tree offers a fix). */
+  private async fitEntry(
+    chain: ChainEntry,
+    generation: DetectedGeneration,
+    probedIsFresh: boolean,
+    request: (kind: Generation) => Promise<ChainInfoState>,
+  ): Promise<Pick<NodeRead, 'info' | 'finding'>> {
+    if (generation.kind === 'unknown') return { finding: { kind: 'unclassified', said: generation.said, answered: generation.answered } };
+    if (generation.kind === 'stardust') {
+      return chain.generation === 'rebased' ? { finding: { kind: 'stardustNode', version: generation.version } } : { info: await request('stardust') };
+    }
+    const probed = probedIsFresh ? generation.chain : undefined;
+    if (probed === null) return { finding: { kind: 'noChain' } };
+    // The node's one chain: its ID decides whether the entry still applies.
+    const nodeChain = probed ?? (await request('rebased'));
+    const nodeChainId = nodeChain.chainID.toLowerCase();
+    if (chain.generation === 'stardust') return { finding: { kind: 'migrated', nodeChainId } };
+    if (chain.chainId !== '' && chain.chainId !== nodeChainId) return { finding: { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId } };
+    if ('evmChainId' in nodeChain) this.deps.clients.noteRebasedChain(chain.nodeUrl, nodeChain);
+    return { info: nodeChain };
+  }
+
+  /**
+   * A node answers "chain not found" on governance for a chain it has but does not run: the
+   * chain's identity answer tells the two apart, so the tree can say "not running" instead.
+   */
+  private async isInactive(chain: ChainEntry, read: NodeRead, signal: AbortSignal): Promise<boolean> {
+    const { generation, info, error } = read;
+    if (generation?.kind === 'rebased' && info && 'isActive' in info && info.isActive === false) return true;
+    if (generation?.kind !== 'stardust' || !(error instanceof NotFoundError) || error.what !== 'chain') return false;
+    return this.deps.clients
+      .apiFor(chain)
+      .identity({ signal })
+      .then(
+        (c) => !c.isActive,
+        () => false,
+      );
   }
 
   /** Settings changed: forget what belongs to entries that are gone, load the new ones if shown. */

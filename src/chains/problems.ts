@@ -3,7 +3,7 @@
 // not reported again; a new or changed set is. The tree shows them all the time regardless.
 import * as vscode from 'vscode';
 import { describeSource, type ChainScope, type InvalidChainEntry } from '../config/model/chainConfig';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
 import { notificationText } from '../core/text';
 
 export class ChainProblemsReporter implements vscode.Disposable {
@@ -14,15 +14,20 @@ export class ChainProblemsReporter implements vscode.Disposable {
   lastMessage: string | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly services: Services) {
-    this.subscription = services.chains.onDidChange(() => this.check());
+  constructor(
+    private readonly deps: {
+      readonly chains: Pick<ChainRegistry, 'onDidChange' | 'all' | 'defaultChainName' | 'get'>;
+      readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+    },
+  ) {
+    this.subscription = deps.chains.onDidChange(() => this.check());
     this.check();
   }
 
   check(): void {
-    const invalid = this.services.chains.all().flatMap((r) => (r.valid ? [] : [r.invalid]));
-    const named = this.services.chains.defaultChainName();
-    const badDefault = named !== undefined && !this.services.chains.get(named) ? named : undefined;
+    const invalid = this.deps.chains.all().flatMap((r) => (r.valid ? [] : [r.invalid]));
+    const named = this.deps.chains.defaultChainName();
+    const badDefault = named !== undefined && !this.deps.chains.get(named) ? named : undefined;
     const signature = JSON.stringify([invalid.map((i) => [i.source.scope, i.source.folderUri ?? '', i.index, i.name, i.problems]), badDefault ?? null]);
     if (invalid.length === 0 && badDefault === undefined) {
       // Fixed: the same problem coming back later is worth a new report.
@@ -32,8 +37,8 @@ export class ChainProblemsReporter implements vscode.Disposable {
     if (signature === this.lastSignature) return;
     this.lastSignature = signature;
     this.reports++;
-    for (const i of invalid) this.services.log.warn(`waspChain.chains: entry "${i.name}" in ${describeSource(i.source)} is invalid: ${i.problems.join(' ')}`);
-    if (badDefault !== undefined) this.services.log.warn(`waspChain.defaultChain names "${badDefault}", which is not a valid configured chain.`);
+    for (const i of invalid) this.deps.log.warn(`waspChain.chains: entry "${i.name}" in ${describeSource(i.source)} is invalid: ${i.problems.join(' ')}`);
+    if (badDefault !== undefined) this.deps.log.warn(`waspChain.defaultChain names "${badDefault}", which is not a valid configured chain.`);
     // Names come from settings (a workspace's, too): shown as text, never as a link.
     const message = notificationText(this.message(invalid, badDefault));
     this.lastMessage = message;

@@ -2,7 +2,10 @@
 // report, and the commands that manage chains and tokens.
 import * as vscode from 'vscode';
 import { Commands, Views } from '../constants';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
+import type { TokenStore } from '../config/tokenStore';
+import type { RecentReceipts } from '../receipts/model/recentReceipts';
 import { ChainProblemsReporter } from './problems';
 import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';
@@ -20,16 +23,26 @@ export interface ChainsFeatureApi {
   readonly blocks: BlocksModel;
 }
 
+/** What the chains feature is built over (extension.ts hands the objects over). */
+export interface ChainsFeatureDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainRegistry;
+  readonly clients: NodeClients;
+  readonly tokens: TokenStore;
+  readonly recent: RecentReceipts;
+  readonly log: vscode.LogOutputChannel;
+}
+
 /** Registers everything; its disposables go to the extension context. */
-export function registerChainsFeature(services: Services): ChainsFeatureApi {
-  const model = new ChainsModel(services);
-  const blocks = new BlocksModel(services);
-  const tree = new ChainsTreeProvider(services, model, blocks);
+export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi {
+  const model = new ChainsModel(deps);
+  const blocks = new BlocksModel(deps);
+  const tree = new ChainsTreeProvider(deps, model, blocks);
   const view = vscode.window.createTreeView(Views.chains, { treeDataProvider: tree, showCollapseAll: true });
   // Following the latest blocks (a setting, off by default) runs only while the view is visible.
   blocks.setVisible(view.visible);
-  const statusBar = new ChainStatusBar(services, model);
-  const problems = new ChainProblemsReporter(services);
+  const statusBar = new ChainStatusBar(deps, model);
+  const problems = new ChainProblemsReporter(deps);
   // Each command's code loads on its first use (esbuild splits it out): activation loads only
   // what the tree, the status bar and the problem report need.
   const addChain = once(() => import('./commands/addChain.js'));
@@ -40,24 +53,24 @@ export function registerChainsFeature(services: Services): ChainsFeatureApi {
   const actions = once(() => import('./commands/chainActions.js'));
   const useChain = once(() => import('./commands/useNodeChain.js'));
   const command = vscode.commands.registerCommand;
-  services.context.subscriptions.push(
-    command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(services, model, args)),
-    command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(services, model, arg)),
+  deps.context.subscriptions.push(
+    command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(deps, model, args)),
+    command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(deps, model, arg)),
     command(Commands.refresh, async (arg?: unknown) => (await refresh()).refresh(model, arg)),
-    command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(services, arg)),
-    command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(services, model, chainArg, token)),
-    command(Commands.signIn, async (chainArg?: unknown, creds?: unknown) => (await tokens()).signIn(services, model, chainArg, creds)),
-    command(Commands.signOut, async (chainArg?: unknown) => (await tokens()).signOut(services, model, chainArg)),
-    command(Commands.copyChainId, async (arg?: unknown) => (await actions()).copyChainId(services, arg, model)),
-    command(Commands.openPublicUrl, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'publicUrl')),
-    command(Commands.openWebsite, async (arg?: unknown) => (await actions()).openChainLink(services, model, arg, 'website')),
-    command(Commands.useNodeChain, async (arg?: unknown, confirmed?: unknown) => (await useChain()).useNodeChain(services, model, arg, confirmed)),
+    command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(deps, arg)),
+    command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(deps, model, chainArg, token)),
+    command(Commands.signIn, async (chainArg?: unknown, creds?: unknown) => (await tokens()).signIn(deps, model, chainArg, creds)),
+    command(Commands.signOut, async (chainArg?: unknown) => (await tokens()).signOut(deps, model, chainArg)),
+    command(Commands.copyChainId, async (arg?: unknown) => (await actions()).copyChainId(deps, arg, model)),
+    command(Commands.openPublicUrl, async (arg?: unknown) => (await actions()).openChainLink(deps, model, arg, 'publicUrl')),
+    command(Commands.openWebsite, async (arg?: unknown) => (await actions()).openChainLink(deps, model, arg, 'website')),
+    command(Commands.useNodeChain, async (arg?: unknown, confirmed?: unknown) => (await useChain()).useNodeChain(deps, model, arg, confirmed)),
     command(Commands.refreshBlocks, (arg?: unknown) => blocks.refresh(chainNameOf(arg))),
     command(Commands.loadMoreBlocks, async (arg?: unknown) => {
       const name = chainNameOf(arg);
       if (name !== undefined) await blocks.loadMore(name);
     }),
-    ...registerBlockCommands(services, blocks, view),
+    ...registerBlockCommands(deps, blocks, view),
     view.onDidChangeVisibility((e) => blocks.setVisible(e.visible)),
     problems,
     statusBar,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { markdownText, plainLine } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
 import type { ChainsModel } from './chainsModel';
 import { stateCodicon } from './tree';
 
@@ -12,7 +12,8 @@ export class ChainStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly services: Services,
+    /** The default chain, as the settings name it. */
+    private readonly deps: { readonly chains: Pick<ChainRegistry, 'onDidChange' | 'defaultChainName' | 'defaultChain'> },
     private readonly model: ChainsModel,
   ) {
     this.item = vscode.window.createStatusBarItem('waspChain.defaultChain', vscode.StatusBarAlignment.Left, 10);
@@ -21,13 +22,13 @@ export class ChainStatusBar implements vscode.Disposable {
     this.subscriptions.push(
       this.item,
       model.onDidChange(() => this.update()),
-      services.chains.onDidChange(() => this.update()),
+      deps.chains.onDidChange(() => this.update()),
     );
     this.update();
   }
 
   update(): void {
-    const chains = this.services.chains;
+    const chains = this.deps.chains;
     const named = chains.defaultChainName();
     const chain = chains.defaultChain();
     if (!chain) {

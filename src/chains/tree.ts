@@ -21,7 +21,8 @@ import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, formatTime, shortId } from '../core/format';
 import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
 import type { RecentReceipt } from '../receipts/model/recentReceipts';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { RecentReceipts } from '../receipts/model/recentReceipts';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';
 import type { BlocksTreeNode } from './blockNodes';
@@ -106,7 +107,8 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly services: Services,
+    /** The default chain (its star) and each chain's recent receipts. */
+    private readonly deps: { readonly chains: Pick<ChainRegistry, 'defaultChainName'>; readonly recent: Pick<RecentReceipts, 'list'> },
     private readonly model: ChainsModel,
     private readonly blocks: BlocksModel,
   ) {
@@ -185,7 +187,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     if (!row) return new vscode.TreeItem(node.chainName);
     const snap = this.model.snapshot(row);
     const isDefault = row.valid && this.isDefault(row.chain.name);
-    const hasChildren = row.valid && ((snap.state === 'ok' && snap.info !== undefined) || this.services.recent.list(row.chain.name).length > 0);
+    const hasChildren = row.valid && ((snap.state === 'ok' && snap.info !== undefined) || this.deps.recent.list(row.chain.name).length > 0);
     const item = new vscode.TreeItem(
       plainLine(node.chainName, 100),
       hasChildren ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
@@ -212,7 +214,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   }
 
   private isDefault(name: string): boolean {
-    const def = this.services.chains.defaultChainName();
+    const def = this.deps.chains.defaultChainName();
     return def !== undefined && def.toLowerCase() === name.toLowerCase();
   }
 
@@ -222,7 +224,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     const snap = this.model.snapshot(row);
     const out: ChainsTreeNode[] = [];
     if (snap.state === 'ok' && snap.info) out.push(...infoNodes(node, snap.info), this.blocks.node(node));
-    const receipts = this.services.recent.list(row.chain.name);
+    const receipts = this.deps.recent.list(row.chain.name);
     if (receipts.length > 0) {
       out.push({
         kind: 'detail',

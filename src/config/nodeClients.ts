@@ -7,6 +7,10 @@ import { InvalidInputError, TokenExpiredError } from '../api/errors';
 import { GenerationCache, type DetectedGeneration } from '../api/generation';
 import type { RebasedChainResponse } from '../api/rebasedSchemas';
 import { Limiter } from '../api/limiter';
+import type { ChainApi } from '../api/chainApi';
+import { RebasedChain, type NodeChainSource } from '../api/rebasedChain';
+import { StardustChain } from '../api/stardustChain';
+import type { Generation } from '../api/generation';
 import { Settings } from '../constants';
 import { nodeKey, type ChainEntry } from './model/chainConfig';
 import { requestLogLine } from './model/requestLog';
@@ -33,6 +37,12 @@ const LIMITS = {
   [Settings.maxResponseBytes]: { fallback: DEFAULT_MAX_RESPONSE_BYTES, min: 65_536, max: 268_435_456 },
   [Settings.maxConcurrent]: { fallback: 64, min: 1, max: 256 },
 } as const;
+
+/** The one place a chain entry's generation picks its node API. */
+const CHAIN_APIS: { readonly [G in Generation]: (client: () => WaspClient, chainId: string, nodeChain: NodeChainSource) => ChainApi } = {
+  stardust: (client, chainId) => new StardustChain(client, chainId),
+  rebased: (client, chainId, nodeChain) => new RebasedChain(client, chainId, nodeChain),
+};
 
 export class NodeClients implements vscode.Disposable {
   private readonly limiter: Limiter;
@@ -113,9 +123,27 @@ export class NodeClients implements vscode.Disposable {
     if (detected?.kind === 'rebased') this.rebasedChains.set(detected, { promise: Promise.resolve(answer), answer });
   }
 
-  /** A Rebased chain's node's `/v1/chain` when it was read already (the detection's or a later one); never asks (the hover's). */
-  knownRebasedChain(chain: ChainEntry): RebasedChainResponse | undefined {
-    if (chain.generation !== 'rebased') return undefined;
+  /**
+   * The API of the chain's node: one implementation per generation, chosen here from the entry, once
+   * per entry (the features ask it, never the generation). Each request gets a client made with the
+   * settings in force, and a chain of an untrusted workspace fails its requests (clientFor).
+   */
+  apiFor(chain: ChainEntry): ChainApi {
+    let api = this.apis.get(chain);
+    if (!api) {
+      api = CHAIN_APIS[chain.generation](() => this.clientFor(chain), chain.chainId, {
+        known: () => this.knownNodeChain(chain),
+        read: () => this.nodeChain(chain),
+      });
+      this.apis.set(chain, api);
+    }
+    return api;
+  }
+
+  private readonly apis = new WeakMap<ChainEntry, ChainApi>();
+
+  /** The node's `/v1/chain` when it was read already (the detection's or a later one); never asks (the hover's). */
+  private knownNodeChain(chain: ChainEntry): RebasedChainResponse | undefined {
     const detected = this.generations.peek(nodeKey(chain.nodeUrl));
     if (detected?.kind !== 'rebased') return undefined;
     return detected.chain ?? this.rebasedChains.get(detected)?.answer;
@@ -125,7 +153,7 @@ export class NodeClients implements vscode.Disposable {
    * The node's `/v1/chain`: from the detection or an answer read before, else asked once. Undefined
    * when the node is not detected as Rebased or runs no chain; a failure of the request is thrown.
    */
-  async rebasedChain(chain: ChainEntry): Promise<RebasedChainResponse | undefined> {
+  private async nodeChain(chain: ChainEntry): Promise<RebasedChainResponse | undefined> {
     const detected = await this.detectGeneration(chain);
     if (detected.kind !== 'rebased' || detected.chain === null) return undefined;
     if (detected.chain) return detected.chain;
@@ -140,17 +168,6 @@ export class NodeClients implements vscode.Disposable {
       entry = fresh;
     }
     return entry.promise;
-  }
-
-  /** The EVM chain ID of a Rebased chain's node (for explorer links); undefined for Stardust (its transactions carry theirs) or on failure. */
-  async evmChainIdFor(chain: ChainEntry): Promise<bigint | undefined> {
-    if (chain.generation !== 'rebased') return undefined;
-    try {
-      const answer = await this.rebasedChain(chain);
-      return answer === undefined ? undefined : BigInt(answer.evmChainId);
-    } catch {
-      return undefined;
-    }
   }
 
   /** A client of a node; with sendToken, the token stored for that node goes along (if valid). */

@@ -1,7 +1,8 @@
 // Agent IDs as a node prints them (senderAccount, chainOwnerId): which kind of agent, and its
 // parts for display. Shape only; checksums are verified where IDs are entered (src/api/ids.ts).
 import { shortId } from './format';
-import { knownContractName } from '../receipts/model/hname';
+import { knownContractName } from './hname';
+import { HEX40 } from './idShapes';
 
 export type AgentKind = 'address' | 'alias' | 'nft' | 'evm' | 'contract' | 'nil' | 'unknown';
 
@@ -21,7 +22,6 @@ export type AgentId = {
 
 /** hrp + "1" + data in the Bech32 alphabet; an address carries 33 bytes = 53 chars + 6 checksum. */
 const BECH32_ADDRESS = /^([a-z]{1,83})1([02-9ac-hj-np-z]{59})$/;
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HNAME = /^[0-9a-fA-F]{8}$/;
 
 /** Address kind by the first data character, i.e. the type byte (0 Ed25519, 8 alias, 16 NFT). */
@@ -61,7 +61,7 @@ export function parseAgentId(input: string): AgentId {
   const chain = bech32Address(s.slice(at + 1));
   if (!chain || chain.typeChar !== 'p') return unknown(s);
   const chainId = chain.address;
-  if (EVM_ADDRESS.test(left)) {
+  if (HEX40.test(left)) {
     return { kind: 'evm', address: left, chainId, display: `${shortId(left, 6, 4)}@${shortId(chainId)}` };
   }
   if (HNAME.test(left)) {

@@ -5,16 +5,25 @@
 // rejected before any request. Resolves with the panel, so callers (and tests) can await it.
 import * as vscode from 'vscode';
 import { checkBlock } from '../api/ids';
-import { Commands, Settings } from '../constants';
+import { Commands } from '../constants';
 import { requestIdAt, requestIdsIn } from './requestIdAt';
 import type { ReceiptIdentity } from './protocol';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { RecentReceipts } from './model/recentReceipts';
+import type { ReceiptService } from './service';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
 import { unwrapPastedId } from './model/pastedId';
-import { classifyRequestId, routeChains } from './model/routing';
+import { classifyRequestId } from '../core/idShapes';
 import type { SecretVerdict } from './model/secretContext';
 import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
+
+/** What the command reads: the chains, their recent receipts, and which of them take an ID. */
+export interface ShowReceiptDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid'>;
+  readonly recent: Pick<RecentReceipts, 'list'>;
+  readonly receipts: Pick<ReceiptService, 'route'>;
+}
 
 /** What the command needs of the feature: a way to open a panel. */
 export interface ReceiptOpener<P> {
@@ -79,13 +88,13 @@ function idFromEditor(): string | undefined {
  * The IDs at hand: the clipboard's (only when it holds a valid ID; read here, sent nowhere until
  * picked) and the receipts looked up recently, newest first; then free input.
  */
-async function askRequestId(services: Services): Promise<string | undefined> {
+async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
   const items: Array<vscode.QuickPickItem & { id?: string }> = [];
   const clipped = classifyRequestId(unwrapPastedId((await vscode.env.clipboard.readText()).slice(0, 400)));
   if (clipped) items.push({ label: shortId(clipped.id, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped.id });
-  const recent = services.chains
+  const recent = deps.chains
     .valid()
-    .flatMap((c) => services.recent.list(c.name).map((r) => ({ chain: c.name, r })))
+    .flatMap((c) => deps.recent.list(c.name).map((r) => ({ chain: c.name, r })))
     .sort((x, y) => y.r.at - x.r.at);
   for (const { chain, r } of recent) {
     if (items.some((i) => i.id === r.requestId) || items.length >= 12) continue;
@@ -112,10 +121,9 @@ async function typeRequestId(): Promise<string | undefined> {
   });
 }
 
-export async function showReceipt<P>(services: Services, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
+export async function showReceipt<P>(deps: ShowReceiptDeps, feature: ReceiptOpener<P>, arg?: unknown): Promise<P | undefined> {
   const args = parseShowReceiptArgs(arg);
-  const allowEvmHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
-  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(services));
+  const raw = args.requestId ?? idFromEditor() ?? (await askRequestId(deps));
   if (raw === undefined || raw.trim() === '') return undefined;
 
   const id = classifyRequestId(unwrapPastedId(raw));
@@ -128,17 +136,19 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason)));
     return undefined;
   }
-  if (args.chainName !== undefined && !services.chains.get(args.chainName)) {
+  if (args.chainName !== undefined && !deps.chains.get(args.chainName)) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName)));
     return undefined;
   }
-  if (args.chainName === undefined && services.chains.valid().length === 0) {
+  if (args.chainName === undefined && deps.chains.valid().length === 0) {
     const add = vscode.l10n.t('Add Chain');
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet: add one to look up receipts.'), add);
     if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
     return undefined;
   }
-  if (args.chainName === undefined && routeChains(id.id, services.chains.valid(), allowEvmHash).length === 0) {
+  // Without a chain named, the chains that take the ID's form (once: the secret check names them too).
+  const routed = args.chainName === undefined ? deps.receipts.route(id, deps.chains.valid()) : undefined;
+  if (routed !== undefined && routed.length === 0) {
     void vscode.window.showErrorMessage(
       notificationText(
         id.shape === 'hex68'
@@ -151,11 +161,11 @@ export async function showReceipt<P>(services: Services, feature: ReceiptOpener<
     return undefined;
   }
   if (args.seen !== undefined) {
-    const asked = args.chainName !== undefined ? [args.chainName] : routeChains(id.id, services.chains.valid(), allowEvmHash).map((c) => c.name);
+    const asked = args.chainName !== undefined ? [args.chainName] : (routed ?? []).map((c) => c.name);
     if (!(await confirmSecretLookUp(args.seen, asked))) return undefined;
   }
   const identity: ReceiptIdentity = { requestId: id.id };
-  if (args.chainName !== undefined) identity.chainName = services.chains.get(args.chainName)?.name ?? args.chainName;
+  if (args.chainName !== undefined) identity.chainName = deps.chains.get(args.chainName)?.name ?? args.chainName;
   if (block.block !== undefined) identity.block = block.block;
   return feature.open(identity);
 }

@@ -4,21 +4,17 @@
 // from the receipt, checked, and exactly that is opened.
 import * as vscode from 'vscode';
 import { notificationText } from '../core/text';
-import type { Services } from '../services';
+import { ANY_REQUEST_ID } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { ReceiptService } from './service';
 
-/** A Rebased request ID (0x + 64 hex) or a Stardust one (+ 4 hex output index). */
-const REQUEST_ID = /^0x[0-9a-fA-F]{64}(?:[0-9a-fA-F]{4})?$/;
+/** What the command asks of the receipt service: the receipt, its EVM side, the node's EVM chain ID. */
+export type ExplorerReceipts = Pick<ReceiptService, 'find' | 'evm' | 'evmChainId'>;
 
 /** The explorer URL of the receipt's EVM transaction, or why there is none. */
-export async function explorerUrlOf(
-  services: Services,
-  service: ReceiptService,
-  arg: unknown,
-): Promise<{ ok: true; url: string } | { ok: false; reason: string }> {
+export async function explorerUrlOf(service: ExplorerReceipts, arg: unknown): Promise<{ ok: true; url: string } | { ok: false; reason: string }> {
   const o = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>) : {};
-  const requestId = typeof o.requestId === 'string' && REQUEST_ID.test(o.requestId) ? o.requestId.toLowerCase() : undefined;
+  const requestId = typeof o.requestId === 'string' && ANY_REQUEST_ID.test(o.requestId) ? o.requestId.toLowerCase() : undefined;
   const chainName = typeof o.chainName === 'string' ? o.chainName : undefined;
   if (requestId === undefined || chainName === undefined)
     return { ok: false, reason: vscode.l10n.t('Not opened: the link has no valid request ID and chain.') };
@@ -28,17 +24,17 @@ export async function explorerUrlOf(
   const tx = explained?.tx;
   if (tx === undefined) return { ok: false, reason: vscode.l10n.t('Not opened: the request carries no EVM transaction.') };
   const { chainExplorerBase, explorerTxUrl } = await import('./model/explorer.js');
-  const nodeEvmChainId = await services.clients.evmChainIdFor(result.chain);
+  const nodeEvmChainId = await service.evmChainId(result.chain);
   const url = explorerTxUrl(chainExplorerBase(result.chain.explorerUrl, nodeEvmChainId, tx.chainId), tx.hash);
   if (url === undefined)
     return { ok: false, reason: vscode.l10n.t('Not opened: no explorer is known for {0} (set explorerUrl in the chain entry).', chainName) };
   return { ok: true, url };
 }
 
-export async function openInExplorer(services: Services, service: ReceiptService, arg: unknown): Promise<boolean> {
+export async function openInExplorer(service: ExplorerReceipts, arg: unknown): Promise<boolean> {
   let found: Awaited<ReturnType<typeof explorerUrlOf>>;
   try {
-    found = await explorerUrlOf(services, service, arg);
+    found = await explorerUrlOf(service, arg);
   } catch (e) {
     // An unknown chain, an unreachable node: said, nothing opened.
     found = { ok: false, reason: vscode.l10n.t('Not opened: {0}', errorSummary(e)) };

@@ -9,13 +9,12 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
-import { EvmAbis } from '../evm/service';
+import { EvmExplainer } from './evmExplainer';
 import type { ProcessedReceipt, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { clip, escapeMarkdown } from '../core/text';
 import { errorSummary } from '../ui/errors';
 import { requestIdAt, type IdAt } from './requestIdAt';
-import { classifyRequestId, type IdShape } from './model/routing';
 import { hoverDecision, type HoverDecision } from './model/idEvidence';
 import { ABOVE_LINES } from './model/idText';
 import { loadingMarkdown, newMarkdown, noChainMarkdown, offerMarkdown, resultMarkdown, secretMarkdown, type EvmHoverPart } from './hoverMarkdown';
@@ -47,22 +46,22 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     if (!config.get<boolean>(Settings.hoverEnabled, true)) return undefined;
     const at = requestIdAt(document, position);
     if (!at) return undefined;
-    const check = classifyRequestId(at.text);
-    if (!check) return undefined;
-    const requestId = check.id;
+    const { id } = at;
 
-    if (this.service.candidates().length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
-    // The chain entry's generation routes the ID: 64 hex to Rebased chains (and to Stardust ones as
-    // hash + 0000 only with waspChain.hover.evmTransactions), 68 hex to Stardust chains only.
-    const chains = this.service.candidates(undefined, requestId);
+    // The chains, once: the lookup order from settings, routed by the ID's form (each chain's node
+    // API says which form it knows: 64 hex to Rebased chains, and to Stardust ones as hash + 0000
+    // only with waspChain.hover.evmTransactions; 68 hex to Stardust chains only).
+    const all = this.service.lookupOrder();
+    if (all.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
+    const chains = this.service.route(id, all);
     if (chains.length === 0 || token.isCancellationRequested) return undefined;
     // Before anything is sent (the chains above come from settings only): without evidence that
     // this is an ID, nothing about it leaves the machine.
-    const decision = decisionAt(document, at, check.shape, this.known(requestId, chains));
-    if (decision.kind === 'secret') return new vscode.Hover(secretMarkdown(decision.verdict, requestId), at.range);
-    if (decision.kind === 'offer') return new vscode.Hover(offerMarkdown(requestId), at.range);
+    const decision = decisionAt(document, at, this.known(id.id, chains));
+    if (decision.kind === 'secret') return new vscode.Hover(secretMarkdown(decision.verdict, id.id), at.range);
+    if (decision.kind === 'offer') return new vscode.Hover(offerMarkdown(id.id), at.range);
     try {
-      return await this.lookUp(requestId, at, check.shape, chains, token);
+      return await this.lookUp(at, chains, token);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
       const md = newMarkdown();
@@ -74,13 +73,14 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** A receipt of it is in the cache (it was shown), or it is watched: no request needed to know. */
   private known(requestId: string, chains: readonly ChainEntry[]): boolean {
     if (this.service.watchedOn(requestId) !== undefined) return true;
-    return chains.some((c) => this.service.lookup.peek(requestId, c) !== undefined);
+    return chains.some((c) => this.service.cache.peek(requestId, c) !== undefined);
   }
 
-  private async lookUp(requestId: string, at: IdAt, shape: IdShape, chains: ChainEntry[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  private async lookUp(at: IdAt, chains: ChainEntry[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const requestId = at.id.id;
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
-    const work = this.service.find(requestId, { signal: controller.signal });
+    const work = this.service.findOn(requestId, chains, { signal: controller.signal });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => {
       timer = setTimeout(() => resolve('slow'), this.waitMs);
@@ -96,15 +96,16 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
       if (token.isCancellationRequested) return undefined;
-      const isHash = shape === 'hex64';
+      const isHash = at.id.shape === 'hex64';
       const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
       // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet (unless the user watches it).
       if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined) return undefined;
-      const stardustHash = isHash && first.found && first.chain.generation === 'stardust';
+      // The node knew the hash in another form (a Stardust hash + 0000): the hover shows the hash as written too.
+      const otherForm = first.found && first.value.view.requestId !== requestId;
       const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
       if (token.isCancellationRequested) return undefined;
       return new vscode.Hover(
-        resultMarkdown(first, requestId, stardustHash ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm),
+        resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm),
         at.range,
       );
     } finally {
@@ -118,7 +119,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
    * EVM receipt scans the workspace, and a hover must not wait on that; the next one has it.
    */
   private async evmLines(processed: ProcessedReceipt, chain: ChainEntry): Promise<EvmHoverPart | undefined> {
-    if (!EvmAbis.wants(processed.view)) return undefined;
+    if (!EvmExplainer.wants(processed.view)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
@@ -156,7 +157,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
 
 // Synchronous like the rest of the path up to the lookup (hostileLimits.test.ts checks that every hover
 // of a burst starts its lookup before the next one cancels it), so not a lazy chunk.
-function decisionAt(document: vscode.TextDocument, at: IdAt, shape: IdShape, known: boolean): HoverDecision {
+function decisionAt(document: vscode.TextDocument, at: IdAt, known: boolean): HoverDecision {
   const lineNo = at.range.start.line;
   const above: string[] = [];
   for (let i = lineNo - 1; i >= Math.max(0, lineNo - ABOVE_LINES); i--) above.push(document.lineAt(i).text);
@@ -168,7 +169,7 @@ function decisionAt(document: vscode.TextDocument, at: IdAt, shape: IdShape, kno
     end: at.range.end.character,
     above,
     ...(lineNo + 1 < document.lineCount ? { below: document.lineAt(lineNo + 1).text } : {}),
-    shape,
+    shape: at.id.shape,
     known,
   });
 }

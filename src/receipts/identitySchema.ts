@@ -2,7 +2,7 @@
 // path). Pure; loaded only when a panel is restored.
 import * as z from 'zod/mini';
 import { checkBlock } from '../api/ids';
-import { classifyRequestId } from './model/routing';
+import { classifyRequestId } from '../core/idShapes';
 import type { ReceiptIdentity } from './protocol';
 
 /** The identity in a saved webview state; anything else in it is ignored. */

@@ -11,19 +11,23 @@ import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
 import type { ChainLogSection } from './model/chainLogView';
-import type { ChainTarget } from '../api/client';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
-import type { Services } from '../services';
+import type { NodeClients } from '../config/nodeClients';
 import type { ErrorView, Row } from '../ui/model/view';
 import { describeError, errorSummary } from '../ui/errors';
-import { Panel, type LoadRun } from '../ui/panel';
+import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 
-export function receiptPanelFactory(services: Services, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
+/** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
+export interface ReceiptPanelDeps extends PanelDeps {
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+}
+
+export function receiptPanelFactory(deps: ReceiptPanelDeps, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
   return {
     title: (identity) => receiptPanelTitle(identity.requestId),
-    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, services, service, identity),
+    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, deps, service, identity),
   };
 }
 
@@ -41,7 +45,7 @@ function heading(identity: ReceiptIdentity): string {
 
 type Found = Extract<FindResult, { found: true }>;
 
-export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, ReceiptIdentity> {
+export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, ReceiptIdentity, ReceiptPanelDeps> {
   /** What the last successful load found. */
   private loaded: { chain: ChainEntry; result: Found } | undefined;
   /** The chain of the last access error, for the Set Access Token / Sign In buttons. */
@@ -63,7 +67,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
-    services: Services,
+    deps: ReceiptPanelDeps,
     private readonly service: ReceiptService,
     identity: ReceiptIdentity,
   ) {
@@ -71,7 +75,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const labels = receiptPanelLabels(vscode.l10n);
     const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels };
     const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
-    super(webviewPanel, services, spec, identity, initial);
+    super(webviewPanel, deps, spec, identity, initial);
   }
 
   get shownError(): ErrorView | undefined {
@@ -134,8 +138,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   /** The request's block and events: each failure said in its section, never the panel's error. */
   private async readChainLog(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<ChainLogSection[] | undefined> {
     const receipt = result.value.receipt;
-    const client = this.services.clients.clientFor(chain);
-    const target: ChainTarget = chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: chain.chainId };
+    const api = this.deps.clients.apiFor(chain);
     const read = async <T>(p: Promise<T>) => {
       try {
         return { ok: true as const, value: await p };
@@ -144,8 +147,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       }
     };
     const [blockInfo, events] = await Promise.all([
-      read(client.getBlockInfo(target, receipt.blockIndex, { signal })),
-      read(client.getRequestEvents(target, receipt.request.requestId, { signal })),
+      read(api.blockInfo(receipt.blockIndex, { signal })),
+      read(api.requestEvents(receipt.request.requestId, { signal })),
     ]);
     if (signal.aborted) return undefined;
     const { chainLogSections } = await import('./model/chainLogView.js');
@@ -153,8 +156,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   }
 
   private async l1Links(chain: ChainEntry, result: Found): Promise<ReceiptView['sections'][number] | undefined> {
-    if (chain.generation !== 'rebased') return undefined;
-    const evmChainId = await this.services.clients.evmChainIdFor(chain);
+    // The node's EVM chain ID names its IOTA network (none for Stardust, whose receipts have no L1 objects to link).
+    const evmChainId = await this.service.evmChainId(chain);
     const { iotaNetwork, l1ExplorerRows } = await import('./model/explorer.js');
     const rows = l1ExplorerRows(result.value.receipt, iotaNetwork(evmChainId), vscode.l10n);
     return rows.length > 0 ? { id: 'l1Explorer', title: vscode.l10n.t('IOTA explorer'), rows } : undefined;
@@ -165,13 +168,13 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
       const { explanationRows } = await import('./model/evmExplain.js');
-      const nodeEvmChainId = await this.services.clients.evmChainIdFor(chain);
+      const nodeEvmChainId = await this.service.evmChainId(chain);
       const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId);
       const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
       this.evmLogsHost = evmRpcTarget(chain)?.host;
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
-      this.services.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
+      this.deps.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
       return undefined;
     }
   }
@@ -246,17 +249,12 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private async checkFee(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<FeeCheckView | undefined> {
     const receipt = result.value.receipt;
     try {
-      const client = this.services.clients.clientFor(chain);
-      // The fee policy at the receipt's block, from the route of the entry's generation.
-      const read = { block: String(receipt.blockIndex), signal };
-      const info =
-        chain.generation === 'rebased'
-          ? await client.getRebasedChainInfo(read)
-          : await client.getChainInfo(chain.chainId, { block: receipt.blockIndex, signal });
+      // The fee policy at the receipt's block.
+      const info = await this.deps.clients.apiFor(chain).chainInfo({ block: receipt.blockIndex, signal });
       return describeReceiptFeeCheck(receipt, info.gasFeePolicy.gasPerToken, vscode.l10n);
     } catch (e) {
       if (signal.aborted) return undefined;
-      this.services.log.warn(`fee policy of ${chain.name} at block ${receipt.blockIndex}: ${e instanceof Error ? e.message : String(e)}`);
+      this.deps.log.warn(`fee policy of ${chain.name} at block ${receipt.blockIndex}: ${e instanceof Error ? e.message : String(e)}`);
       return { ok: undefined, text: vscode.l10n.t('not checked: the fee policy could not be read ({0})', errorSummary(e)) };
     }
   }
@@ -308,11 +306,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private async confirmedMetadataRpc(chain: ChainEntry, target: RpcTarget): Promise<string | undefined> {
     let fromMetadata: string;
     try {
-      const client = this.services.clients.clientFor(chain);
-      const info = chain.generation === 'rebased' ? await client.getRebasedChainInfo({}) : await client.getChainInfo(chain.chainId, {});
+      const info = await this.deps.clients.apiFor(chain).chainInfo({});
       fromMetadata = info.metadata.evmJsonRpcURL;
     } catch (e) {
-      this.services.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
+      this.deps.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
       return undefined;
     }
     const { metadataRpc } = await import('../evm/model/rpcTarget.js');

@@ -4,17 +4,22 @@
 import * as vscode from 'vscode';
 import { checkRequestId } from '../api/ids';
 import { Commands, Settings, WebviewTypes } from '../constants';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
+import type { TokenStore } from '../config/tokenStore';
+import type { RecentReceipts } from './model/recentReceipts';
+import type { WatchedRequests } from './model/watchedRequests';
 import { PanelRegistry, type OpenOptions } from '../ui/registry';
 import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
 import type { ReceiptPanel } from './panel';
 import type { ReceiptIdentity } from './protocol';
+import { EvmExplainer, type AbiSource } from './evmExplainer';
 import { ReceiptService } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface ReceiptsFeature {
-  readonly lookup: ReceiptService;
+  readonly service: ReceiptService;
   readonly hover: ReceiptHoverProvider;
   /** Every open receipt panel. */
   panels(): ReceiptPanel[];
@@ -24,45 +29,59 @@ export interface ReceiptsFeature {
   restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<ReceiptPanel | undefined>;
 }
 
-export function registerReceiptsFeature(services: Services): ReceiptsFeature {
-  const service = new ReceiptService(services);
+/** What the receipts feature is built over (extension.ts hands the objects over). */
+export interface ReceiptsFeatureDeps {
+  readonly context: vscode.ExtensionContext;
+  readonly chains: ChainRegistry;
+  readonly clients: NodeClients;
+  readonly tokens: TokenStore;
+  readonly recent: RecentReceipts;
+  readonly log: vscode.LogOutputChannel;
+  /** Which requests the watch feature watches: the hover and the panel say so. */
+  readonly watched: WatchedRequests;
+  /** The workspace's ABIs, for the receipt's EVM side. */
+  readonly abis: AbiSource;
+}
+
+export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeature {
+  const { context, chains, tokens } = deps;
+  const service = new ReceiptService(deps, new EvmExplainer(deps.abis));
   const hover = new ReceiptHoverProvider(service);
-  const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(services.context.extensionUri, {
+  const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.receipt,
     identity: async () => (await import('./identitySchema.js')).ReceiptIdentitySchema,
     matches: receiptMatches,
-    load: async () => (await import('./panel.js')).receiptPanelFactory(services, service),
+    load: async () => (await import('./panel.js')).receiptPanelFactory(deps, service),
   });
 
   const feature: ReceiptsFeature = {
-    lookup: service,
+    service,
     hover,
     panels: () => registry.panels(),
     open: (identity, options) => registry.openPanel(identity, options),
     restore: (webviewPanel, state) => registry.restore(webviewPanel, state),
   };
 
-  services.context.subscriptions.push(
+  context.subscriptions.push(
     // Every scheme: code, logs, JSON, Markdown, untitled and virtual documents alike.
     vscode.languages.registerHoverProvider({ scheme: '*' }, hover),
     // The command's code loads on its first use.
-    vscode.commands.registerCommand(Commands.showReceipt, async (arg?: unknown) => (await import('./command.js')).showReceipt(services, feature, arg)),
-    vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
-    vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) =>
-      (await import('./explorerCommand.js')).openInExplorer(services, service, arg),
+    vscode.commands.registerCommand(Commands.showReceipt, async (arg?: unknown) =>
+      (await import('./command.js')).showReceipt({ chains, recent: deps.recent, receipts: service }, feature, arg),
     ),
+    vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
+    vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) => (await import('./explorerCommand.js')).openInExplorer(service, arg)),
     registry.registerSerializer(),
     // A chain added or changed may know what another did not: forget the "not found" answers
     // (and the failures kept against retry storms: the fix may be in the new settings).
-    services.chains.onDidChange(() => service.lookup.invalidate('misses')),
+    chains.onDidChange(() => service.cache.invalidate('misses')),
     // A new token, trust granted or other request limits can each fix a failure: ask again.
-    services.tokens.onDidChange((key) => service.tokenChanged(key)),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => service.lookup.invalidate('errors')),
+    tokens.onDidChange((key) => service.tokenChanged(key)),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => service.cache.invalidate('errors')),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${Settings.section}.request`)) service.lookup.invalidate('errors');
+      if (e.affectsConfiguration(`${Settings.section}.request`)) service.cache.invalidate('errors');
     }),
     registry,
-    service.evm,
   );
   return feature;
 }

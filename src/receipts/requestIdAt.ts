@@ -2,20 +2,18 @@
 // cursor (hover, command) or inside a selection. Runs on every hover, so it stays cheap: a
 // string test before any regex, and the regex only over the word around the position.
 import type * as vscode from 'vscode';
+import { REQUEST_IDS_IN_TEXT, REQUEST_ID_WORD, type RequestIdShape } from '../core/idShapes';
 
-/** The word regex for getWordRangeAtPosition: the longest form first. */
-export const REQUEST_ID_WORD = /0x[0-9a-fA-F]{64}(?:[0-9a-fA-F]{4})?/;
 /** Shortest line that can hold one: "0x" + 64 hex. */
 export const MIN_ID_LINE_LENGTH = 66;
 const WORD_CHAR = /[0-9A-Za-z_]/;
-const IN_TEXT = /(?<![0-9A-Za-z_])0x(?:[0-9a-fA-F]{68}|[0-9a-fA-F]{64})(?![0-9A-Za-z_])/g;
 
 export interface IdAt {
   /** As written (case kept). */
   text: string;
   range: vscode.Range;
-  /** True for 64 hex digits (an EVM transaction hash), false for a request ID. */
-  isEvmHash: boolean;
+  /** Lower-cased, with its shape: the word regex checked it, nothing checks it again. */
+  id: RequestIdShape;
 }
 
 /**
@@ -33,13 +31,13 @@ export function requestIdAt(document: vscode.TextDocument, position: vscode.Posi
   if (WORD_CHAR.test(before) || WORD_CHAR.test(after)) return undefined;
   const text = line.slice(range.start.character, range.end.character);
   if (text.length !== 66 && text.length !== 70) return undefined;
-  return { text, range, isEvmHash: text.length === 66 };
+  return { text, range, id: { id: text.toLowerCase(), shape: text.length === 66 ? 'hex64' : 'hex68' } };
 }
 
 /** The IDs (and hashes) inside a piece of text, in order, without repeats. */
 export function requestIdsIn(text: string): string[] {
   if (!text.includes('0x')) return [];
   const seen = new Set<string>();
-  for (const m of text.matchAll(IN_TEXT)) seen.add(m[0]);
+  for (const m of text.matchAll(REQUEST_IDS_IN_TEXT)) seen.add(m[0]);
   return [...seen];
 }

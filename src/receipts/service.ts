@@ -5,11 +5,15 @@ import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Settings } from '../constants';
-import { EvmAbis } from '../evm/service';
-import type { Services } from '../services';
+import type { EvmExplainer } from './evmExplainer';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
+import { checkedRequestId, classifyRequestId, type RequestIdShape } from '../core/idShapes';
+import type { RecentReceipts } from './model/recentReceipts';
+import type { WatchedRequests } from './model/watchedRequests';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
 import type { AnyReceipt, ReceiptView } from './model/receiptView';
-import { classifyRequestId, idForGeneration, routeChains } from './model/routing';
+import { routeChains } from './model/routing';
 
 const TOKEN = 'token';
 const NO_TOKEN = 'none';
@@ -53,56 +57,53 @@ export interface FindOptions {
   fresh?: boolean;
 }
 
+/** What the receipt service reads of the extension. */
+export interface ReceiptServiceDeps {
+  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'sourceNote'>;
+  readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed'>;
+  readonly recent: Pick<RecentReceipts, 'list' | 'add'>;
+  readonly watched: WatchedRequests;
+}
+
 /** Finds receipts on the configured chains; every answer shows up in the tree's recent receipts. */
 export class ReceiptService {
-  readonly lookup: ReceiptLookup<ChainEntry, ProcessedReceipt>;
-  /** The chain a request is watched on (set by the watch feature once loaded), else undefined. */
-  watchedOn: (requestId: string) => string | undefined = () => undefined;
-  /** The workspace's ABIs, loaded with the first EVM receipt shown. */
-  readonly evm: EvmAbis;
-
-  constructor(private readonly services: Services) {
-    this.evm = new EvmAbis(services.context.extensionUri, services.log);
-    this.lookup = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
-      fetch: async (chain, requestId, { block, signal }) => {
-        let raw: string | undefined;
-        // The generation of the entry decides the route; a 68-hex ID never reaches a Rebased node.
-        const id = idForGeneration(requestId, chain.generation, allowStardustHash());
-        if (id === undefined)
-          throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
-        const client = services.clients.clientFor(chain);
-        const read = { block, signal, onBody: (t: string) => (raw = t) };
-        // A Rebased entry that names its chain: the node's must be that one (checked beside the
-        // receipt's request, so it costs no wait), else its receipts are not the entry's.
-        const [receipt]: [AnyReceipt, void] =
-          chain.generation === 'rebased'
-            ? await Promise.all([client.getRebasedReceipt(id, read), this.checkNodeChain(chain)])
-            : [await client.getReceipt(chain.chainId, id, read), undefined];
-        const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
-        const built = buildReceiptView(receipt, vscode.l10n);
-        // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-        const view = { ...built, rawJson: rawJsonText(raw, built.rawJson) };
-        return { receipt, view, weight: processedReceiptWeight({ receipt, view }) };
-      },
+  /** The answers, failures and requests in flight, shared by every caller. */
+  readonly cache: ReceiptLookup<ChainEntry, ProcessedReceipt>;
+  constructor(
+    private readonly deps: ReceiptServiceDeps,
+    /** The receipt's EVM side decoded with the workspace's ABIs, loaded with the first EVM receipt shown. */
+    readonly evm: EvmExplainer,
+  ) {
+    this.cache = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
+      fetch: (chain, requestId, options) => this.fetch(chain, requestId, options),
       weigh: (processed) => processed.weight,
       // A 401 earned by a chain asked without the token must not answer for one asked with it.
-      tokenDecision: (chain) => (services.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
+      tokenDecision: (chain) => (deps.clients.tokenAllowed(chain) ? TOKEN : NO_TOKEN),
     });
   }
 
-  /** Throws when a Rebased entry names a chain its node does not run (`/v1/chain` once per node per detection). */
-  private async checkNodeChain(chain: ChainEntry): Promise<void> {
-    if (chain.chainId === '') return;
-    // Another generation, or no chain: the receipt's own request says what is wrong.
-    const nodeChain = await this.services.clients.rebasedChain(chain);
-    if (nodeChain === undefined) return;
-    const runs = nodeChain.chainID.toLowerCase();
-    if (runs !== chain.chainId)
+  /** One chain asked: the ID in its node's form, the receipt, and its view. */
+  private async fetch(chain: ChainEntry, requestId: string, { block, signal }: { block: string | undefined; signal: AbortSignal }): Promise<ProcessedReceipt> {
+    let raw: string | undefined;
+    const api = this.deps.clients.apiFor(chain);
+    // The ID was checked once where it entered (route): here only its form for this node is picked.
+    const id = api.requestIdFor(checkedRequestId(requestId), allowStardustHash());
+    if (id === undefined)
+      throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
+    // An entry that names its chain: the node's must be that one (checked beside the receipt's
+    // request, so it costs no wait), else its receipts are not the entry's.
+    const [receipt, otherChain] = await Promise.all([api.receipt(id, { block, signal, onBody: (t: string) => (raw = t) }), api.otherNodeChain()]);
+    if (otherChain !== undefined)
       throw new InvalidInputError(
         'chainId',
-        vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, runs),
+        vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, otherChain),
         vscode.l10n.t("Use the Node's Chain on it in the Chains view, or fix its chainId in waspChain.chains."),
       );
+    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
+    const built = buildReceiptView(receipt, vscode.l10n);
+    // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
+    const view = { ...built, rawJson: rawJsonText(raw, built.rawJson) };
+    return { receipt, view, weight: processedReceiptWeight({ receipt, view }) };
   }
 
   /**
@@ -110,58 +111,72 @@ export class ReceiptService {
    * receipts read with the old token are forgotten, and failures are asked again.
    */
   tokenChanged(key: string): void {
-    this.lookup.forgetAnswers(TOKEN, (nodeUrl) => safeNodeKey(nodeUrl) === key);
-    this.lookup.invalidate('errors');
+    this.cache.forgetAnswers(TOKEN, (nodeUrl) => safeNodeKey(nodeUrl) === key);
+    this.cache.invalidate('errors');
+  }
+
+  /** The chain a request is watched on, else undefined. */
+  watchedOn(requestId: string): string | undefined {
+    return this.deps.watched.chainOf(requestId);
+  }
+
+  /** The EVM chain ID the chain's node told, if an answer was read already (no request). */
+  knownEvmChainId(chain: ChainEntry): bigint | undefined {
+    return this.deps.clients.apiFor(chain).knownEvmChainId();
+  }
+
+  /** The node's EVM chain ID (explorer links), asked when not known yet; undefined when the node does not tell. */
+  evmChainId(chain: ChainEntry): Promise<bigint | undefined> {
+    return this.deps.clients.apiFor(chain).evmChainId();
   }
 
   /** The settings scope a chain came from, when chains come from more than one (the hover and panel say so). */
-  /** The EVM chain ID the chain's node told, if an answer was read already (no request). */
-  knownEvmChainId(chain: ChainEntry): bigint | undefined {
-    const known = this.services.clients.knownRebasedChain(chain);
-    return known === undefined ? undefined : BigInt(known.evmChainId);
+  sourceNote(chain: ChainEntry): string | undefined {
+    return this.deps.chains.sourceNote(chain);
   }
 
-  sourceNote(chain: ChainEntry): string | undefined {
-    return this.services.chains.sourceNote(chain);
+  /** Every chain a lookup may ask, default chain first. */
+  lookupOrder(): ChainEntry[] {
+    return this.deps.chains.lookupOrder();
   }
 
   /**
-   * The chains a lookup asks, in order: the one named, or the default chain first, then the others;
-   * with a request ID, only those of the generation that knows its form (see model/routing.ts).
+   * The chains a lookup of this ID asks, in order: of those given (default: the lookup order), the
+   * ones whose node knows the ID's form (see model/routing.ts).
    */
-  candidates(chainName?: string, requestId?: string): ChainEntry[] {
-    if (chainName === undefined) {
-      const all = this.services.chains.lookupOrder();
-      return requestId === undefined ? all : routeChains(requestId, all, allowStardustHash());
-    }
-    const chain = this.services.chains.get(chainName);
-    // An input error (not a node's answer): the panel offers to open the settings.
+  route(id: RequestIdShape, chains: readonly ChainEntry[] = this.lookupOrder()): ChainEntry[] {
+    const allowHash = allowStardustHash();
+    return routeChains(id, chains, (chain) => this.deps.clients.apiFor(chain).requestIdFor(id, allowHash));
+  }
+
+  /** The chain named, which must take the ID's form; else an input error (the panel offers to open the settings). */
+  private named(chainName: string, id: RequestIdShape | undefined): ChainEntry {
+    const chain = this.deps.chains.get(chainName);
     if (!chain)
       throw new InvalidInputError(
         'chainName',
         vscode.l10n.t('No valid chain named "{0}" is configured', chainName),
         vscode.l10n.t('Add it (or fix its entry) in the setting waspChain.chains, then retry.'),
       );
-    if (requestId !== undefined && idForGeneration(requestId, chain.generation, allowStardustHash()) === undefined) {
-      const shape = classifyRequestId(requestId)?.shape;
-      throw new InvalidInputError(
-        'requestId',
-        chain.generation === 'rebased'
-          ? vscode.l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chain.name)
-          : shape === 'hex64'
-            ? vscode.l10n.t('{0} is a Stardust chain: its request IDs have 68 hex digits after 0x.', chain.name)
-            : vscode.l10n.t('Not a request ID.'),
-        chain.generation === 'stardust' && shape === 'hex64'
-          ? vscode.l10n.t('Add 0000 to an EVM transaction hash, or turn on the setting waspChain.hover.evmTransactions.')
-          : undefined,
-      );
-    }
-    return [chain];
+    if (id === undefined || this.route(id, [chain]).length === 0) throw wrongForm(chain, id);
+    return chain;
   }
 
-  async find(requestId: string, options: FindOptions = {}): Promise<FindResult> {
-    const chains = this.candidates(options.chainName, requestId);
-    const result = await this.lookup.lookup(requestId, chains, { block: options.block, signal: options.signal, fresh: options.fresh });
+  /** The chains a lookup of this ID asks: the one named (it must take the ID's form), else every chain that knows its form. */
+  chainsFor(id: RequestIdShape | undefined, chainName?: string): ChainEntry[] {
+    if (chainName !== undefined) return [this.named(chainName, id)];
+    return id === undefined ? [] : this.route(id);
+  }
+
+  /** Finds the receipt: on the chain named, else on every chain that knows the ID's form. */
+  find(requestId: string, options: FindOptions = {}): Promise<FindResult> {
+    const id = classifyRequestId(requestId);
+    return this.findOn(requestId, this.chainsFor(id, options.chainName), options);
+  }
+
+  /** Finds the receipt on these chains, in order (routed already: the hover's). */
+  async findOn(requestId: string, chains: ChainEntry[], options: FindOptions = {}): Promise<FindResult> {
+    const result = await this.cache.lookup(requestId, chains, { block: options.block, signal: options.signal, fresh: options.fresh });
     if (result.found) this.remember(result.chain, result.value);
     return { ...result, chains };
   }
@@ -169,9 +184,9 @@ export class ReceiptService {
   /** Puts the receipt on top of its chain's recent receipts (once: a repeated hover changes nothing). */
   private remember(chain: ChainEntry, processed: ProcessedReceipt): void {
     const { view } = processed;
-    const top = this.services.recent.list(chain.name)[0];
+    const top = this.deps.recent.list(chain.name)[0];
     if (top && top.requestId === view.requestId && top.failed === view.failed && top.blockIndex === view.blockIndex) return;
-    this.services.recent.add(chain.name, {
+    this.deps.recent.add(chain.name, {
       requestId: view.requestId,
       failed: view.failed,
       blockIndex: view.blockIndex,
@@ -179,4 +194,18 @@ export class ReceiptService {
       at: Date.now(),
     });
   }
+}
+
+/** Why a chain named for a lookup does not take this ID, in words that say how to fix it. */
+function wrongForm(chain: ChainEntry, id: RequestIdShape | undefined): InvalidInputError {
+  // The chain's generation is what the user must know here: it decides the form of its IDs.
+  if (chain.generation === 'rebased')
+    return new InvalidInputError('requestId', vscode.l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chain.name));
+  return new InvalidInputError(
+    'requestId',
+    id?.shape === 'hex64'
+      ? vscode.l10n.t('{0} is a Stardust chain: its request IDs have 68 hex digits after 0x.', chain.name)
+      : vscode.l10n.t('Not a request ID.'),
+    id?.shape === 'hex64' ? vscode.l10n.t('Add 0000 to an EVM transaction hash, or turn on the setting waspChain.hover.evmTransactions.') : undefined,
+  );
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { nodeKey } from '../config/model/chainConfig';
 import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '../core/text';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { TokenStore } from '../config/tokenStore';
 import { describeError } from './errors';
 import { renderShell, webviewOptions } from './html';
 import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
@@ -36,7 +37,17 @@ export interface PanelSpec {
   what: string;
 }
 
-export abstract class Panel<S, A extends { kind: string }, I> implements vscode.Disposable {
+/** What every panel reads of the extension; a feature's panel declares what more it reads. */
+export interface PanelDeps {
+  readonly context: Pick<vscode.ExtensionContext, 'extensionUri' | 'extensionMode'>;
+  /** A new token may fix the access error shown. */
+  readonly tokens: Pick<TokenStore, 'onDidChange'>;
+  /** The chain of an access error, by name. */
+  readonly chains: Pick<ChainRegistry, 'get'>;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDeps = PanelDeps> implements vscode.Disposable {
   private ready = false;
   private queued: HostMessage<S> | undefined;
   private current: S;
@@ -53,13 +64,13 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    protected readonly services: Services,
+    protected readonly deps: D,
     private readonly spec: PanelSpec,
     protected id: I,
     initial: S,
   ) {
-    const extensionUri = services.context.extensionUri;
-    const echo = services.context.extensionMode !== vscode.ExtensionMode.Production;
+    const extensionUri = deps.context.extensionUri;
+    const echo = deps.context.extensionMode !== vscode.ExtensionMode.Production;
     panel.title = spec.title;
     panel.iconPath = new vscode.ThemeIcon(spec.icon);
     panel.webview.options = webviewOptions(extensionUri);
@@ -69,7 +80,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
     this.disposables.push(
       panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       panel.onDidDispose(() => this.dispose()),
-      services.tokens.onDidChange((key) => this.onTokenChanged(key)),
+      deps.tokens.onDidChange((key) => this.onTokenChanged(key)),
     );
   }
 
@@ -125,7 +136,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
       await this.dispatch(action);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      this.services.log.warn(`${this.spec.what}: action ${String(action.kind)}: ${reason}`);
+      this.deps.log.warn(`${this.spec.what}: action ${String(action.kind)}: ${reason}`);
       void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('{0}: {1}', this.spec.what, reason)));
     }
   }
@@ -165,7 +176,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
     } catch (e) {
       if (stale()) return;
       // A bug or an unexpected answer: said in the panel, not lost as a rejection.
-      this.services.log.error(`${this.spec.what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.deps.log.error(`${this.spec.what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       this.showError(describeError(e));
     }
   }
@@ -272,7 +283,7 @@ export abstract class Panel<S, A extends { kind: string }, I> implements vscode.
     const kind = this.shownError?.kind;
     if (kind !== 'unauthorized' && kind !== 'tokenExpired') return;
     const name = this.errorChain();
-    const chain = name === undefined ? undefined : this.services.chains.get(name);
+    const chain = name === undefined ? undefined : this.deps.chains.get(name);
     let mine: string | undefined;
     try {
       mine = chain ? nodeKey(chain.nodeUrl) : undefined;

@@ -5,14 +5,13 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { formatDuration, shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
-import { classifyRequestId } from '../receipts/model/routing';
-import type { Services } from '../services';
+import { classifyRequestId } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { WatchInfo } from './model/watchSet';
 import type { ReceiptsHandle, WatchService, WatchTarget } from './service';
 
 export async function watchRequest(
-  services: Services,
+  log: Pick<vscode.LogOutputChannel, 'info'>,
   receipts: ReceiptsHandle,
   watches: WatchService,
   arg: unknown,
@@ -38,7 +37,7 @@ export async function watchRequest(
   let chain;
   try {
     // The named chain (its ID form checked), else the first chain of the lookup order that knows the form.
-    chain = receipts.lookup.candidates(chainName, id.id)[0];
+    chain = receipts.service.chainsFor(id, chainName)[0];
   } catch (e) {
     void vscode.window.showErrorMessage(notificationText(errorSummary(e)));
     return undefined;
@@ -47,9 +46,9 @@ export async function watchRequest(
     void vscode.window.showErrorMessage(vscode.l10n.t('No configured chain takes this form of request ID.'));
     return undefined;
   }
-  const watch = watches.watch(id.id, chain);
+  const watch = watches.watch(id, chain);
   if (watch) {
-    services.log.info(`watch requested for ${id.id} on ${chain.name}`);
+    log.info(`watch requested for ${id.id} on ${chain.name}`);
     void vscode.window.setStatusBarMessage(notificationText(vscode.l10n.t('Watching {0} on {1}', shortId(id.id, 10, 6), chain.name)), 4000);
   }
   return watch;

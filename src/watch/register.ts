@@ -2,8 +2,8 @@
 // long-poll loop, the status bar item and the notifications are not needed at activation).
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import type { Services } from '../services';
-import type { ReceiptsHandle, WatchService } from './service';
+import type { WatchedRequests } from '../receipts/model/watchedRequests';
+import type { ReceiptsHandle, WatchService, WatchServiceDeps } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface WatchFeature {
@@ -11,19 +11,28 @@ export interface WatchFeature {
   service(): Promise<WatchService>;
 }
 
-export function registerWatchFeature(services: Services, receipts: ReceiptsHandle): WatchFeature {
+/** What the watch feature is built over (extension.ts hands the objects over). */
+export interface WatchFeatureDeps extends WatchServiceDeps {
+  readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
+  readonly log: vscode.LogOutputChannel;
+  /** Answered from the watches once loaded: the hover and the receipt panel say a request is watched (and offer no second Watch). */
+  readonly watched: WatchedRequests;
+  readonly receipts: ReceiptsHandle;
+}
+
+export function registerWatchFeature(deps: WatchFeatureDeps): WatchFeature {
+  const { context, receipts } = deps;
   let loading: Promise<WatchService> | undefined;
   const service = () =>
     (loading ??= import('./service.js').then((m) => {
-      const s = new m.WatchService(services, receipts);
-      services.context.subscriptions.push(s);
-      // The hover and the receipt panel say a request is watched (and offer no second Watch).
-      receipts.lookup.watchedOn = (requestId) => s.watching(requestId)?.target.chain.name;
+      const s = new m.WatchService(deps, receipts);
+      context.subscriptions.push(s);
+      deps.watched.answerFrom((requestId) => s.watching(requestId)?.target.chain.name);
       return s;
     }));
-  services.context.subscriptions.push(
+  context.subscriptions.push(
     vscode.commands.registerCommand(Commands.watchRequest, async (arg?: unknown) =>
-      (await import('./commands.js')).watchRequest(services, receipts, await service(), arg),
+      (await import('./commands.js')).watchRequest(deps.log, receipts, await service(), arg),
     ),
     vscode.commands.registerCommand(Commands.showWatches, async () => (await import('./commands.js')).showWatches(await service())),
   );

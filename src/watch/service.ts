@@ -4,16 +4,16 @@
 // receipts have it), open receipt panels of the request refresh themselves, and a notification
 // says success or failure first, with Open Receipt. Loaded on the first watch, not at activation.
 import * as vscode from 'vscode';
-import type { ChainTarget } from '../api/client';
+import type { RequestIdShape } from '../core/idShapes';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { shortId } from '../core/format';
 import { notificationText } from '../core/text';
 import type { AnyReceipt } from '../receipts/model/receiptView';
-import { idForGeneration } from '../receipts/model/routing';
 import type { ReceiptPanel } from '../receipts/panel';
 import type { ReceiptService } from '../receipts/service';
-import type { Services } from '../services';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
 import { WatchSet, type WatchEnd, type WatchInfo } from './model/watchSet';
 import { WatchStatusBar } from './statusBar';
@@ -29,8 +29,15 @@ export interface WatchTarget {
 
 /** What the watch feature needs of the receipts feature. */
 export interface ReceiptsHandle {
-  readonly lookup: ReceiptService;
+  readonly service: ReceiptService;
   panels(): ReceiptPanel[];
+}
+
+/** What the watch service reads: the chains (a changed entry ends its watches), their node APIs (the long poll), the log. */
+export interface WatchServiceDeps {
+  readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+  readonly log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
 }
 
 /** How a watch ended, and what the user was told (tests read it). */
@@ -58,17 +65,14 @@ export class WatchService implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    private readonly services: Services,
+    private readonly deps: WatchServiceDeps,
     private readonly receipts: ReceiptsHandle,
   ) {
     this.set = new WatchSet<WatchTarget, AnyReceipt>({
       key: (t) => watchKey(t.chain, t.nodeRequestId),
       limitMs: () => setting(Settings.watchTimeLimitMinutes, DEFAULT_TIME_LIMIT_MINUTES, 1, 1440) * 60_000,
       maxWatches: () => setting(Settings.maxWatches, DEFAULT_MAX_WATCHES, 1, 100),
-      wait: (t, { signal, timeoutSeconds }) => {
-        const target: ChainTarget = t.chain.generation === 'rebased' ? { generation: 'rebased' } : { generation: 'stardust', chainId: t.chain.chainId };
-        return this.services.clients.clientFor(t.chain).waitForRequest(target, t.nodeRequestId, { signal, timeoutSeconds });
-      },
+      wait: (t, { signal, timeoutSeconds }) => this.deps.clients.apiFor(t.chain).waitForRequest(t.nodeRequestId, { signal, timeoutSeconds }),
     });
     this.statusBar = new WatchStatusBar(this.set);
     this.subscriptions.push(
@@ -77,9 +81,9 @@ export class WatchService implements vscode.Disposable {
       { dispose: () => this.set.dispose() },
       this.set.onDidEnd((info, end) => void this.ended(info, end)),
       // A chain removed or changed: its watches would ask a node no longer meant.
-      services.chains.onDidChange(() => {
+      deps.chains.onDidChange(() => {
         for (const w of this.set.list()) {
-          const now = services.chains.get(w.target.chain.name);
+          const now = deps.chains.get(w.target.chain.name);
           if (!now || now.nodeUrl !== w.target.chain.nodeUrl || now.chainId !== w.target.chain.chainId) this.set.cancel(w.key);
         }
       }),
@@ -93,14 +97,16 @@ export class WatchService implements vscode.Disposable {
   }
 
   /** Starts a watch; says why not when the cap is reached or the ID does not fit the chain. */
-  watch(requestId: string, chain: ChainEntry): WatchInfo<WatchTarget> | undefined {
+  watch(id: RequestIdShape, chain: ChainEntry): WatchInfo<WatchTarget> | undefined {
     const allowHash = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.hoverEvmTransactions, false);
-    const nodeRequestId = idForGeneration(requestId, chain.generation, allowHash);
+    const nodeRequestId = this.deps.clients.apiFor(chain).requestIdFor(id, allowHash);
     if (nodeRequestId === undefined) {
+      // The generation named: it decides which form of ID the chain takes.
       void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('This request ID does not fit {0} (a {1} chain).', chain.name, chain.generation)));
       return undefined;
     }
-    const added = this.set.add({ requestId: requestId.toLowerCase(), nodeRequestId, chain });
+    const requestId = id.id;
+    const added = this.set.add({ requestId, nodeRequestId, chain });
     if (!added.ok) {
       void vscode.window.showWarningMessage(
         vscode.l10n.t('Already watching {0} requests, the most allowed (waspChain.watch.maxWatches): cancel one first.', added.max),
@@ -108,7 +114,7 @@ export class WatchService implements vscode.Disposable {
       return undefined;
     }
     if (!added.existing) {
-      this.services.log.info(`watching ${nodeRequestId} on ${chain.name}`);
+      this.deps.log.info(`watching ${nodeRequestId} on ${chain.name}`);
       this.refreshPanels(requestId);
     }
     return added.watch;
@@ -128,19 +134,19 @@ export class WatchService implements vscode.Disposable {
     switch (end.kind) {
       case 'arrived': {
         // At once, before any await: a "not found" kept from before must not answer a hover now.
-        this.receipts.lookup.lookup.forgetMisses(target.requestId);
+        this.receipts.service.cache.forgetMisses(target.requestId);
         // Read once more through the receipt service: its cache (the hover), the recent receipts
         // (the tree) and the view's words. The node just answered, so this is quick.
         let failed = end.receipt.failed;
         let headline: string | undefined;
         try {
-          const found = await this.receipts.lookup.find(target.requestId, { chainName: chain, fresh: true });
+          const found = await this.receipts.service.find(target.requestId, { chainName: chain, fresh: true });
           if (found.found) {
             failed = found.value.view.failed;
             headline = found.value.view.error?.headline;
           }
         } catch (e) {
-          this.services.log.warn(`reading the watched receipt ${target.requestId} on ${chain}: ${errorSummary(e)}`);
+          this.deps.log.warn(`reading the watched receipt ${target.requestId} on ${chain}: ${errorSummary(e)}`);
         }
         message = failed
           ? headline
@@ -171,7 +177,7 @@ export class WatchService implements vscode.Disposable {
         message = vscode.l10n.t('Stopped watching {0} on {1}.', id, chain);
         break;
     }
-    this.services.log.info(`watch of ${target.nodeRequestId} on ${chain}: ${end.kind}`);
+    this.deps.log.info(`watch of ${target.nodeRequestId} on ${chain}: ${end.kind}`);
     this.refreshPanels(target.requestId);
     this.endEmitter.fire({ target, end, message });
     if (show && (await show) === open) {

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { parseAbiItem } from '../../src/evm/model/abiIndex';
-import { describeReport } from '../../src/evm/model/scan';
-import { WorkspaceAbis } from '../../src/evm/workspaceAbis';
+import { describeReport } from '../../src/workspace/model/scan';
+import { WorkspaceAbis } from '../../src/workspace/abis';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { ARTIFACT, BOB, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
@@ -186,7 +186,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     // The artifact's first parameter is named as the last edit left it.
     const text = await hoverPlain();
     assert.ok(/Custom error: InsufficientBalance\(\w+: 3, required: 5\)/.test(text), text);
-    const abis = await api.receipts.lookup.evm.workspace();
+    const abis = await api.workspaceAbis.load();
     // A scan of its own, as the first EVM receipt after a restart would run it.
     const log = vscode.window.createOutputChannel('Wasp ABI scan test', { log: true });
     const fresh = new WorkspaceAbis(api.services.context.extensionUri, log);
@@ -205,7 +205,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   it('the watcher: links to /proc/self/pagemap and /dev/zero, a FIFO and an artifact over 4 MB changed after the scan are refused; an edit still applies', async () => {
-    const abis = await api.receipts.lookup.evm.workspace();
+    const abis = await api.workspaceAbis.load();
     await abis.ready;
     const late = hostileArtifacts(hostile.dir, 'late-');
     try {

@@ -74,7 +74,7 @@ describe('hostile node: limits, time and responsiveness', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     api.receipts.hover.waitMs = 15_000;
     await setChains([
       { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
@@ -100,7 +100,7 @@ describe('hostile node: limits, time and responsiveness', function () {
       n.setLatency(0);
     }
     // Whatever a test left going (a hanging request) ends before the next one counts requests.
-    await waitFor(() => api.receipts.lookup.lookup.pending === 0, 'lookups to settle', 20_000);
+    await waitFor(() => api.receipts.service.cache.pending === 0, 'lookups to settle', 20_000);
     await api.chains.model.whenIdle();
   });
 
@@ -169,7 +169,7 @@ describe('hostile node: limits, time and responsiveness', function () {
     node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: receiptBody((r) => (r.gasBurned = '18446744073709551616')) } });
     const h = await oneHover(`x ${KNOWN}`, KNOWN);
     assert.match(h.plain, /Hostile: Invalid response: field "gasBurned": expected a value at most 2\^64-1/);
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     node.inject({
       route: 'receipt',
       times: 1,
@@ -201,7 +201,7 @@ describe('hostile node: limits, time and responsiveness', function () {
     node.setLatency(40);
     const ids = Array.from({ length: 1000 }, (_, i) => idOf(i));
     const doc = await vscode.workspace.openTextDocument({ content: ids.map((id) => `tx ${id}`).join('\n'), language: 'log' });
-    const lookup = api.receipts.lookup.lookup;
+    const lookup = api.receipts.service.cache;
     const peak = { pending: 0, queued: 0, running: 0, detached: 0 };
     const sample = () => {
       peak.pending = Math.max(peak.pending, lookup.pending);

@@ -82,7 +82,7 @@ describe('hostile node: what the user sees', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     await setChains([
       { name: 'Hostile', nodeUrl: node.url, chainId: IOTA },
       { name: 'Guarded', nodeUrl: guarded.url, chainId: IOTA },
@@ -204,7 +204,8 @@ describe('hostile node: what the user sees', function () {
       await loadTree('Hostile');
       await loadTree('Guarded');
       const counts = () => [requests(node, 'chaininfo').length, requests(guarded, 'chaininfo').length];
-      assert.deepEqual(counts(), [1, 1]);
+      // The 502 is asked once more by the transport (its one retry of a GET); the 401 is not.
+      assert.deepEqual(counts(), [2, 1]);
       assert.match(String(api.chains.tree.getTreeItem(chainNode(api, 'Guarded')).description), /^(★ )?needs a token/);
       assert.match(String(api.chains.tree.getTreeItem(chainNode(api, 'Hostile')).description), /^(★ )?node error/);
       // The view redraws (and reads the model) as often as it likes: nothing is sent.
@@ -212,9 +213,9 @@ describe('hostile node: what the user sees', function () {
       // Long enough for a retry with a usual back-off (1-2 s) to have happened.
       await new Promise((r) => setTimeout(r, 3_000));
       await api.chains.model.whenIdle();
-      assert.deepEqual(counts(), [1, 1], 'no automatic retry');
+      assert.deepEqual(counts(), [2, 1], 'no automatic retry');
       for (let i = 0; i < 3; i++) await vscode.commands.executeCommand('waspChain.refresh', 'Guarded');
-      assert.deepEqual(counts(), [1, 4], 'one request per Refresh, no retry loop');
+      assert.deepEqual(counts(), [2, 4], 'one request per Refresh, no retry loop');
     });
 
     it('a 429: the tree says it is rate limited and how long to wait', async () => {

@@ -78,7 +78,7 @@ describe('receipt hover', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     // Only the slow-node test relies on the loading line: elsewhere a busy host must not trigger it.
     api.receipts.hover.waitMs = 15_000;
     await setChains(standardChains(), { defaultChain: 'IOTA EVM' });
@@ -203,7 +203,7 @@ describe('receipt hover', function () {
     assert.ok(h.plain.includes('Looking up the receipt'), h.plain);
     assert.ok(h.value.includes(`command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify([{ requestId: SUCCESS }]))}`), h.value);
     // The lookup went on without the hover; once it is done, the next hover answers from the cache.
-    for (let i = 0; i < 300 && api.receipts.lookup.lookup.pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 300 && api.receipts.service.cache.pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
     const next = await oneHover(`x ${SUCCESS}`, 'plaintext', SUCCESS);
     assert.ok(next.plain.includes('Request succeeded'), next.plain);
     assert.equal(receiptRequests(node).length, 1, 'one request for both hovers');

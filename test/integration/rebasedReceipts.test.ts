@@ -63,7 +63,7 @@ describe('Rebased receipts', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     api.receipts.hover.waitMs = 15_000;
     await setChains([{ name: 'Rebased EVM', nodeUrl: node.url }], { defaultChain: 'Rebased EVM' });
     node.paths.length = 0;

@@ -48,7 +48,7 @@ describe('receipt panel', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     await setChains(
       [
         { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },

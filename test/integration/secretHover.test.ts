@@ -74,7 +74,7 @@ describe('secret hover', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     api.receipts.hover.waitMs = 15_000;
     await setChains([{ name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], { defaultChain: 'IOTA EVM' });
     // On: the hash would be looked up (as hash + 0000) anywhere the secret rule allows.
@@ -176,7 +176,7 @@ describe('secret hover', function () {
     const dir = mkdtempSync(join(tmpdir(), 'wasp-ids-'));
     try {
       for (const p of ID_PLACEMENTS) {
-        api.receipts.lookup.lookup.invalidate();
+        api.receipts.service.cache.invalidate();
         node.clearRequests();
         const ours = await hoverPlacement(dir, p, HASH);
         assert.equal(ours.length, 1, `one hover of ours for ${p.title}`);

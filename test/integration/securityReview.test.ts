@@ -35,7 +35,7 @@ describe('security review (issue 12) in the host', function () {
     guarded = await startLocalNode({ auth: { users: { alice: { password: 'alice-pw', permissions: ['read'] } } } });
     api.receipts.hover.waitMs = 15_000;
   });
-  beforeEach(() => api.receipts.lookup.lookup.invalidate());
+  beforeEach(() => api.receipts.service.cache.invalidate());
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const n of [node, guarded]) {
@@ -204,9 +204,9 @@ describe('security review (issue 12) in the host', function () {
       const h = await oneHover(`x ${KNOWN}`, KNOWN);
       assert.match(h.plain, /Request succeeded/);
       const chain = api.services.chains.get('Guarded');
-      assert.ok(chain && api.receipts.lookup.lookup.peek(KNOWN, chain), 'cached');
+      assert.ok(chain && api.receipts.service.cache.peek(KNOWN, chain), 'cached');
       assert.equal(await vscode.commands.executeCommand('waspChain.signOut', 'Guarded'), true);
-      await waitFor(() => api.receipts.lookup.lookup.peek(KNOWN, chain) === undefined, 'the receipt is dropped');
+      await waitFor(() => api.receipts.service.cache.peek(KNOWN, chain) === undefined, 'the receipt is dropped');
       const after = await oneHover(`x ${KNOWN}`, KNOWN);
       assert.match(after.plain, /access denied/, 'asked again, without the token');
     });
@@ -227,7 +227,7 @@ describe('security review (issue 12) in the host', function () {
           assert.ok(h.value.length < 4000, `a hover of ${h.value.length} characters`);
         }
         // What the hover reads from: the cached view, whose headline was clipped when it was built.
-        const found = await api.receipts.lookup.find(HOSTILE_ID);
+        const found = await api.receipts.service.find(HOSTILE_ID);
         assert.ok(found.found && found.value.view.error, 'the cached receipt failed');
         assert.ok(found.value.view.error.headline.length <= 300, `headline of ${found.value.view.error.headline.length} characters`);
       } finally {

@@ -56,7 +56,7 @@ describe('watch a pending request', function () {
   });
 
   beforeEach(async () => {
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     api.receipts.hover.waitMs = 15_000;
     await setChains([{ name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }], { defaultChain: 'IOTA EVM' });
   });

@@ -13,6 +13,7 @@ import { feeForGas, isFreeGas } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 /** The general chain information of `GET /v1/chains/{chainID}` (structural: the API's ChainInfoResponse fits). */
 export type GeneralChainInfo = ChainInfoState & { isActive: boolean; evmChainId: number };
@@ -81,14 +82,13 @@ export interface ChainInfoComparison {
 
 /** The placeholder of an empty value. */
 const notSet = (l10n: L10n): string => l10n.t('not set');
-const TRIE_ROOT = /^0x[0-9a-fA-F]{40}$/;
 const BLOCK_INDEX = /^[0-9]{1,10}$/;
 
 /** "latest state", "block 2483105", "trie root 0x9805…a906"; anything else is shown as given (revealed). */
 export function describeState(block: string | undefined, l10n: L10n = englishL10n): string {
   if (block === undefined || block === '') return l10n.t('latest state');
   if (BLOCK_INDEX.test(block)) return l10n.t('block {0}', block);
-  if (TRIE_ROOT.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
+  if (HEX40.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
   return l10n.t('block "{0}"', revealInvisible(shortId(block, 24, 8)));
 }
 
@@ -133,8 +133,8 @@ function rebasedAgentKindText(id: string, l10n: L10n): string {
   const s = id.trim();
   if (s === '') return l10n.t('not known to the node');
   if (s === '-') return l10n.t('no admin');
-  if (/^0x[0-9a-fA-F]{64}$/.test(s)) return l10n.t('an L1 address');
-  if (/^0x[0-9a-fA-F]{40}$/.test(s)) return l10n.t('an EVM account');
+  if (HEX64.test(s)) return l10n.t('an L1 address');
+  if (HEX40.test(s)) return l10n.t('an EVM account');
   if (/^0x[0-9a-fA-F]{8}$/.test(s)) return l10n.t('contract {0}', s.toLowerCase());
   return l10n.t('an agent ID in an unrecognised format');
 }
@@ -224,46 +224,37 @@ function limitRows(info: ChainInfoState, l10n: L10n): ChainInfoRow[] {
   return chainInfoFields('limits').map((f) => fieldRow(f.id, info, l10n, f.id === 'gasLimits.minGasPerRequest' ? { detail: minNote } : {}));
 }
 
-/** Builds the panel's view of a chain. Needs the governance info or the general info (or both). */
-export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = englishL10n): ChainInfoView {
-  const info: ChainInfoState | undefined = input.governance ?? input.general;
-  if (!info) throw new Error('buildChainInfoView needs the governance or the general chain info');
-  const stateLabel = describeState(input.block, l10n);
-  const notices: ChainInfoNotice[] = [];
-  const chainName = revealInvisible(input.chainName);
+/** Why the panel shows the general information instead of the governance state. */
+function fallbackText(input: ChainInfoViewInput, l10n: L10n): string {
+  const why = input.governanceUnavailable;
+  if (input.general && !input.general.isActive)
+    return why
+      ? l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).", why)
+      : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.");
+  return why
+    ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", why)
+    : l10n.t("The governance state could not be read: this shows the node's general information.");
+}
 
-  if (!input.governance) {
-    notices.push({
-      level: 'warning',
-      text:
-        input.general && !input.general.isActive
-          ? input.governanceUnavailable
-            ? l10n.t(
-                "The chain is not active on this node: its governance state cannot be read, so this shows the node's general information ({0}).",
-                input.governanceUnavailable,
-              )
-            : l10n.t("The chain is not active on this node: its governance state cannot be read, so this shows the node's general information.")
-          : input.governanceUnavailable
-            ? l10n.t("The governance state could not be read ({0}): this shows the node's general information.", input.governanceUnavailable)
-            : l10n.t("The governance state could not be read: this shows the node's general information."),
-    });
-  } else if (input.general && !input.general.isActive) {
-    notices.push({ level: 'warning', text: l10n.t('The node reports this chain as not active (it is not running on this node).') });
-  }
-  const answered = info.chainID.trim().toLowerCase();
+/** Warnings above the sections: what could not be read, an inactive chain, a node answering for another chain. */
+function notices(input: ChainInfoViewInput, info: ChainInfoState, l10n: L10n): ChainInfoNotice[] {
+  const warnings: string[] = [];
+  if (!input.governance) warnings.push(fallbackText(input, l10n));
+  else if (input.general && !input.general.isActive) warnings.push(l10n.t('The node reports this chain as not active (it is not running on this node).'));
+  const { configuredChainId } = input;
   // A Rebased entry may leave its chain ID out: the node's one chain is the configured one.
-  if (input.configuredChainId.trim() !== '' && answered !== input.configuredChainId.trim().toLowerCase()) {
-    notices.push({
-      level: 'warning',
-      text: l10n.t(
-        "The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).",
-        revealInvisible(info.chainID),
-        input.configuredChainId,
-      ),
-    });
+  if (configuredChainId.trim() !== '' && info.chainID.trim().toLowerCase() !== configuredChainId.trim().toLowerCase()) {
+    const answered = revealInvisible(info.chainID);
+    warnings.push(
+      l10n.t("The node answered for chain {0}, not for the configured {1}: check the chain's settings (or the node).", answered, configuredChainId),
+    );
   }
+  return warnings.map((text) => ({ level: 'warning', text }));
+}
 
-  const stateRows: ChainInfoRow[] = [
+/** Which state was read, from which node, when. */
+function stateRows(input: ChainInfoViewInput, stateLabel: string, l10n: L10n): ChainInfoRow[] {
+  const rows: ChainInfoRow[] = [
     {
       field: 'state',
       label: l10n.t('Read at'),
@@ -274,51 +265,57 @@ export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = engli
     },
     { field: 'node', label: l10n.t('Node'), value: revealInvisible(input.nodeUrl), mono: true },
   ];
-  if (input.fetchedAt) stateRows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
+  if (input.fetchedAt) rows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
+  return rows;
+}
 
-  const ownerKind = isRebasedState(info) ? rebasedAgentKindText(info.chainAdmin ?? '', l10n) : agentKindText(parseAgentId(info.chainOwnerId ?? ''), l10n);
-  const chainRows: ChainInfoRow[] = [fieldRow('chainID', info, l10n), fieldRow('owner', info, l10n, { detail: revealInvisible(ownerKind) })];
-  if (input.general) {
-    const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
-    chainRows.push(
-      { field: 'isActive', label: l10n.t('Active'), value: input.general.isActive ? l10n.t('yes') : l10n.t('no'), detail: latestNote },
-      {
-        field: 'evmChainId',
-        label: l10n.t('EVM chain ID'),
-        value: String(input.general.evmChainId),
-        mono: true,
-        detail: `0x${input.general.evmChainId.toString(16)}`,
-        copy: { text: String(input.general.evmChainId), what: l10n.t('EVM chain ID') },
-      },
-    );
-  } else {
-    chainRows.push({
-      field: 'general',
-      label: l10n.t('Active, EVM chain ID'),
-      value: l10n.t('unavailable'),
-      empty: true,
-      detail: input.generalUnavailable
-        ? l10n.t('the node did not give its general chain information: {0}', revealInvisible(input.generalUnavailable))
-        : l10n.t('the node did not give its general chain information'),
-    });
+/** Whether the chain is active and its EVM chain ID (the general information), or why they are unknown. */
+function generalRows(input: ChainInfoViewInput, l10n: L10n): ChainInfoRow[] {
+  const general = input.general;
+  if (!general) {
+    const detail = input.generalUnavailable
+      ? l10n.t('the node did not give its general chain information: {0}', revealInvisible(input.generalUnavailable))
+      : l10n.t('the node did not give its general chain information');
+    return [{ field: 'general', label: l10n.t('Active, EVM chain ID'), value: l10n.t('unavailable'), empty: true, detail }];
   }
-  chainRows.push(fieldRow('publicURL', info, l10n));
-  const metadataRows = chainInfoFields('metadata').map((f) => fieldRow(f.id, info, l10n));
+  const latestNote = input.block === undefined ? undefined : l10n.t('now (the general information is always the latest state)');
+  return [
+    { field: 'isActive', label: l10n.t('Active'), value: general.isActive ? l10n.t('yes') : l10n.t('no'), detail: latestNote },
+    {
+      field: 'evmChainId',
+      label: l10n.t('EVM chain ID'),
+      value: String(general.evmChainId),
+      mono: true,
+      detail: `0x${general.evmChainId.toString(16)}`,
+      copy: { text: String(general.evmChainId), what: l10n.t('EVM chain ID') },
+    },
+  ];
+}
 
-  const m = info.metadata;
-  const title = m.name.trim() !== '' ? revealInvisible(m.name) : chainName;
+function chainRows(input: ChainInfoViewInput, info: ChainInfoState, l10n: L10n): ChainInfoRow[] {
+  const ownerKind = isRebasedState(info) ? rebasedAgentKindText(info.chainAdmin ?? '', l10n) : agentKindText(parseAgentId(info.chainOwnerId ?? ''), l10n);
+  const owner = fieldRow('owner', info, l10n, { detail: revealInvisible(ownerKind) });
+  return [fieldRow('chainID', info, l10n), owner, ...generalRows(input, l10n), fieldRow('publicURL', info, l10n)];
+}
+
+/** Builds the panel's view of a chain. Needs the governance info or the general info (or both). */
+export function buildChainInfoView(input: ChainInfoViewInput, l10n: L10n = englishL10n): ChainInfoView {
+  const info: ChainInfoState | undefined = input.governance ?? input.general;
+  if (!info) throw new Error('buildChainInfoView needs the governance or the general chain info');
+  const stateLabel = describeState(input.block, l10n);
+  const chainName = revealInvisible(input.chainName);
   const sections: ChainInfoSection[] = [
-    { id: 'state', title: l10n.t('State'), rows: stateRows },
-    { id: 'chain', title: chainInfoGroupTitle('chain', l10n), rows: chainRows },
+    { id: 'state', title: l10n.t('State'), rows: stateRows(input, stateLabel, l10n) },
+    { id: 'chain', title: chainInfoGroupTitle('chain', l10n), rows: chainRows(input, info, l10n) },
     { id: 'fees', title: chainInfoGroupTitle('fees', l10n), rows: feeRows(info, l10n) },
     { id: 'limits', title: chainInfoGroupTitle('limits', l10n), rows: limitRows(info, l10n), note: l10n.t('in gas units') },
-    { id: 'metadata', title: chainInfoGroupTitle('metadata', l10n), rows: metadataRows },
+    { id: 'metadata', title: chainInfoGroupTitle('metadata', l10n), rows: chainInfoFields('metadata').map((f) => fieldRow(f.id, info, l10n)) },
   ];
   return {
-    title,
+    title: info.metadata.name.trim() !== '' ? revealInvisible(info.metadata.name) : chainName,
     subtitle: `${chainName} · ${stateLabel}`,
     stateLabel,
-    notices,
+    notices: notices(input, info, l10n),
     sections: sections.map((s) => ({ ...s, rows: s.rows.map(withoutUndefined) })),
   };
 }

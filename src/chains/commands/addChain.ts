@@ -4,10 +4,10 @@
 // Rebased node runs one chain). Typed in, the node is asked before anything is saved (addChainSteps.ts).
 import * as vscode from 'vscode';
 import { checkNodeUrl } from '../../api/ids';
-import type { Services } from '../../services';
+import type { AddChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { reportTokenProblem } from '../tokenPrompts';
-import { askEntry, askScope, checkChainName, chainIdProblem, parseAnyChainId, stepsOf, urlProblem, type AddChainArgs } from './addChainSteps';
+import { askEntry, askScope, checkChainName, chainIdProblem, parseAnyChainId, stepsOf, urlProblem, type AddChainArgs, type AskedEntry } from './addChainSteps';
 import type { NodeSurvey } from '../model/nodeSurvey';
 import { notificationText } from '../../core/text';
 
@@ -24,34 +24,52 @@ function asArgs(v: unknown): AddChainArgs {
   };
 }
 
+/** An entry as typed (with what the node answered) or as a script gave it. */
+type GivenEntry = Omit<AskedEntry, 'survey'> & { survey?: NodeSurvey };
+
+/** A scripted entry as given, or undefined after saying what is wrong with it (nothing is asked). */
+function scriptedEntry(deps: AddChainDeps, args: AddChainArgs): GivenEntry | undefined {
+  const problems = [checkChainName(deps, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
+    (p): p is string => p !== undefined,
+  );
+  if (problems.length > 0) {
+    void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
+    return undefined;
+  }
+  return { name: (args.name ?? '').trim(), nodeUrl: args.nodeUrl ?? '', chainId: args.chainId ?? '' };
+}
+
+/** After saving: what the node answers when asked to probe, what failed when saved anyway, else "added" with Check Node. */
+async function sayAdded(
+  deps: AddChainDeps,
+  model: ChainsModel,
+  name: string,
+  after: { probe: boolean; scripted: boolean; survey?: NodeSurvey },
+): Promise<void> {
+  if (after.probe) {
+    await probe(deps, model, name);
+  } else if (after.survey?.kind === 'problem') {
+    // Saved anyway: say so, with what failed, instead of a plain "added".
+    const { label, detail } = after.survey;
+    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}" added, but its node: {1}. {2}', name, label, detail)));
+  } else if (!after.scripted) {
+    const check = vscode.l10n.t('Check Node');
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
+      if (choice === check) void probe(deps, model, name);
+    });
+  }
+}
+
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
-export async function addChain(services: Services, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
+export async function addChain(deps: AddChainDeps, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
   const scripted = args.name !== undefined && args.nodeUrl !== undefined;
-  let name: string;
-  let nodeUrl: string;
-  let chainId: string;
-  let survey: NodeSurvey | undefined;
-  if (scripted) {
-    const problems = [checkChainName(services, args.name ?? ''), urlProblem(args.nodeUrl ?? ''), chainIdProblem(args.chainId ?? '')].filter(
-      (p): p is string => p !== undefined,
-    );
-    if (problems.length > 0) {
-      void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('The chain was not added: {0}', problems.join(' '))));
-      return undefined;
-    }
-    name = (args.name ?? '').trim();
-    nodeUrl = args.nodeUrl ?? '';
-    chainId = args.chainId ?? '';
-  } else {
-    const asked = await askEntry(services, args);
-    if (!asked) return undefined;
-    ({ name, nodeUrl, chainId } = asked);
-    survey = asked.survey;
-  }
+  const given = scripted ? scriptedEntry(deps, args) : await askEntry(deps, args);
+  if (!given) return undefined;
+  const name = given.name;
   // Stored normalised, as the registry reads it: no trailing slash, lower-case Bech32.
-  const url = checkNodeUrl(nodeUrl);
-  const id = parseAnyChainId(chainId);
+  const url = checkNodeUrl(given.nodeUrl);
+  const id = parseAnyChainId(given.chainId);
   if (!url.ok || !id.ok) return undefined;
   const entry = { name, nodeUrl: url.url.toString().replace(/\/+$/, ''), chainId: id.chainId };
 
@@ -65,26 +83,15 @@ export async function addChain(services: Services, model: ChainsModel, rawArgs: 
     target = await askScope(name, entry.nodeUrl, stepsOf(args));
     if (!target) return undefined;
   }
-  await services.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
-  await services.chains.settled(() => services.chains.get(name) !== undefined);
-  services.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
-
-  if (args.probe) {
-    await probe(services, model, name);
-  } else if (survey?.kind === 'problem') {
-    // Saved anyway: say so, with what failed, instead of a plain "added".
-    void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('Chain "{0}" added, but its node: {1}. {2}', name, survey.label, survey.detail)));
-  } else if (!scripted) {
-    const check = vscode.l10n.t('Check Node');
-    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Chain "{0}" added.', name)), check).then((choice) => {
-      if (choice === check) void probe(services, model, name);
-    });
-  }
+  await deps.chains.add(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await deps.chains.settled(() => deps.chains.get(name) !== undefined);
+  deps.log.info(`Added chain "${name}" (${entry.nodeUrl}) to ${target === 'workspace' ? 'workspace' : 'user'} settings`);
+  await sayAdded(deps, model, name, { probe: args.probe === true, scripted, survey: given.survey });
   return name;
 }
 
 /** Loads the chain now and says what its node answered. */
-async function probe(services: Services, model: ChainsModel, name: string): Promise<void> {
+async function probe(deps: AddChainDeps, model: ChainsModel, name: string): Promise<void> {
   await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking the node of "{0}"…', name)) },
     () => model.refresh(name),

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { checkChainId, checkNodeUrl, checkRebasedChainId } from '../../api/ids';
 import { describeSource, nodeKey } from '../../config/model/chainConfig';
 import { iconSafeLabel, notificationText, revealInvisible } from '../../core/text';
-import type { Services } from '../../services';
+import type { AddChainDeps } from './commandDeps';
 import { suggestedScope, surveyNode, type NodeSurvey } from '../model/nodeSurvey';
 import type { Generation } from '../../api/generation';
 
@@ -29,14 +29,14 @@ export interface AskedEntry {
 }
 
 /** Why a name cannot be used, or undefined. */
-export function checkChainName(services: Services, value: string): string | undefined {
+export function checkChainName(deps: AddChainDeps, value: string): string | undefined {
   const name = value.trim();
   if (name === '') return vscode.l10n.t('Enter a name for the chain.');
   if (name.length > 100) return vscode.l10n.t('The name is longer than 100 characters.');
   // As the settings check (model/chainConfig.ts): a bidi override or zero-width character could disguise it.
   if (revealInvisible(name) !== name) return vscode.l10n.t('The name contains invisible or control characters ({0}).', revealInvisible(name));
   const key = name.toLowerCase();
-  const taken = services.chains.all().find((r) => (r.valid ? r.chain.name : r.invalid.name).toLowerCase() === key);
+  const taken = deps.chains.all().find((r) => (r.valid ? r.chain.name : r.invalid.name).toLowerCase() === key);
   if (taken)
     return vscode.l10n.t(
       'A chain named "{0}" already exists in {1}.',
@@ -72,7 +72,7 @@ export function stepsOf(args: AddChainArgs): number {
 const title = (step: number, total: number) => `${vscode.l10n.t('Add Chain')} (${step}/${total})`;
 
 /** Name, URL (asked again on "Edit URL"), then the chain the node offers or the one typed in. */
-export async function askEntry(services: Services, args: AddChainArgs): Promise<AskedEntry | undefined> {
+export async function askEntry(deps: AddChainDeps, args: AddChainArgs): Promise<AskedEntry | undefined> {
   const total = stepsOf(args);
   const name = await vscode.window.showInputBox({
     title: title(1, total),
@@ -80,7 +80,7 @@ export async function askEntry(services: Services, args: AddChainArgs): Promise<
     placeHolder: vscode.l10n.t('e.g. IOTA EVM'),
     value: args.name,
     ignoreFocusOut: true,
-    validateInput: (v) => checkChainName(services, v),
+    validateInput: (v) => checkChainName(deps, v),
   });
   if (name === undefined) return undefined;
   let url = args.nodeUrl;
@@ -94,7 +94,7 @@ export async function askEntry(services: Services, args: AddChainArgs): Promise<
       validateInput: urlProblem,
     });
     if (url === undefined) return undefined;
-    const survey = await surveyWithProgress(services, url);
+    const survey = await surveyWithProgress(deps, url);
     let chainId: string | undefined;
     if (survey.kind === 'problem') {
       const choice = await askAfterProblem(survey, url, total);
@@ -109,8 +109,8 @@ export async function askEntry(services: Services, args: AddChainArgs): Promise<
 }
 
 /** One look at the node, without a token (the URL was just typed: nothing stored goes to it). */
-function surveyWithProgress(services: Services, nodeUrl: string): Thenable<NodeSurvey> {
-  const client = services.clients.clientForNode(nodeUrl, false);
+function surveyWithProgress(deps: AddChainDeps, nodeUrl: string): Thenable<NodeSurvey> {
+  const client = deps.clients.clientForNode(nodeUrl, false);
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Asking {0} what it runs…', nodeKey(nodeUrl))) },
     () =>

@@ -1,7 +1,7 @@
 // Tree actions on a chain: copy its ID, open its public URL or website. Links from a node are
 // opened only when they are http or https (no command:, file:, javascript:…).
 import * as vscode from 'vscode';
-import type { Services } from '../../services';
+import type { ChainActionDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { externalUrlToOpen, notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
@@ -9,8 +9,8 @@ import { parseChainArg } from '../model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
 
 /** Returns the chain ID copied, or undefined. */
-export async function copyChainId(services: Services, arg: unknown, model?: ChainsModel): Promise<string | undefined> {
-  const chain = await resolveChain(services, arg, {
+export async function copyChainId(deps: ChainActionDeps, arg: unknown, model?: ChainsModel): Promise<string | undefined> {
+  const chain = await resolveChain(deps, arg, {
     preferDefault: false,
     placeHolder: vscode.l10n.t('Copy the ID of which chain?'),
     invalidEntryMessage: (name) => vscode.l10n.t('The settings entry "{0}" is invalid: it has no usable chain ID.', name),
@@ -32,8 +32,8 @@ export async function copyChainId(services: Services, arg: unknown, model?: Chai
 /** What happened, for tests: the link was opened, or why not. */
 export type OpenResult = 'opened' | 'none' | 'unsafe' | 'unavailable' | 'cancelled';
 
-export async function openChainLink(services: Services, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
-  const chain = await resolveChain(services, arg, { preferDefault: false });
+export async function openChainLink(deps: ChainActionDeps, model: ChainsModel, arg: unknown, which: 'publicUrl' | 'website'): Promise<OpenResult> {
+  const chain = await resolveChain(deps, arg, { preferDefault: false });
   if (!chain) return parseChainArg(arg).kind === 'invalidEntry' ? 'unavailable' : 'cancelled';
   let snap = model.snapshotOf(chain.name);
   if (!snap?.info) {
@@ -58,7 +58,7 @@ export async function openChainLink(services: Services, model: ChainsModel, arg:
     void vscode.window.showWarningMessage(
       notificationText(vscode.l10n.t('Not opened: the {0} of "{1}" is not an http or https link ({2}).', what, chain.name, shown)),
     );
-    services.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
+    deps.log.warn(`Refused to open the ${which} of "${chain.name}": not http(s)`);
     return 'unsafe';
   }
   const opened = await vscode.env.openExternal(vscode.Uri.parse(checked, true));

@@ -3,7 +3,7 @@
 // The node's token stays: other chains, workspaces or windows may use the same node.
 import * as vscode from 'vscode';
 import { describeSource, type ChainSource } from '../../config/model/chainConfig';
-import type { Services } from '../../services';
+import type { RemoveChainDeps } from './commandDeps';
 import type { ChainRow, ChainsModel } from '../chainsModel';
 import { reportUnrecognised } from '../chainArg';
 import { parseChainArg } from '../model/chainRef';
@@ -20,7 +20,7 @@ function targetOf(row: ChainRow): Target {
 }
 
 /** Returns true when an entry was removed. */
-export async function removeChain(services: Services, model: ChainsModel, arg: unknown): Promise<boolean> {
+export async function removeChain(deps: RemoveChainDeps, model: ChainsModel, arg: unknown): Promise<boolean> {
   const ref = parseChainArg(arg);
   let target: Target | undefined;
   // A name passed by a script or keybinding is the caller's decision; a tree node or a pick is asked about.
@@ -67,7 +67,7 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     if (choice !== remove) return false;
   }
 
-  const removed = await services.chains.removeEntry(target.row);
+  const removed = await deps.chains.removeEntry(target.row);
   if (!removed) {
     void vscode.window.showErrorMessage(
       notificationText(
@@ -76,8 +76,8 @@ export async function removeChain(services: Services, model: ChainsModel, arg: u
     );
     return false;
   }
-  await services.chains.settled(() => !model.rows().some((r) => r.key === target.row.key));
-  await services.chains.clearDefaultIfNamed(target.name);
-  services.log.info(`Removed chain "${target.name}" from ${describeSource(target.source)}`);
+  await deps.chains.settled(() => !model.rows().some((r) => r.key === target.row.key));
+  await deps.chains.clearDefaultIfNamed(target.name);
+  deps.log.info(`Removed chain "${target.name}" from ${describeSource(target.source)}`);
   return true;
 }

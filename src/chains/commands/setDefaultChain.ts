@@ -2,12 +2,12 @@
 // node or a name argument, else a pick (the status bar item runs it without an argument).
 import * as vscode from 'vscode';
 import { Settings } from '../../constants';
-import type { Services } from '../../services';
+import type { SetDefaultDeps } from './commandDeps';
 import { resolveChain } from '../chainArg';
 
 /** Returns the name of the new default chain, or undefined. */
-export async function setDefaultChain(services: Services, arg: unknown): Promise<string | undefined> {
-  const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') });
+export async function setDefaultChain(deps: SetDefaultDeps, arg: unknown): Promise<string | undefined> {
+  const chain = await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') });
   if (!chain) return undefined;
   const config = vscode.workspace.getConfiguration(Settings.section);
   const inspect = config.inspect<string>(Settings.defaultChain);
@@ -20,6 +20,6 @@ export async function setDefaultChain(services: Services, arg: unknown): Promise
       : vscode.ConfigurationTarget.Global;
   await config.update(Settings.defaultChain, chain.name, target);
   const name = chain.name;
-  await services.chains.settled(() => services.chains.defaultChainName()?.toLowerCase() === name.toLowerCase());
+  await deps.chains.settled(() => deps.chains.defaultChainName()?.toLowerCase() === name.toLowerCase());
   return chain.name;
 }

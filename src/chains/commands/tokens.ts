@@ -7,7 +7,7 @@ import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
 import { formatDuration } from '../../core/format';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../../core/accessToken';
 import { decodeJwtClaims } from '../../core/jwt';
-import type { Services } from '../../services';
+import type { TokenCommandDeps } from './commandDeps';
 import { errorSummary } from '../../ui/errors';
 import type { ChainsModel } from '../chainsModel';
 import { resolveChain } from '../chainArg';
@@ -20,9 +20,9 @@ export interface SignInArgs {
 }
 
 /** `https://host/wasp/api` and the chains configured on it, for prompts. */
-function nodeText(services: Services, chain: ChainEntry): string {
+function nodeText(deps: TokenCommandDeps, chain: ChainEntry): string {
   const key = nodeKey(chain.nodeUrl);
-  const names = services.chains
+  const names = deps.chains
     .valid()
     .filter((c) => nodeKey(c.nodeUrl) === key)
     .map((c) => c.name);
@@ -53,15 +53,15 @@ function expiryText(token: string): string | undefined {
 }
 
 /** Stores a token and waits until the chains of its node show the change. */
-async function storeToken(services: Services, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
+async function storeToken(deps: TokenCommandDeps, model: ChainsModel, chain: ChainEntry, token: string | undefined): Promise<void> {
   const settled = model.tokenChangeSettled(chain.nodeUrl);
-  if (token === undefined) await services.tokens.delete(chain.nodeUrl);
-  else await services.tokens.set(chain.nodeUrl, token);
+  if (token === undefined) await deps.tokens.delete(chain.nodeUrl);
+  else await deps.tokens.set(chain.nodeUrl, token);
   await settled;
 }
 
-function warnIfWithheld(services: Services, chain: ChainEntry): void {
-  if (services.clients.tokenAllowed(chain)) return;
+function warnIfWithheld(deps: TokenCommandDeps, chain: ChainEntry): void {
+  if (deps.clients.tokenAllowed(chain)) return;
   void vscode.window.showWarningMessage(
     notificationText(
       vscode.l10n.t(
@@ -73,8 +73,8 @@ function warnIfWithheld(services: Services, chain: ChainEntry): void {
 }
 
 /** `waspChain.setToken(chainArg?, token?)`: returns true when a token was stored. */
-export async function setToken(services: Services, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
+export async function setToken(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown, tokenArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Set the access token of which chain?') });
   if (!chain) return false;
   let token: string | undefined;
   if (typeof tokenArg === 'string') {
@@ -87,7 +87,7 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
   } else {
     const input = await vscode.window.showInputBox({
       title: vscode.l10n.t('Set Access Token'),
-      prompt: notificationText(vscode.l10n.t("The access token (JWT) for {0}. It is kept in the editor's secret storage.", nodeText(services, chain))),
+      prompt: notificationText(vscode.l10n.t("The access token (JWT) for {0}. It is kept in the editor's secret storage.", nodeText(deps, chain))),
       password: true,
       ignoreFocusOut: true,
       validateInput: (value) => {
@@ -103,11 +103,11 @@ export async function setToken(services: Services, model: ChainsModel, chainArg:
     if (input === undefined) return false;
     token = stripBearer(input.trim());
   }
-  await storeToken(services, model, chain, token);
-  warnIfWithheld(services, chain);
+  await storeToken(deps, model, chain, token);
+  warnIfWithheld(deps, chain);
   const expiry = expiryText(token);
   void vscode.window.showInformationMessage(
-    notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(services, chain))}${expiry ? ` ${expiry}` : ''}`),
+    notificationText(`${vscode.l10n.t('Access token stored for {0}.', nodeText(deps, chain))}${expiry ? ` ${expiry}` : ''}`),
   );
   return true;
 }
@@ -118,25 +118,14 @@ function asSignInArgs(v: unknown): SignInArgs | undefined {
   return typeof o.username === 'string' && typeof o.password === 'string' ? { username: o.username, password: o.password } : undefined;
 }
 
-/** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
-export async function signIn(services: Services, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
-  if (!chain) return false;
-  // A workspace could point a chain at any host: no password goes there until it is trusted.
-  if (!services.clients.tokenAllowed(chain)) {
-    void vscode.window.showWarningMessage(
-      notificationText(
-        vscode.l10n.t(
-          '"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.',
-          chain.name,
-        ),
-      ),
-    );
-    return false;
-  }
-  const client = services.clients.clientForNode(chain.nodeUrl, false);
-  const where = nodeKey(chain.nodeUrl);
-  let authURL: string;
+/** The part of a node client that signing in uses. */
+interface AuthClient {
+  getAuthInfo(): Promise<{ scheme: string; authURL: string }>;
+  login(username: string, password: string, options: { authURL: string }): Promise<string>;
+}
+
+/** Asks the node how to sign in: its auth URL when it takes a JWT sign-in, else undefined after saying why not. */
+async function askAuthUrl(client: AuthClient, where: string): Promise<string | undefined> {
   try {
     const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Asking {0} how to sign in…', where) }, () =>
       client.getAuthInfo(),
@@ -144,7 +133,7 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
     const scheme = info.scheme.trim().toLowerCase();
     if (scheme === 'none') {
       void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('The node {0} needs no access token (authentication scheme "none").', where)));
-      return false;
+      return undefined;
     }
     if (scheme !== 'jwt') {
       void vscode.window.showWarningMessage(
@@ -156,36 +145,38 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
           ),
         ),
       );
-      return false;
+      return undefined;
     }
-    authURL = info.authURL;
+    return info.authURL;
   } catch (e) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Could not ask {0} how to sign in: {1}', where, errorSummary(e))));
-    return false;
+    return undefined;
   }
+}
 
-  let creds = asSignInArgs(credsArg);
-  if (!creds) {
-    const username = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign In (1/2)'),
-      prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(services, chain))),
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
-    });
-    if (username === undefined) return false;
-    const password = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Sign In (2/2)'),
-      prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
-      password: true,
-      ignoreFocusOut: true,
-    });
-    if (password === undefined) return false;
-    creds = { username: username.trim(), password };
-  }
+/** The user name and password, typed in two steps; undefined when either prompt is dismissed. */
+async function askCredentials(deps: TokenCommandDeps, chain: ChainEntry, where: string): Promise<SignInArgs | undefined> {
+  const username = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In (1/2)'),
+    prompt: notificationText(vscode.l10n.t('User name on {0}', nodeText(deps, chain))),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter the user name.') : undefined),
+  });
+  if (username === undefined) return undefined;
+  const password = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Sign In (2/2)'),
+    prompt: notificationText(vscode.l10n.t('Password of {0} on {1}. It is sent to the node once and never stored.', username.trim(), where)),
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (password === undefined) return undefined;
+  return { username: username.trim(), password };
+}
 
-  let jwt: string;
+/** Sends the credentials to the node's auth route once: the JWT, or undefined after saying why sign-in failed. */
+async function logIn(client: AuthClient, creds: SignInArgs, authURL: string, where: string): Promise<string | undefined> {
   try {
-    jwt = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () =>
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in to {0}…', where) }, () =>
       client.login(creds.username, creds.password, { authURL }),
     );
   } catch (e) {
@@ -194,10 +185,36 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
         ? vscode.l10n.t('Sign-in to {0} failed: wrong user name or password.', where)
         : vscode.l10n.t('Sign-in to {0} failed: {1}', where, errorSummary(e));
     void vscode.window.showErrorMessage(notificationText(message));
+    return undefined;
+  }
+}
+
+/** `waspChain.signIn(chainArg?, { username, password }?)`: returns true when signed in. */
+export async function signIn(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown, credsArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign in to the node of which chain?') });
+  if (!chain) return false;
+  // A workspace could point a chain at any host: no password goes there until it is trusted.
+  if (!deps.clients.tokenAllowed(chain)) {
+    void vscode.window.showWarningMessage(
+      notificationText(
+        vscode.l10n.t(
+          '"{0}" comes from the settings of a workspace that is not trusted: trust the workspace, or add the chain to your user settings, before signing in to its node.',
+          chain.name,
+        ),
+      ),
+    );
     return false;
   }
-  await storeToken(services, model, chain, jwt);
-  services.log.info(`Signed in to ${where} as ${creds.username}`);
+  const client = deps.clients.clientForNode(chain.nodeUrl, false);
+  const where = nodeKey(chain.nodeUrl);
+  const authURL = await askAuthUrl(client, where);
+  if (authURL === undefined) return false;
+  const creds = asSignInArgs(credsArg) ?? (await askCredentials(deps, chain, where));
+  if (!creds) return false;
+  const jwt = await logIn(client, creds, authURL, where);
+  if (jwt === undefined) return false;
+  await storeToken(deps, model, chain, jwt);
+  deps.log.info(`Signed in to ${where} as ${creds.username}`);
   const expiry = expiryText(jwt);
   void vscode.window.showInformationMessage(
     notificationText(`${vscode.l10n.t('Signed in to {0} as {1}.', where, creds.username)}${expiry ? ` ${expiry}` : ''}`),
@@ -206,16 +223,16 @@ export async function signIn(services: Services, model: ChainsModel, chainArg: u
 }
 
 /** `waspChain.signOut(chainArg?)`: forgets the node's token; returns true when one was stored. */
-export async function signOut(services: Services, model: ChainsModel, chainArg: unknown): Promise<boolean> {
-  const chain = await resolveChain(services, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
+export async function signOut(deps: TokenCommandDeps, model: ChainsModel, chainArg: unknown): Promise<boolean> {
+  const chain = await resolveChain(deps, chainArg, { preferDefault: false, placeHolder: vscode.l10n.t('Sign out of the node of which chain?') });
   if (!chain) return false;
   const where = nodeKey(chain.nodeUrl);
-  if ((await services.tokens.get(chain.nodeUrl)) === undefined) {
+  if ((await deps.tokens.get(chain.nodeUrl)) === undefined) {
     void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('No access token is stored for {0}.', where)));
     return false;
   }
-  await storeToken(services, model, chain, undefined);
-  services.log.info(`Signed out of ${where}`);
-  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(services, chain))));
+  await storeToken(deps, model, chain, undefined);
+  deps.log.info(`Signed out of ${where}`);
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Signed out of {0}: its access token is forgotten.', nodeText(deps, chain))));
   return true;
 }

@@ -5,14 +5,14 @@ import * as vscode from 'vscode';
 import { chainListOf } from '../../config/chainRegistry';
 import { validateEntry, type ChainEntry } from '../../config/model/chainConfig';
 import { Settings } from '../../constants';
-import type { Services } from '../../services';
+import type { UseNodeChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { notificationText } from '../../core/text';
 import { resolveChain } from '../chainArg';
 
 /** Returns the chain ID written, or undefined (nothing to do, declined, or the entry moved). */
-export async function useNodeChain(services: Services, model: ChainsModel, arg: unknown, confirmed?: unknown): Promise<string | undefined> {
-  const chain = await resolveChain(services, arg, { preferDefault: false, placeHolder: vscode.l10n.t("Use the node's chain for which entry?") });
+export async function useNodeChain(deps: UseNodeChainDeps, model: ChainsModel, arg: unknown, confirmed?: unknown): Promise<string | undefined> {
+  const chain = await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t("Use the node's chain for which entry?") });
   if (!chain) return undefined;
   let snap = model.snapshotOf(chain.name);
   if (!snap?.finding) {
@@ -39,8 +39,8 @@ export async function useNodeChain(services: Services, model: ChainsModel, arg: 
     void vscode.window.showWarningMessage(notificationText(vscode.l10n.t('The entry "{0}" changed meanwhile: it was not rewritten.', chain.name)));
     return undefined;
   }
-  await services.chains.settled(() => services.chains.get(chain.name)?.chainId === nodeChainId);
-  services.log.info(`Chain "${chain.name}": chain ID rewritten to ${nodeChainId}, the chain its node runs`);
+  await deps.chains.settled(() => deps.chains.get(chain.name)?.chainId === nodeChainId);
+  deps.log.info(`Chain "${chain.name}": chain ID rewritten to ${nodeChainId}, the chain its node runs`);
   await model.refresh(chain.name);
   return nodeChainId;
 }

@@ -95,65 +95,8 @@ export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10
   if (!input.loaded) return { ...base, state: 'loading', label: l10n.t('loading…') };
   const e = input.error;
   if (e === undefined) return { ...base, state: 'ok', label: l10n.t('ok') };
-
-  if (e instanceof UnauthorizedError) {
-    const permission = e.missingPermission;
-    if (token.kind === 'withheld') {
-      return {
-        ...base,
-        state: 'needsToken',
-        label: permission ? l10n.t('needs a token with "{0}" permission (withheld)', permission) : l10n.t('needs a token (withheld)'),
-        detail: l10n.t(
-          'The node requires an access token. One is stored for this node, but it is not sent to a chain from workspace settings while the workspace is not trusted.',
-        ),
-        hint: hintWithheld(l10n),
-        missingPermission: permission,
-      };
-    }
-    if (permission) {
-      return {
-        ...base,
-        state: 'needsToken',
-        label: l10n.t('needs a token with "{0}" permission', permission),
-        detail: token.kind === 'ok' ? `${l10n.t('The stored token lacks the "{0}" permission.', permission)}\n${e.message}` : e.message,
-        hint: token.kind === 'ok' ? l10n.t('Set a token that has the "{0}" permission, or sign in as a user who has it.', permission) : hintToken(l10n),
-        missingPermission: permission,
-      };
-    }
-    if (token.kind === 'ok' && e.tokenRejected) {
-      return { ...base, state: 'needsToken', label: l10n.t('token rejected by the node'), detail: e.message, hint: hintExpired(l10n) };
-    }
-    // Without a token, a node's "invalid or expired jwt" only means that it wants one.
-    const detail = token.kind === 'none' ? l10n.t('The node requires an access token, and none is stored for it.') : e.message;
-    return { ...base, state: 'needsToken', label: l10n.t('needs a token'), detail, hint: hintToken(l10n) };
-  }
-  if (e instanceof WaspApiError) {
-    switch (e.kind) {
-      case 'network':
-        return { ...base, state: 'unreachable', label: l10n.t('unreachable'), detail: e.message, hint: e.hint };
-      case 'timeout':
-        return { ...base, state: 'unreachable', label: l10n.t('no answer (timeout)'), detail: e.message, hint: e.hint };
-      case 'notFound':
-        if (input.inactive) {
-          return {
-            ...base,
-            state: 'nodeError',
-            label: l10n.t('not running on this node'),
-            detail: l10n.t('The node knows this chain but does not run it (inactive): its state cannot be read.'),
-            hint: l10n.t('Check with the node operator, or point the chain at a node that runs it.'),
-          };
-        }
-        return {
-          ...base,
-          state: 'nodeError',
-          label: e instanceof NotFoundError && e.what === 'chain' ? l10n.t('chain not found on the node') : l10n.t('not found (is it a Wasp API?)'),
-          detail: e.message,
-          hint: e.hint,
-        };
-      default:
-        return { ...base, state: 'nodeError', label: nodeErrorLabel(e.kind, l10n), detail: e.message, hint: e.hint };
-    }
-  }
+  if (e instanceof UnauthorizedError) return unauthorizedState(e, token, base, l10n);
+  if (e instanceof WaspApiError) return apiErrorState(e, input, base, l10n);
   return {
     ...base,
     state: 'nodeError',
@@ -161,6 +104,68 @@ export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10
     detail: e instanceof Error ? e.message : String(e),
     hint: l10n.t('Try again; if it persists, check the output channel "Wasp Chain Explorer".'),
   };
+}
+
+/** The node wants a token: which one, and whether the stored one was withheld, lacks a permission or was rejected. */
+function unauthorizedState(e: UnauthorizedError, token: TokenStatusLike, base: { hasToken: boolean }, l10n: L10n): ChainStateDecision {
+  const permission = e.missingPermission;
+  if (token.kind === 'withheld') {
+    return {
+      ...base,
+      state: 'needsToken',
+      label: permission ? l10n.t('needs a token with "{0}" permission (withheld)', permission) : l10n.t('needs a token (withheld)'),
+      detail: l10n.t(
+        'The node requires an access token. One is stored for this node, but it is not sent to a chain from workspace settings while the workspace is not trusted.',
+      ),
+      hint: hintWithheld(l10n),
+      missingPermission: permission,
+    };
+  }
+  if (permission) {
+    return {
+      ...base,
+      state: 'needsToken',
+      label: l10n.t('needs a token with "{0}" permission', permission),
+      detail: token.kind === 'ok' ? `${l10n.t('The stored token lacks the "{0}" permission.', permission)}\n${e.message}` : e.message,
+      hint: token.kind === 'ok' ? l10n.t('Set a token that has the "{0}" permission, or sign in as a user who has it.', permission) : hintToken(l10n),
+      missingPermission: permission,
+    };
+  }
+  if (token.kind === 'ok' && e.tokenRejected) {
+    return { ...base, state: 'needsToken', label: l10n.t('token rejected by the node'), detail: e.message, hint: hintExpired(l10n) };
+  }
+  // Without a token, a node's "invalid or expired jwt" only means that it wants one.
+  const detail = token.kind === 'none' ? l10n.t('The node requires an access token, and none is stored for it.') : e.message;
+  return { ...base, state: 'needsToken', label: l10n.t('needs a token'), detail, hint: hintToken(l10n) };
+}
+
+/** A failure the API client typed: the node could not be reached, or it answered with an error. */
+function apiErrorState(e: WaspApiError, input: ChainStateInput, base: { hasToken: boolean }, l10n: L10n): ChainStateDecision {
+  switch (e.kind) {
+    case 'network':
+      return { ...base, state: 'unreachable', label: l10n.t('unreachable'), detail: e.message, hint: e.hint };
+    case 'timeout':
+      return { ...base, state: 'unreachable', label: l10n.t('no answer (timeout)'), detail: e.message, hint: e.hint };
+    case 'notFound':
+      if (input.inactive) {
+        return {
+          ...base,
+          state: 'nodeError',
+          label: l10n.t('not running on this node'),
+          detail: l10n.t('The node knows this chain but does not run it (inactive): its state cannot be read.'),
+          hint: l10n.t('Check with the node operator, or point the chain at a node that runs it.'),
+        };
+      }
+      return {
+        ...base,
+        state: 'nodeError',
+        label: e instanceof NotFoundError && e.what === 'chain' ? l10n.t('chain not found on the node') : l10n.t('not found (is it a Wasp API?)'),
+        detail: e.message,
+        hint: e.hint,
+      };
+    default:
+      return { ...base, state: 'nodeError', label: nodeErrorLabel(e.kind, l10n), detail: e.message, hint: e.hint };
+  }
 }
 
 function nodeErrorLabel(kind: WaspApiError['kind'], l10n: L10n): string {

@@ -1,12 +1,11 @@
 // EIP-55 mixed-case checksums of EVM addresses: Rebased writes EVM agent IDs in that form, and the
 // decoded EVM transaction's `to` is shown in it. Pure; keccak from @noble/hashes (already used).
 import { keccak_256 } from '@noble/hashes/sha3';
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+import { HEX40 } from '../../core/idShapes';
 
 /** The EIP-55 form of a 0x + 40 hex address (any case), or undefined for anything else. */
 export function toChecksumAddress(address: string): string | undefined {
-  if (!ADDRESS.test(address)) return undefined;
+  if (!HEX40.test(address)) return undefined;
   const lower = address.slice(2).toLowerCase();
   const hash = keccak_256(new TextEncoder().encode(lower));
   let out = '0x';

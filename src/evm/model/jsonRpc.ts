@@ -1,10 +1,14 @@
 // "Load EVM logs": one eth_getTransactionReceipt POST to the chain's EVM JSON-RPC, only when the
 // user clicks. Which URL is ./rpcTarget.ts's rule; here it must still be http(s) without
 // credentials; nothing of ours is sent but the transaction hash (no token, no cookie). The answer
-// is bounded in time and size and validated before use. Pure: `fetch` is injected.
+// is bounded in time and size and validated before use. The request goes through the shared
+// transport (api/transport.ts): a POST, so never retried. Pure: `fetch` is injected.
 import * as z from 'zod/mini';
 import { externalUrlToOpen } from '../../core/text';
+import { ResponseTooLargeError, TimeoutError } from '../../api/errors';
+import { send } from '../../api/transport';
 import type { EvmLog } from './decode';
+import { HEX64 } from '../../core/idShapes';
 
 export const RPC_TIMEOUT_MS = 15_000;
 export const RPC_MAX_BYTES = 4 * 1024 * 1024;
@@ -22,24 +26,6 @@ export type RpcOutcome =
   | { ok: true; logs: EvmLog[]; total: number; status?: string }
   | { ok: false; reason: 'badUrl' | 'notFound' | 'rpcError' | 'http' | 'tooLarge' | 'invalid' | 'network' | 'timeout'; detail?: string };
 
-async function readBounded(response: Response, maxBytes: number): Promise<string | undefined> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /** Asks `url` for the receipt of `txHash` and returns its logs (at most MAX_LOGS, with the total). */
 export async function fetchEvmLogs(
   url: string,
@@ -47,27 +33,32 @@ export async function fetchEvmLogs(
   options: { fetch: typeof globalThis.fetch; signal?: AbortSignal; timeoutMs?: number; maxBytes?: number },
 ): Promise<RpcOutcome> {
   const checked = externalUrlToOpen(url);
-  if (checked === undefined || !/^0x[0-9a-fA-F]{64}$/.test(txHash)) return { ok: false, reason: 'badUrl' };
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? RPC_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let text: string | undefined;
+  if (checked === undefined || !HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
+  let text: string;
   try {
-    const response = await options.fetch(checked, {
+    const { response, text: body } = await send({
+      url: checked,
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [txHash.toLowerCase()] }),
       // Never a cookie or a redirect to somewhere else: one request to the URL shown.
       credentials: 'omit',
       redirect: 'error',
-      signal,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? RPC_TIMEOUT_MS,
+      maxBytes: options.maxBytes ?? RPC_MAX_BYTES,
+      readErrorBody: false,
+      fetch: options.fetch,
+      context: {},
     });
     if (!response.ok) return { ok: false, reason: 'http', detail: String(response.status) };
-    text = await readBounded(response, options.maxBytes ?? RPC_MAX_BYTES);
+    text = body;
   } catch (e) {
-    if (timeout.aborted) return { ok: false, reason: 'timeout' };
-    return { ok: false, reason: 'network', detail: e instanceof Error ? e.message : String(e) };
+    if (e instanceof TimeoutError) return { ok: false, reason: 'timeout' };
+    if (e instanceof ResponseTooLargeError) return { ok: false, reason: 'tooLarge' };
+    const cause = e instanceof Error && e.cause !== undefined ? e.cause : e;
+    return { ok: false, reason: 'network', detail: cause instanceof Error ? cause.message : String(cause) };
   }
-  if (text === undefined) return { ok: false, reason: 'tooLarge' };
   let json: unknown;
   try {
     json = JSON.parse(text);

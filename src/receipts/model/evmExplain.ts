@@ -7,13 +7,14 @@ import { hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
-import { evmTxLine, evmTxView, rebasedEvmTx } from './rebasedParts';
-import { evmTxRows, isRebasedReceipt, type AnyReceipt, type ReceiptView } from './receiptView';
+import { evmTxLine, evmTxRows, evmTxView, rebasedEvmTx } from './evmTxView';
+import { isRebasedReceipt, type AnyReceipt, type ReceiptView } from './receiptView';
 import type { Row } from '../../ui/model/view';
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from '../../evm/model/jsonRpc';
+import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
@@ -150,7 +151,7 @@ function explorerRows(e: EvmExplanation, view: ReceiptView, configured: string |
   link('evmExplorerTx', l10n.t('Transaction in explorer'), explorerTxUrl(base, e.tx.hash));
   link('evmExplorerTo', l10n.t('Recipient in explorer'), e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to));
   // Stardust writes an EVM agent as `0x<address>@<chain>`: the address alone is linked.
-  const from = view.sender.kind === 'evm' ? /^(0x[0-9a-fA-F]{40})(?:@|$)/.exec(view.sender.raw)?.[1] : undefined;
+  const from = view.sender.kind === 'evm' ? LEADING_EVM_ADDRESS.exec(view.sender.raw)?.[1] : undefined;
   if (from !== undefined) link('evmExplorerFrom', l10n.t('Sender in explorer'), explorerAddressUrl(base, from));
   if (e.call && !e.call.creation && e.call.decoded.ok) {
     e.call.decoded.item.args.forEach((a, i) => {

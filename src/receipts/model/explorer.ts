@@ -6,6 +6,7 @@ import { englishL10n, type L10n } from '../../core/l10n';
 import { externalUrlToOpen } from '../../core/text';
 import { isRebasedReceipt, type AnyReceipt } from './receiptView';
 import type { Row } from '../../ui/model/view';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 /** Public explorers by EVM chain ID: IOTA EVM and ShimmerEVM. */
 export const DEFAULT_EXPLORERS: ReadonlyMap<bigint, string> = new Map([
@@ -24,13 +25,13 @@ export function explorerBase(configured: string | undefined, evmChainId: bigint 
 
 /** `<base>/tx/<hash>` for a 0x + 64 hex hash, or undefined. */
 export function explorerTxUrl(base: string | undefined, hash: string): string | undefined {
-  if (base === undefined || !/^0x[0-9a-fA-F]{64}$/.test(hash)) return undefined;
+  if (base === undefined || !HEX64.test(hash)) return undefined;
   return externalUrlToOpen(`${base}/tx/${hash.toLowerCase()}`);
 }
 
 /** `<base>/address/<address>` for a 0x + 40 hex address, or undefined. */
 export function explorerAddressUrl(base: string | undefined, address: string): string | undefined {
-  if (base === undefined || !/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
+  if (base === undefined || !HEX40.test(address)) return undefined;
   return externalUrlToOpen(`${base}/address/${address}`);
 }
 
@@ -52,7 +53,7 @@ export function iotaNetwork(evmChainId: bigint | undefined): IotaNetwork | undef
 
 /** `https://explorer.iota.org/<object|address>/<0x + 64 hex>?network=<network>`, or undefined. */
 export function iotaExplorerUrl(network: IotaNetwork | undefined, kind: 'object' | 'address', id: string): string | undefined {
-  if (network === undefined || !/^0x[0-9a-fA-F]{64}$/.test(id)) return undefined;
+  if (network === undefined || !HEX64.test(id)) return undefined;
   return externalUrlToOpen(`${IOTA_EXPLORER}/${kind}/${id.toLowerCase()}?network=${network}`);
 }
 

@@ -24,7 +24,7 @@
 // Pure; bounded windows only (model/idText.ts).
 import { namesTx } from './txWords';
 import { assignedName, LAST_WORDS, beforeText, commentAbove, listHead, parts, tableHeaderCell, trailingComment, valueOnly, type IdPlace } from './idText';
-import type { IdShape } from './routing';
+import type { IdShape } from '../../core/idShapes';
 import { secretContext, type SecretVerdict } from './secretContext';
 
 export type EvidenceReason = 'named' | 'words' | 'nearby' | 'logFile' | 'toolchain' | 'known' | 'requestId';

@@ -4,7 +4,8 @@
 import type { AgentId } from '../../core/agentId';
 import { hasValidChecksum } from '../../evm/model/address';
 import { shortId } from '../../core/format';
-import { knownContractName } from './hname';
+import { knownContractName } from '../../core/hname';
+import { HEX40, HEX64 } from '../../core/idShapes';
 
 export type RebasedAgentId = AgentId & {
   /** For an EVM account: false when the mixed case does not match EIP-55 (a typo or a forged ID). */
@@ -14,11 +15,11 @@ export type RebasedAgentId = AgentId & {
 export function parseRebasedAgentId(input: string): RebasedAgentId {
   const s = input.trim();
   if (s === '-') return { kind: 'nil', display: '-' };
-  if (/^0x[0-9a-fA-F]{64}$/.test(s)) {
+  if (HEX64.test(s)) {
     const address = s.toLowerCase();
     return { kind: 'address', address, display: shortId(address) };
   }
-  if (/^0x[0-9a-fA-F]{40}$/.test(s)) {
+  if (HEX40.test(s)) {
     const mixed = s.slice(2) !== s.slice(2).toLowerCase() && s.slice(2) !== s.slice(2).toUpperCase();
     return { kind: 'evm', address: s, display: shortId(s, 6, 4), checksumValid: !mixed || hasValidChecksum(s) };
   }

@@ -4,8 +4,7 @@
 // A receipt may carry megabytes: the state holds excerpts of long texts (the host sends the
 // rest on "Show all"), long lists show their first items, and the raw JSON is built only when
 // its section is opened.
-import type { RebasedAssetsView } from '../../receipts/model/rebasedParts';
-import type { AssetsView } from '../../receipts/model/receiptView';
+import type { AssetsView, RebasedAssetsView } from '../../receipts/model/receiptViewTypes';
 import type { PayloadDisplay, ReceiptAction, ReceiptDisplay, ReceiptPanelLabels, ReceiptPanelState } from '../../receipts/protocol';
 import { appendFirst, button, copyButton, copyExcerptButton, errorBanner, h, lazyDetails, longText, mount, rowOf, section, type Mounted } from './dom';
 

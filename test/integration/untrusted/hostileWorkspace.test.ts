@@ -126,7 +126,7 @@ describe('hostile workspace in Restricted Mode', function () {
       api.services.chains.lookupOrder().map((c) => c.name),
       ['Mine'],
     );
-    api.receipts.lookup.lookup.invalidate();
+    api.receipts.service.cache.invalidate();
     node.clearRequests();
     await oneHover(`x ${DEMO_RECEIPTS.onLedgerNft.requestId}`, DEMO_RECEIPTS.onLedgerNft.requestId);
     assert.equal(node.requests.filter((r) => r.path.includes(DEMO_CHAINS.shimmerEvm)).length, 0);
@@ -141,7 +141,7 @@ describe('hostile workspace in Restricted Mode', function () {
       await waitFor(() => api.services.chains.valid().length === 2, 'both chains');
       await api.chains.model.refresh();
       await api.chains.model.whenIdle();
-      api.receipts.lookup.lookup.invalidate();
+      api.receipts.service.cache.invalidate();
       node.clearRequests();
       other.clearRequests();
       const h = await oneHover(`x ${FAKE_ID}`, FAKE_ID);

@@ -105,7 +105,7 @@ describe('evm/model/jsonRpc: a fake fetch', () => {
     const init = calls[0]?.init;
     assert.equal(calls[0]?.url, 'https://rpc.example/evm');
     assert.equal(init?.method, 'POST');
-    assert.deepEqual(init?.headers, { 'content-type': 'application/json', accept: 'application/json' });
+    assert.deepEqual(Object.fromEntries(new Headers(init?.headers)), { accept: 'application/json', 'content-type': 'application/json' });
     assert.equal(init?.credentials, 'omit');
     assert.equal(init?.redirect, 'error');
     assert.deepEqual(JSON.parse(String(init?.body)), { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [HASH] });

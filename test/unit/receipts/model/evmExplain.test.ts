@@ -12,7 +12,7 @@ import { AbiIndex, parseAbiItem, parseAbiText } from '../../../../src/evm/model/
 import { type AbiCoder, type Decoded, type DecodedItem, decodedLine, loadAbiCoder } from '../../../../src/evm/model/decode';
 import type { RpcOutcome } from '../../../../src/evm/model/jsonRpc';
 import { type EvmExplanation, explainEvm, explanationLines, explanationRows, logRows } from '../../../../src/receipts/model/evmExplain';
-import { evmTxView } from '../../../../src/receipts/model/rebasedParts';
+import { evmTxView } from '../../../../src/receipts/model/evmTxView';
 import { buildReceiptView, evmTxRows, type ReceiptView } from '../../../../src/receipts/model/receiptView';
 import { demoReceipt } from '../../../fixtures/demoReceipts';
 import { evmParam, tx1559, txLegacy } from '../../../fixtures/rlp';

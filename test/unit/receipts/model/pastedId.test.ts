@@ -1,7 +1,7 @@
 // A request ID pasted with its quotes, backticks or spaces is the ID; anything else is left as typed.
 import * as assert from 'node:assert/strict';
 import { unwrapPastedId } from '../../../../src/receipts/model/pastedId';
-import { classifyRequestId } from '../../../../src/receipts/model/routing';
+import { classifyRequestId } from '../../../../src/core/idShapes';
 
 const ID = `0x${'ab'.repeat(32)}`;
 

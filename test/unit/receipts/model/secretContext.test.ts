@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BEFORE_CHARS, fileReason, type IdPlace, lineReason, parts, secretContext } from '../../../../src/receipts/model/secretContext';
-import { REQUEST_ID_WORD, requestIdsIn } from '../../../../src/receipts/requestIdAt';
+import { REQUEST_ID_WORD } from '../../../../src/core/idShapes';
+import { requestIdsIn } from '../../../../src/receipts/requestIdAt';
 import { repoRoot } from '../../../fixtures/paths';
 
 const CORPUS = join(repoRoot(__dirname), 'test', 'fixtures', 'secrets');

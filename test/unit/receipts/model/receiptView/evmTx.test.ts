@@ -1,7 +1,8 @@
 // The EVM transaction rows of a receipt (src/receipts/model/receiptView.ts): a decoding error, a
 // contract creation, a legacy transfer, fee caps in gwei, the selector, long call data.
 import * as assert from 'node:assert/strict';
-import { evmTxLine, type EvmTxView } from '../../../../../src/receipts/model/rebasedParts';
+import { evmTxLine } from '../../../../../src/receipts/model/evmTxView';
+import type { EvmTxView } from '../../../../../src/receipts/model/receiptViewTypes';
 import { englishL10n, evmTxRows } from '../../../../../src/receipts/model/receiptView';
 import { rebasedView } from '../../../helpers/receipts';
 

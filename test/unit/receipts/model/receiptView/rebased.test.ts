@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { escapeMarkdown } from '../../../../../src/core/text';
 import { burnCodeName, summarizeBurnLog } from '../../../../../src/receipts/model/burnCodes';
 import { estimateReceiptBytes } from '../../../../../src/receipts/model/rawJson';
-import { isBaseTokenType } from '../../../../../src/receipts/model/rebasedParts';
+import { isBaseTokenType } from '../../../../../src/receipts/model/rebasedReceiptView';
 import { buildReceiptView } from '../../../../../src/receipts/model/receiptView';
 import { HOSTILE, RLO, ZWSP } from '../../../../fixtures/hostile';
 import { evmParam, txLegacy } from '../../../../fixtures/rlp';

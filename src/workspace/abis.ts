@@ -7,13 +7,7 @@
 // In an untrusted workspace too: reading JSON is local, sends nothing and runs no code from it,
 // and every ABI is validated as hostile input (model/abiIndex.ts).
 import * as vscode from 'vscode';
-import type { AnyReceipt, ReceiptView } from '../receipts/model/receiptView';
-import { abiOfJson, AbiIndex, BUILTIN_KEY } from './model/abiIndex';
-import { loadAbiCoder } from './model/decode';
-import { explainEvm, logRows, type EvmExplanation } from '../receipts/model/evmExplain';
-import { ExplanationCache } from '../receipts/model/explanationCache';
-import { fetchEvmLogs } from './model/jsonRpc';
-import type { Row } from '../ui/model/view';
+import { abiOfJson, AbiIndex, BUILTIN_KEY } from '../evm/model/abiIndex';
 import {
   ABI_EXCLUDE_GLOB,
   ABI_INCLUDE_GLOB,
@@ -58,7 +52,6 @@ async function openVirtual(uri: vscode.Uri): Promise<OpenOutcome> {
 
 export class WorkspaceAbis implements vscode.Disposable {
   readonly index = new AbiIndex();
-  private readonly explained = new ExplanationCache<AnyReceipt, EvmExplanation | undefined>();
   /** Resolves once the first scan is done. */
   readonly ready: Promise<ScanReport>;
   private readonly disposables: vscode.Disposable[] = [];
@@ -79,17 +72,11 @@ export class WorkspaceAbis implements vscode.Disposable {
     this.ready = this.build();
   }
 
-  async explain(receipt: AnyReceipt, view: ReceiptView): Promise<EvmExplanation | undefined> {
-    const [coder] = await Promise.all([loadAbiCoder(), this.ready]);
+  /** The index once the first scan and every pending watcher event are in. */
+  async current(): Promise<AbiIndex> {
+    await this.ready;
     await this.pending;
-    return this.explained.get(receipt, this.index.version, () => explainEvm(coder, this.index, receipt, view));
-  }
-
-  /** Asks the JSON-RPC for the transaction's logs (a user's click) and decodes them with the index. */
-  async loadLogs(url: string, txHash: string, signal?: AbortSignal): Promise<Row[]> {
-    const [coder, outcome] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.ready]);
-    await this.pending;
-    return logRows(coder, this.index, outcome, url, vscode.l10n);
+    return this.index;
   }
 
   private async build(): Promise<ScanReport> {

@@ -5,7 +5,7 @@
 // index's own memory budget (abiIndex.ts). A malformed file is skipped and counted. The file
 // system is injected (VS Code's and Node's in the host, fakes and temp dirs in tests), so this is
 // pure and a hostile workspace can be tested in plain Node.
-import { parseAbiText, type AbiIndex } from './abiIndex';
+import { parseAbiText, type AbiIndex } from '../../evm/model/abiIndex';
 import { readCapped, type OpenOutcome, type Refusal } from './scanGuard';
 
 export type AbiFileKind = 'hardhat' | 'foundry' | 'truffle' | 'abi';

@@ -1,4 +1,4 @@
-// A hostile checkout against the ABI scan, in plain Node on real temp dirs (src/evm/nodeScanIo.ts):
+// A hostile checkout against the ABI scan, in plain Node on real temp dirs (src/workspace/nodeScanIo.ts):
 // links to /dev/zero and out of the folder, a FIFO, a huge file, malformed JSON.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -6,15 +6,15 @@ import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AbiIndex, parseAbiItem } from '../../../src/evm/model/abiIndex';
-import { type ScanFile, scanIntoIndex } from '../../../src/evm/model/scan';
-import { nodeScanIo, openWorkspaceFile } from '../../../src/evm/nodeScanIo';
+import { type ScanFile, scanIntoIndex } from '../../../src/workspace/model/scan';
+import { nodeScanIo, openWorkspaceFile } from '../../../src/workspace/nodeScanIo';
 import { SCAN_LIMITS, vaultBuildText } from '../helpers/evm';
 
 const VAULT = vaultBuildText();
 const abiWithError = (name: string) => JSON.stringify({ abi: [{ type: 'error', name, inputs: [] }] });
 const errorSelector = (name: string) => parseAbiItem({ type: 'error', name, inputs: [] })?.selector ?? '';
 
-describe('evm/nodeScanIo: a hostile checkout on disk', function () {
+describe('workspace/nodeScanIo: a hostile checkout on disk', function () {
   this.timeout(20_000);
   let root: string;
   let folder: string;

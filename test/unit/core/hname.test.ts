@@ -1,8 +1,8 @@
-// Contract and function names from hnames (src/receipts/model/hname.ts): the FACTS test vectors,
+// Contract and function names from hnames (src/core/hname.ts): the FACTS test vectors,
 // the entry points of Wasp 1.x's core contracts written out from the node's sources, and which hname
 // texts are read.
 import * as assert from 'node:assert/strict';
-import { describeCallTarget, hname, knownContractName, knownFunctionName } from '../../../../src/receipts/model/hname';
+import { describeCallTarget, hname, knownContractName, knownFunctionName } from '../../../src/core/hname';
 
 // The entry points of Wasp 1.x's core contracts, written out from the node's sources: the
 // coreutil.Func / coreutil.ViewFunc names in packages/vm/core/<contract>/interface.go of v1.0.3
@@ -46,7 +46,7 @@ const V1_CORE: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-describe('receipts/model/hname: hnames and their names', () => {
+describe('core/hname: hnames and their names', () => {
   it('computes the FACTS test vectors', () => {
     assert.equal(hname('evm'), '07cb02c1');
     assert.equal(hname('sendTransaction'), 'e30cd9fa');
@@ -107,7 +107,7 @@ describe('receipts/model/hname: hnames and their names', () => {
   });
 });
 
-describe('receipts/model/hname: the core contracts of Wasp 1.x by name', () => {
+describe('core/hname: the core contracts of Wasp 1.x by name', () => {
   it('lists 7 contracts and 96 entry points', () => {
     assert.deepEqual(Object.keys(V1_CORE), ['root', 'accounts', 'blob', 'blocklog', 'governance', 'errors', 'evm']);
     assert.equal(Object.values(V1_CORE).flat().length, 96);
@@ -127,7 +127,7 @@ describe('receipts/model/hname: the core contracts of Wasp 1.x by name', () => {
   });
 });
 
-describe('receipts/model/hname: which hname texts are read', () => {
+describe('core/hname: which hname texts are read', () => {
   const EVM = '07cb02c1'; // hname('evm'), a FACTS test vector
   it('trims, lower-cases and drops a leading 0x', () => {
     assert.equal(knownContractName(` ${EVM}\t`), 'evm');

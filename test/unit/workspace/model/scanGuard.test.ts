@@ -1,9 +1,9 @@
-// The read caps of the ABI scan (src/evm/model/scanGuard.ts) against endless and stalled sources.
+// The read caps of the ABI scan (src/workspace/model/scanGuard.ts) against endless and stalled sources.
 import * as assert from 'node:assert/strict';
-import { readCapped } from '../../../../src/evm/model/scanGuard';
+import { readCapped } from '../../../../src/workspace/model/scanGuard';
 import { endlessChunks, stalledChunks } from '../../../fixtures/abiFiles';
 
-describe('evm/model/scanGuard: readCapped', () => {
+describe('workspace/model/scanGuard: readCapped', () => {
   it('an endless source is abandoned one chunk past the cap, and its iterator returned (the stream closed)', async () => {
     const source = endlessChunks(1000);
     assert.deepEqual(await readCapped(source, 10_000, () => 1e9), { stopped: 'tooLarge' });

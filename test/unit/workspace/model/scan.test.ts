@@ -1,4 +1,4 @@
-// Which workspace files the ABI scan reads (src/evm/model/scan.ts): the toolchains' paths, node_modules
+// Which workspace files the ABI scan reads (src/workspace/model/scan.ts): the toolchains' paths, node_modules
 // left out, the caps at their exact edges (files, bytes, time), with an in-memory file system and on
 // a real checkout; a path that resolves out of the folder, a file that lies about its size.
 import * as assert from 'node:assert/strict';
@@ -15,16 +15,16 @@ import {
   type ScanFile,
   scanIntoIndex,
   type ScanIo,
-} from '../../../../src/evm/model/scan';
-import { typeRefusal } from '../../../../src/evm/model/scanGuard';
-import { nodeScanIo } from '../../../../src/evm/nodeScanIo';
+} from '../../../../src/workspace/model/scan';
+import { typeRefusal } from '../../../../src/workspace/model/scanGuard';
+import { nodeScanIo } from '../../../../src/workspace/nodeScanIo';
 import { endlessChunks, memScanIo as memIo, openedBytes, stalledChunks } from '../../../fixtures/abiFiles';
 import { SCAN_LIMITS, vaultBuildText, vaultItem } from '../../helpers/evm';
 
 const file = (p: string): ScanFile<string> => ({ uri: p, folder: '/w', key: `file:///w/${p}`, label: p });
 const ONE_FN = JSON.stringify({ abi: [{ type: 'function', name: 'f', inputs: [] }] });
 
-describe('evm/model/scan: abiFileKind', () => {
+describe('workspace/model/scan: abiFileKind', () => {
   it('the four toolchains, by path', () => {
     assert.deepEqual(
       ['artifacts/contracts/A.sol/A.json', 'out/A.sol/A.json', 'build/contracts/A.json', 'abis/A.abi.json', 'A.abi.json', 'pkg/build/contracts/A.json'].map(
@@ -78,7 +78,7 @@ describe('evm/model/scan: abiFileKind', () => {
   });
 });
 
-describe('evm/model/scan: caps', () => {
+describe('workspace/model/scan: caps', () => {
   it('a file of exactly maxFileBytes is read; one byte more is not, and its old items leave the index', async () => {
     const index = new AbiIndex();
     const limits = { maxFiles: 10, maxFileBytes: ONE_FN.length, maxMillis: 1e9 };
@@ -178,7 +178,7 @@ describe('evm/model/scan: caps', () => {
   });
 });
 
-describe('evm/model/scan: a checkout on disk', () => {
+describe('workspace/model/scan: a checkout on disk', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'wasp-abi-'));
@@ -257,7 +257,7 @@ describe('evm/model/scan: a checkout on disk', () => {
   });
 });
 
-describe('evm/model/scan: realPathRefusal', () => {
+describe('workspace/model/scan: realPathRefusal', () => {
   it('a real path inside the folder on an ABI path is read', () => {
     assert.equal(realPathRefusal('/w', '/w/artifacts/A.sol/A.json'), undefined);
     assert.equal(realPathRefusal('/w/', '/w/abis/A.abi.json'), undefined);
@@ -284,7 +284,7 @@ describe('evm/model/scan: realPathRefusal', () => {
   });
 });
 
-describe('evm/model/scan: a file that lies about its size', () => {
+describe('workspace/model/scan: a file that lies about its size', () => {
   it('stat says 0 bytes (procfs), the read never ends: abandoned at maxFileBytes, closed, old items removed', async () => {
     const index = new AbiIndex();
     index.setFile('file:///w/artifacts/x.json', 'x', []);

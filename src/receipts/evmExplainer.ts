@@ -1,0 +1,47 @@
+// What a receipt shows of its EVM side, decoded with the workspace's ABIs: the explanation (call,
+// revert, transaction, explorer links) and, on a click, the transaction's logs. The decoder, the
+// explanation model and the workspace scan load with the first EVM receipt, not at activation.
+import * as vscode from 'vscode';
+import type { AnyReceipt, ReceiptView } from './model/receiptView';
+import type { EvmExplanation } from './model/evmExplain';
+import type { ExplanationCache } from './model/explanationCache';
+import type { Row } from '../ui/model/view';
+
+/** The workspace's ABIs as the explainer needs them. */
+export interface AbiSource {
+  current(): Promise<import('../evm/model/abiIndex').AbiIndex>;
+}
+
+export class EvmExplainer {
+  private explained: Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> | undefined;
+
+  constructor(private readonly abis: AbiSource) {}
+
+  /** Whether the ABIs have anything to say about a receipt (cheap: loads nothing). */
+  static wants(view: ReceiptView): boolean {
+    return view.kind === 'evm' || view.error?.revertData !== undefined;
+  }
+
+  /** The receipt explained with the ABIs, or undefined when it has nothing EVM. */
+  async explain(receipt: AnyReceipt, view: ReceiptView): Promise<EvmExplanation | undefined> {
+    if (!EvmExplainer.wants(view)) return undefined;
+    const [{ explainEvm }, { loadAbiCoder }, cache] = await Promise.all([import('./model/evmExplain.js'), import('../evm/model/decode.js'), this.cache()]);
+    const [coder, index] = await Promise.all([loadAbiCoder(), this.abis.current()]);
+    return cache.get(receipt, index.version, () => explainEvm(coder, index, receipt, view));
+  }
+
+  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click). */
+  async loadLogs(url: string, txHash: string, signal?: AbortSignal): Promise<Row[]> {
+    const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }] = await Promise.all([
+      import('./model/evmExplain.js'),
+      import('../evm/model/decode.js'),
+      import('../evm/model/jsonRpc.js'),
+    ]);
+    const [coder, outcome, index] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.abis.current()]);
+    return logRows(coder, index, outcome, url, vscode.l10n);
+  }
+
+  private cache(): Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> {
+    return (this.explained ??= import('./model/explanationCache.js').then(({ ExplanationCache }) => new ExplanationCache()));
+  }
+}

@@ -1,0 +1,349 @@
+// The parts of a receipt view both node generations share: the outcome and its error, gas and
+// fees, the burn log, the request's rows, the raw JSON, and the payload and amount helpers.
+// A generation's builder (stardustReceiptView.ts, rebasedReceiptView.ts) hands over what only
+// it knows (GenerationParts) and assembleReceiptView puts the view together.
+// Everything a node sent is remote text: it passes through revealInvisible here (bidi and
+// zero-width characters must not spoof an ID), and through escapeMarkdown in a hover.
+// Pure: words come through the `l10n` argument (vscode.l10n in the extension).
+import type { Generation } from '../../api/generation';
+import type { AgentId, AgentKind } from '../../core/agentId';
+import { baseTokensText, formatBigInt, shortId } from '../../core/format';
+import { decodeHexPayload, type HexPayload } from '../../core/hex';
+import type { L10n } from '../../core/l10n';
+import { clip, revealInvisible } from '../../core/text';
+import { formatUnits } from '../../core/units';
+import { describeReceiptError } from '../../evm/model/revert';
+import type { Row } from '../../ui/model/view';
+import { summarizeBurnLog, type BurnLogRecord } from './burnCodes';
+import { describeCallTarget, knownContractName } from '../../core/hname';
+import {
+  HEADLINE_CHARS,
+  MAX_PAYLOAD_HEX_CHARS,
+  MAX_RAW_JSON_CHARS,
+  type AmountView,
+  type AnyReceipt,
+  type AssetsView,
+  type NftView,
+  type ParamView,
+  type PayloadView,
+  type ReceiptErrorView,
+  type ReceiptView,
+  type RequestKind,
+  type TokenAmountView,
+} from './receiptViewTypes';
+
+type Gas = ReceiptView['gas'];
+type CallTarget = ReceiptView['callTarget'];
+type Sender = ReceiptView['sender'];
+
+/** What only a generation's builder knows; the rest of a receipt view is the same for both. */
+export interface GenerationParts {
+  generation: Generation;
+  sender: Sender;
+  /** Stardust: the target chain ('' on Rebased), shown in rows after the sender's. */
+  targetAddress: string;
+  targetRows: Row[];
+  /** Beside the request's gas budget: what the number counts. */
+  requestBudgetDetail: string;
+  /** The fee with decimals and its symbol, when the generation knows them. */
+  feeDecimal?: string;
+  fungibleTokens: AssetsView | null;
+  allowance: AssetsView | null;
+  nft: NftView | null;
+  params: ParamView[];
+}
+
+export function amount(v: bigint): AmountView {
+  return { raw: v.toString(), text: formatBigInt(v) };
+}
+
+export function tokenAmount(value: bigint, decimals?: number, symbol?: string): TokenAmountView {
+  const view: TokenAmountView = { raw: value.toString(), text: formatBigInt(value) };
+  if (decimals !== undefined) view.decimal = symbol ? `${formatUnits(value, decimals)} ${symbol}` : formatUnits(value, decimals);
+  return view;
+}
+
+/** Remote text for display: one line, invisible characters revealed. */
+export function remote(s: string): string {
+  return revealInvisible(s);
+}
+
+function cutPayloadText(s: string): string {
+  return s.length > MAX_PAYLOAD_HEX_CHARS ? `${s.slice(0, MAX_PAYLOAD_HEX_CHARS)}…` : s;
+}
+
+export function payload(hex: string): PayloadView {
+  return payloadView(decodeHexPayload(hex));
+}
+
+/** The view of an already decoded payload, for a caller that also reads its JSON. */
+export function payloadView(decoded: HexPayload): PayloadView {
+  const view: PayloadView = { hex: cutPayloadText(decoded.hex), byteLength: decoded.byteLength, valid: decoded.valid, preferred: 'hex' };
+  if (decoded.hex.length > MAX_PAYLOAD_HEX_CHARS) view.truncated = true;
+  if (decoded.text !== undefined) {
+    view.text = cutPayloadText(revealInvisible(decoded.text, { keepWhitespace: true }));
+    view.preferred = 'text';
+  }
+  if (decoded.json !== undefined) {
+    view.json = cutPayloadText(revealInvisible(JSON.stringify(decoded.json, null, 2), { keepWhitespace: true }));
+    view.preferred = 'json';
+  }
+  return view;
+}
+
+export function agentKindText(kind: AgentKind, l10n: L10n): string {
+  switch (kind) {
+    case 'address':
+      return l10n.t('L1 address (Ed25519)');
+    case 'alias':
+      return l10n.t('L1 alias address (chain)');
+    case 'nft':
+      return l10n.t('L1 NFT address');
+    case 'evm':
+      return l10n.t('EVM account on a chain');
+    case 'contract':
+      return l10n.t('smart contract on a chain');
+    case 'nil':
+      return l10n.t('no agent');
+    case 'unknown':
+      return l10n.t('unrecognised agent ID');
+  }
+}
+
+/** The sender as the view shows it; `kindText` is the generation's words for its kind. */
+export function senderView(senderAccount: string, agent: AgentId, kindText: string): Sender {
+  const raw = remote(senderAccount);
+  return { raw, display: agent.kind === 'unknown' ? shortId(raw, 48, 8) : remote(agent.display), kind: agent.kind, kindText };
+}
+
+function requestKind(r: { isEVM: boolean; isOffLedger: boolean }): RequestKind {
+  return r.isEVM ? 'evm' : r.isOffLedger ? 'offLedger' : 'onLedger';
+}
+
+function requestKindText(kind: RequestKind, l10n: L10n): string {
+  switch (kind) {
+    case 'evm':
+      return l10n.t('EVM transaction (off-ledger)');
+    case 'offLedger':
+      return l10n.t('off-ledger request');
+    case 'onLedger':
+      return l10n.t('on-ledger request');
+  }
+}
+
+/** Percent with one decimal, from bigints (exact above 2^53). */
+function percentText(part: bigint, whole: bigint): string | undefined {
+  if (whole <= 0n) return undefined;
+  const tenths = (part * 1000n) / whole;
+  return `${formatBigInt(tenths / 10n)}.${(tenths % 10n).toString()}%`;
+}
+
+/** The receipt as pretty JSON: bigints as decimal strings, remote text with invisibles revealed. */
+export function receiptJson(receipt: AnyReceipt): string {
+  const json = JSON.stringify(receipt, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+  const shown = revealInvisible(json, { keepWhitespace: true });
+  return shown.length > MAX_RAW_JSON_CHARS ? `${shown.slice(0, MAX_RAW_JSON_CHARS)}…` : shown;
+}
+
+/** Whether the request failed (by the node's flag or its error), and the error as the view shows it. */
+function outcome(receipt: AnyReceipt, l10n: L10n): { failed: boolean; error?: ReceiptErrorView } {
+  const err = describeReceiptError(receipt.errorMessage, receipt.rawError);
+  const failed = receipt.failed || err.failed;
+  if (!failed) return { failed };
+  const message = err.message === undefined ? undefined : revealInvisible(err.message, { keepWhitespace: true });
+  const decodedRevert = err.decodedRevert === undefined ? undefined : remote(err.decodedRevert);
+  const code = err.code === undefined ? undefined : remote(err.code);
+  let codeText: string | undefined;
+  if (err.contractError) {
+    const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
+    codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
+  }
+  // Clipped here, once: a hover shows it on every call and must not walk megabytes each time.
+  const headline = clip(
+    decodedRevert !== undefined
+      ? l10n.t('Reverted: {0}', decodedRevert)
+      : (message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message'))),
+    HEADLINE_CHARS,
+  );
+  const error: ReceiptErrorView = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
+  if (message !== undefined) error.message = message;
+  if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;
+  if (err.revertData !== undefined) error.revertData = err.revertData;
+  if (code !== undefined) error.code = code;
+  if (codeText !== undefined) error.codeText = codeText;
+  return { failed, error };
+}
+
+function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
+  const rows: Row[] = [];
+  if (error.decodedRevert !== undefined)
+    rows.push({
+      field: 'decodedRevert',
+      label: l10n.t('Revert reason'),
+      value: error.decodedRevert,
+      copy: { text: error.decodedRevert, what: l10n.t('revert reason') },
+    });
+  if (error.message !== undefined)
+    rows.push({
+      field: 'errorMessage',
+      label: l10n.t('Message'),
+      value: error.message,
+      mono: error.decodedRevert !== undefined,
+      copy: { text: error.message, what: l10n.t('error message') },
+    });
+  if (error.code !== undefined)
+    rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
+  error.params.forEach((p, i) => rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true }));
+  return rows;
+}
+
+function gasView(receipt: AnyReceipt, feeDecimal: string | undefined, l10n: L10n): Gas {
+  const gas = {
+    budget: amount(receipt.gasBudget),
+    burned: amount(receipt.gasBurned),
+    fee: amount(receipt.gasFeeCharged),
+    storageDeposit: amount(receipt.storageDepositCharged),
+    requestBudget: amount(receipt.request.gasBudget),
+  } as Gas;
+  if (feeDecimal !== undefined) gas.feeDecimal = feeDecimal;
+  const share = percentText(receipt.gasBurned, receipt.gasBudget);
+  if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
+  return gas;
+}
+
+function gasRows(gas: Gas, l10n: L10n): Row[] {
+  return [
+    { field: 'gasBudget', label: l10n.t('Gas budget'), value: gas.budget.text, mono: true, copy: { text: gas.budget.raw, what: l10n.t('gas budget') } },
+    {
+      field: 'gasBurned',
+      label: l10n.t('Gas burned'),
+      value: gas.burned.text,
+      mono: true,
+      ...(gas.burnedShare ? { detail: gas.burnedShare } : {}),
+      copy: { text: gas.burned.raw, what: l10n.t('gas burned') },
+    },
+    {
+      field: 'gasFeeCharged',
+      label: l10n.t('Fee charged'),
+      value: baseTokensText(gas.fee, l10n),
+      mono: true,
+      ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
+      copy: { text: gas.fee.raw, what: l10n.t('fee') },
+    },
+    {
+      field: 'storageDepositCharged',
+      label: l10n.t('Storage deposit'),
+      value: baseTokensText(gas.storageDeposit, l10n),
+      mono: true,
+      copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') },
+    },
+  ];
+}
+
+function receiptRows(receipt: AnyReceipt, kindText: string, l10n: L10n): Row[] {
+  const requestId = receipt.request.requestId;
+  return [
+    { field: 'requestId', label: l10n.t('Request ID'), value: requestId, mono: true, copy: { text: requestId, what: l10n.t('request ID') } },
+    {
+      field: 'blockIndex',
+      label: l10n.t('Block'),
+      value: formatBigInt(BigInt(receipt.blockIndex)),
+      copy: { text: String(receipt.blockIndex), what: l10n.t('block index') },
+    },
+    { field: 'requestIndex', label: l10n.t('Request index'), value: String(receipt.requestIndex), detail: l10n.t('position of the request in its block') },
+    { field: 'kind', label: l10n.t('Kind'), value: kindText },
+  ];
+}
+
+function callTargetView(hnames: { contractHName: string; functionHName: string }): CallTarget {
+  const target = describeCallTarget(hnames);
+  const callTarget: CallTarget = { label: target.label, hnames: `${hnames.contractHName}.${hnames.functionHName}` };
+  if (target.contract !== undefined) callTarget.contract = target.contract;
+  if (target.function !== undefined) callTarget.function = target.function;
+  return callTarget;
+}
+
+function requestRows(receipt: AnyReceipt, parts: GenerationParts, callTarget: CallTarget, gas: Gas, l10n: L10n): Row[] {
+  const req = receipt.request;
+  const yes = l10n.t('yes');
+  const no = l10n.t('no');
+  return [
+    {
+      field: 'sender',
+      label: l10n.t('Sender'),
+      value: parts.sender.raw,
+      detail: parts.sender.kindText,
+      mono: true,
+      copy: { text: req.senderAccount, what: l10n.t('sender') },
+    },
+    ...parts.targetRows,
+    {
+      field: 'callTarget',
+      label: l10n.t('Call target'),
+      value: callTarget.label,
+      ...(callTarget.contract !== undefined || callTarget.function !== undefined
+        ? { detail: callTarget.hnames }
+        : { detail: l10n.t('hnames of a contract that is not a core contract') }),
+      mono: true,
+    },
+    { field: 'isOffLedger', label: l10n.t('Off-ledger'), value: req.isOffLedger ? yes : no },
+    { field: 'isEVM', label: l10n.t('EVM'), value: req.isEVM ? yes : no },
+    { field: 'requestGasBudget', label: l10n.t('Request gas budget'), value: gas.requestBudget.text, mono: true, detail: parts.requestBudgetDetail },
+  ];
+}
+
+function burnLogView(records: readonly BurnLogRecord[], generation: Generation): ReceiptView['burnLog'] {
+  const burn = summarizeBurnLog(records, generation);
+  return {
+    total: amount(burn.total),
+    entries: burn.entries.map((e) => ({
+      code: e.code,
+      name: e.name,
+      gasBurned: amount(e.gasBurned),
+      count: e.count,
+      share: e.share,
+      shareText: `${e.share.toFixed(2)}%`,
+    })),
+  };
+}
+
+/** The view of a receipt: the shared sections around what the generation's builder found. */
+export function assembleReceiptView(receipt: AnyReceipt, parts: GenerationParts, l10n: L10n): ReceiptView {
+  const req = receipt.request;
+  const { failed, error } = outcome(receipt, l10n);
+  const kind = requestKind(req);
+  const kindText = requestKindText(kind, l10n);
+  const gas = gasView(receipt, parts.feeDecimal, l10n);
+  const callTarget = callTargetView(req.callTarget);
+  const sections: ReceiptView['sections'] = [];
+  if (error) sections.push({ id: 'error', title: l10n.t('Error'), rows: errorRows(error, l10n) });
+  sections.push(
+    { id: 'receipt', title: l10n.t('Receipt'), rows: receiptRows(receipt, kindText, l10n) },
+    { id: 'gas', title: l10n.t('Gas and fees'), rows: gasRows(gas, l10n) },
+    { id: 'request', title: l10n.t('Request'), rows: requestRows(receipt, parts, callTarget, gas, l10n) },
+  );
+  const view: ReceiptView = {
+    generation: parts.generation,
+    requestId: req.requestId,
+    failed,
+    statusText: failed ? l10n.t('Request failed') : l10n.t('Request succeeded'),
+    summary: failed && error ? clip(error.headline, 80) : callTarget.label,
+    blockIndex: receipt.blockIndex,
+    requestIndex: receipt.requestIndex,
+    kind,
+    kindText,
+    callTarget,
+    sender: parts.sender,
+    targetAddress: parts.targetAddress,
+    gas,
+    sections,
+    fungibleTokens: parts.fungibleTokens,
+    allowance: parts.allowance,
+    nft: parts.nft,
+    params: parts.params,
+    burnLog: burnLogView(receipt.gasBurnLog, parts.generation),
+    rawJson: receiptJson(receipt),
+  };
+  if (error) view.error = error;
+  return view;
+}

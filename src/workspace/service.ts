@@ -1,0 +1,35 @@
+// The workspace feature's handle, loaded at activation and kept tiny: the scan, the watcher and the
+// index load on first use (./abis.ts behind an `await import()`), when a receipt first needs them.
+import type * as vscode from 'vscode';
+import type { AbiIndex } from '../evm/model/abiIndex';
+import type { WorkspaceAbis } from './abis';
+
+export class WorkspaceAbiIndex {
+  private loaded: Promise<WorkspaceAbis> | undefined;
+  private disposed = false;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** The index of the workspace's ABIs; the first call scans the workspace and starts the watcher. */
+  load(): Promise<WorkspaceAbis> {
+    this.loaded ??= import('./abis.js').then(({ WorkspaceAbis }) => {
+      const abis = new WorkspaceAbis(this.extensionUri, this.log);
+      if (this.disposed) abis.dispose();
+      return abis;
+    });
+    return this.loaded;
+  }
+
+  /** The index with every file read so far (the first call waits for the first scan). */
+  async current(): Promise<AbiIndex> {
+    return (await this.load()).current();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    void this.loaded?.then((abis) => abis.dispose());
+  }
+}
