@@ -3,41 +3,14 @@
 // endless one too), and a redirect is never followed, so a token never travels along one.
 import * as assert from 'node:assert/strict';
 import { WaspClient } from '../../../src/api/client';
-import { RedirectError, ResponseTooLargeError, type WaspApiError } from '../../../src/api/errors';
+import { RedirectError, ResponseTooLargeError } from '../../../src/api/errors';
 import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { type LocalNode, startLocalNode } from '../../fixtures/localNode';
+import { countingFetch, failure } from '../helpers/http';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const CAP = 256 * 1024;
-
-async function failure(p: Promise<unknown>): Promise<WaspApiError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as WaspApiError;
-  }
-  assert.fail('expected a failure, but it resolved');
-}
-
-/** The global fetch, counting the body bytes it hands on: what the transport read. */
-function countingFetch() {
-  let bytes = 0;
-  const counted: typeof fetch = async (input, init) => {
-    const r = await fetch(input, init);
-    if (!r.body) return r;
-    const body = r.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          bytes += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
-  };
-  return { fetch: counted, bytes: () => bytes };
-}
 
 describe('api/transport: the byte cap while the body streams', function () {
   this.timeout(20_000);
