@@ -1,9 +1,9 @@
-// The API module against a real loopback node that speaks the v1.0.3 wire format and misbehaves
-// on demand.
-import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
+// The node client (src/api/client.ts): against a real loopback node that speaks the v1.0.3 wire
+// format and misbehaves on demand; against a loopback server answering as a v2.0.2 node (one chain
+// under /v1/chain); the long poll, blocks, block receipts and request events of both generations
+// with every outcome a real node gives; and the URLs it builds.
+import * as assert from 'node:assert/strict';
+import { type RequestLogEntry, WaspClient } from '../../../src/api/client';
 import {
   BadRequestError,
   CancelledError,
@@ -20,12 +20,10 @@ import {
 } from '../../../src/api/errors';
 import { Limiter } from '../../../src/api/limiter';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
-import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
-import { repoRoot } from '../../fixtures/paths';
+import { type LocalNode, startLocalNode } from '../../fixtures/localNode';
+import { useRouteServer } from '../helpers/routeServer';
+import { plainRebasedSample, plainStardustSample, rebasedSampleText, stardustSampleText } from '../helpers/samples';
 
-// The node's own sample bodies (copied from the shared API notes).
-const SAMPLES = join(repoRoot(__dirname), 'test', 'fixtures', 'samples');
-const sample = (name: string): unknown => JSON.parse(readFileSync(join(SAMPLES, name), 'utf8'));
 const IOTA = DEMO_CHAINS.iotaEvm;
 const SMR = DEMO_CHAINS.shimmerEvm;
 
@@ -40,7 +38,7 @@ async function rejects<T extends Error>(p: Promise<unknown>, type: abstract new 
   assert.fail(`expected ${type.name}, but it resolved`);
 }
 
-describe('WaspClient against the local node', function () {
+describe('api/client: a Stardust node (the local node)', function () {
   this.timeout(20_000);
   let node: LocalNode;
   let client: WaspClient;
@@ -57,7 +55,7 @@ describe('WaspClient against the local node', function () {
 
   describe('receipts', () => {
     it('reads the FACTS sample receipt field by field, quirks unwrapped', async () => {
-      const expected = sample('receipt-success-evm.json') as { request: { requestId: string } };
+      const expected = plainStardustSample('receipt-success-evm') as { request: { requestId: string } };
       node.setReceipt(IOTA, expected as never);
       const r = await client.getReceipt(IOTA, expected.request.requestId);
       assert.equal(r.request.requestId, '0xfe45ee74b0f8513153fea907df4676d439b7292e760ec8149baee43b3721142d0000');
@@ -167,7 +165,7 @@ describe('WaspClient against the local node', function () {
 
     /** The next chain info answer: the real node's sample, edited as raw text (numbers past 2^53 included). */
     function answerChainInfoOnce(edit: (sample: string) => string): void {
-      const body = edit(readFileSync(join(SAMPLES, 'governance-chaininfo.json'), 'utf8'));
+      const body = edit(stardustSampleText('governance-chaininfo'));
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 200, body, contentType: 'application/json' } });
     }
 
@@ -219,7 +217,7 @@ describe('WaspClient against the local node', function () {
 
   describe('faults', () => {
     it('401 missing permission carries the permission and says what to do', async () => {
-      node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 401, body: sample('error-401-missing-permission.json') } });
+      node.inject({ route: 'receipt', times: 1, fault: { type: 'status', status: 401, body: plainStardustSample('error-401-missing-permission') } });
       await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), UnauthorizedError, (e) => {
         assert.equal(e.missingPermission, 'write');
         assert.equal(e.tokenRejected, false);
@@ -229,7 +227,7 @@ describe('WaspClient against the local node', function () {
 
     it('401 invalid JWT is a rejected token when one was sent, and a request for one when not', async () => {
       const withToken = new WaspClient({ baseUrl: node.url, token: () => 'stale-token' });
-      node.inject({ route: 'chaininfo', times: 2, fault: { type: 'status', status: 401, body: sample('error-401-jwt-invalid.json') } });
+      node.inject({ route: 'chaininfo', times: 2, fault: { type: 'status', status: 401, body: plainStardustSample('error-401-jwt-invalid') } });
       await rejects(withToken.getChainInfo(IOTA), UnauthorizedError, (e) => {
         assert.equal(e.tokenRejected, true);
         assert.match(e.hint, /sign in again/);
@@ -241,7 +239,7 @@ describe('WaspClient against the local node', function () {
     });
 
     it('500 with a JSON body and 500 with an HTML page are ServerErrors that quote the node briefly', async () => {
-      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 500, body: sample('error-500-internal.json') } });
+      node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 500, body: plainStardustSample('error-500-internal') } });
       await rejects(client.getChainInfo(IOTA), ServerError, (e) => assert.match(e.message, /500: Internal Server Error/));
       // A 502 is asked once more (transportRetry.ts): both attempts answer it here.
       node.inject({ route: 'chaininfo', times: 2, fault: { type: 'html', status: 502 } });
@@ -259,21 +257,21 @@ describe('WaspClient against the local node', function () {
     });
 
     it('a wrong type names the field path and what was expected', async () => {
-      const body = sample('receipt-success-evm.json') as { request: Record<string, unknown> };
+      const body = plainStardustSample('receipt-success-evm') as { request: Record<string, unknown> };
       body.request.gasBudget = 21000;
       node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
       await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => {
         assert.equal(e.field, 'request.gasBudget');
         assert.match(e.message, /request\.gasBudget/);
       });
-      const limits = sample('governance-chaininfo.json') as { gasLimits: Record<string, unknown> };
+      const limits = plainStardustSample('governance-chaininfo') as { gasLimits: Record<string, unknown> };
       limits.gasLimits.maxGasPerBlock = -5;
       node.inject({ route: 'chaininfo', times: 1, fault: { type: 'body', json: limits } });
       await rejects(client.getChainInfo(IOTA), InvalidResponseError, (e) => assert.equal(e.field, 'gasLimits.maxGasPerBlock'));
     });
 
     it('numbers above 2^64 and negative amounts are rejected, naming the field', async () => {
-      const body = sample('receipt-success-evm.json') as Record<string, unknown>;
+      const body = plainStardustSample('receipt-success-evm') as Record<string, unknown>;
       body.gasBurned = '18446744073709551616';
       node.inject({ route: 'receipt', times: 1, fault: { type: 'body', json: body } });
       await rejects(client.getReceipt(IOTA, DEMO_RECEIPTS.evmSuccess.requestId), InvalidResponseError, (e) => assert.equal(e.field, 'gasBurned'));
@@ -284,7 +282,7 @@ describe('WaspClient against the local node', function () {
 
     it('native token amounts are uint256: 2^256-1 and 0x-hex are read exactly, 2^256 is refused', async () => {
       const max = 2n ** 256n - 1n;
-      const body = sample('receipt-success-evm.json') as { request: { fungibleTokens: { nativeTokens: unknown[] } } };
+      const body = plainStardustSample('receipt-success-evm') as { request: { fungibleTokens: { nativeTokens: unknown[] } } };
       const id = `0x${'ab'.repeat(38)}`;
       const withAmounts = (...amounts: string[]) => {
         body.request.fungibleTokens.nativeTokens = amounts.map((amount) => ({ id, amount }));
@@ -462,5 +460,296 @@ describe('WaspClient against the local node', function () {
       assert.ok(node.maxConcurrent <= 3, `max concurrent ${node.maxConcurrent}`);
       assert.equal(node.requests.length, 20);
     });
+  });
+});
+
+describe('api/client: a Rebased node', () => {
+  const EVM_ID = (plainRebasedSample('receipt-success-evm') as { request: { requestId: string } }).request.requestId;
+  const server = useRouteServer();
+  const { seen, routes } = server;
+  beforeEach(() => {
+    routes.set(`/v1/chain/core/blocklog/requests/${EVM_ID}`, { status: 200, body: rebasedSampleText('receipt-success-evm') });
+    routes.set('/v1/chain/core/governance/chaininfo', { status: 200, body: rebasedSampleText('governance-chaininfo') });
+    routes.set('/v1/chain', { status: 200, body: rebasedSampleText('chain') });
+  });
+
+  it('reads a receipt from /v1/chain/core/blocklog/requests/{id}, with the block asked for', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    const r = await client.getRebasedReceipt(EVM_ID.toUpperCase().replace('0X', '0x'), { block: 7 });
+    assert.equal(r.request.requestId, EVM_ID);
+    assert.deepEqual(seen, [`/v1/chain/core/blocklog/requests/${EVM_ID}?block=7`]);
+  });
+
+  it('an unknown request is a NotFoundError for the receipt', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    const other = `0x${'ab'.repeat(32)}`;
+    routes.set(`/v1/chain/core/blocklog/requests/${other}`, { status: 404, body: rebasedSampleText('error-404-receipt-not-found') });
+    await assert.rejects(client.getRebasedReceipt(other), (e: unknown) => e instanceof NotFoundError && e.what === 'receipt');
+  });
+
+  it('never sends a Stardust request ID (68 hex) to a Rebased node', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    await assert.rejects(client.getRebasedReceipt(`${EVM_ID}0000`), (e: unknown) => e instanceof InvalidInputError && /Stardust/.test(e.message));
+    assert.deepEqual(seen, [], 'nothing was sent');
+  });
+
+  it('a receipt of another request is an invalid response naming request.requestId', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    const other = `0x${'cd'.repeat(32)}`;
+    routes.set(`/v1/chain/core/blocklog/requests/${other}`, { status: 200, body: rebasedSampleText('receipt-success-evm') });
+    await assert.rejects(client.getRebasedReceipt(other), (e: unknown) => e instanceof InvalidResponseError && e.field === 'request.requestId');
+  });
+
+  it('reads the chain info (latest or at a trie root) and /v1/chain', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    const info = await client.getRebasedChainInfo({ block: `0x${'12'.repeat(20)}` });
+    assert.equal(info.chainAdmin, '0xcde8c8fec3de77ac41e71f960eac6d9d3fec1e1689ad393fa5a834066ea79417');
+    const chain = await client.getRebasedChain();
+    assert.equal(chain.evmChainId, 8822);
+    assert.deepEqual(seen, [`/v1/chain/core/governance/chaininfo?block=0x${'12'.repeat(20)}`, '/v1/chain']);
+  });
+
+  it('a Stardust route on a Rebased node is the unknown-route 404', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    await assert.rejects(client.getChainInfo('iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5'), (e: unknown) => e instanceof NotFoundError);
+    assert.equal(seen.length, 1);
+  });
+
+  it('/v1/chain: 404 with an empty body is "no chain", the unknown-route 404 is a route not found', async () => {
+    const client = new WaspClient({ baseUrl: server.base });
+    routes.set('/v1/chain', { status: 404, body: '' });
+    await assert.rejects(client.getRebasedChain(), (e: unknown) => e instanceof NotFoundError && e.what === 'chain');
+    routes.delete('/v1/chain');
+    await assert.rejects(client.getRebasedChain(), (e: unknown) => e instanceof NotFoundError && e.what === 'route');
+  });
+
+  it('the unknown-route 404 on a data route is reported once (re-detection), never on a probe', async () => {
+    const routes404: string[] = [];
+    const client = new WaspClient({ baseUrl: server.base, onRouteNotFound: (g) => routes404.push(g) });
+    await assert.rejects(client.getChainInfo('iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5'));
+    assert.deepEqual(routes404, ['stardust'], 'a Stardust route');
+    const other = `0x${'ab'.repeat(32)}`;
+    routes.set(`/v1/chain/core/blocklog/requests/${other}`, { status: 404, body: rebasedSampleText('error-404-receipt-not-found') });
+    await assert.rejects(client.getRebasedReceipt(other));
+    assert.deepEqual(routes404, ['stardust'], 'an unknown receipt is not an unknown route');
+    routes.delete('/v1/chain');
+    await assert.rejects(client.getRebasedChain({ probe: true }));
+    assert.deepEqual(routes404, ['stardust'], 'the probe itself does not report');
+  });
+});
+
+describe('api/client: the long poll, blocks, block receipts and events of both generations', () => {
+  const REBASED_ID = (plainRebasedSample('receipt-success-evm') as { request: { requestId: string } }).request.requestId;
+  const STARDUST_ID = (plainStardustSample('receipt-success-evm') as { request: { requestId: string } }).request.requestId.toLowerCase();
+  const STARDUST = { generation: 'stardust' as const, chainId: IOTA };
+  const REBASED = { generation: 'rebased' as const };
+
+  const server = useRouteServer();
+  const { seen, routes } = server;
+
+  describe('waitForRequest', () => {
+    const rebasedWait = `/v1/chain/requests/${REBASED_ID}/wait`;
+    const stardustWait = `/v1/chains/${IOTA}/requests/${STARDUST_ID}/wait`;
+
+    it('Rebased: 200 with the receipt, asking the node for its timeout', async () => {
+      routes.set(rebasedWait, { status: 200, body: rebasedSampleText('receipt-success-evm') });
+      const r = await new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID, { timeoutSeconds: 25 });
+      assert.equal(r?.request.requestId, REBASED_ID);
+      assert.equal(typeof r?.gasBurned, 'bigint');
+      assert.deepEqual(seen, [`${rebasedWait}?timeoutSeconds=25`]);
+    });
+
+    it('Stardust: 200 with the receipt on /v1/chains/{id}/requests/{rid}/wait', async () => {
+      routes.set(stardustWait, { status: 200, body: stardustSampleText('receipt-success-evm') });
+      const r = await new WaspClient({ baseUrl: server.base }).waitForRequest(STARDUST, STARDUST_ID);
+      assert.equal(r?.request.requestId, STARDUST_ID);
+      assert.deepEqual(seen, [`${stardustWait}?timeoutSeconds=30`]);
+    });
+
+    it('408 is "not yet": undefined, no error', async () => {
+      routes.set(rebasedWait, { status: 408, body: rebasedSampleText('error-408-wait-timeout') });
+      assert.equal(await new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), undefined);
+    });
+
+    it('the empty receipt of the timeout race (requestId "") is "not yet", not an invalid answer', async () => {
+      routes.set(rebasedWait, { status: 200, body: rebasedSampleText('receipt-wait-empty') });
+      assert.equal(await new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), undefined);
+    });
+
+    it('a broken receipt is an invalid response naming its field (not hidden by the empty-receipt branch)', async () => {
+      const broken = plainRebasedSample('receipt-success-evm') as Record<string, unknown>;
+      broken.gasBurned = 12;
+      routes.set(rebasedWait, { status: 200, body: JSON.stringify(broken) });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), (e: unknown) => {
+        return e instanceof InvalidResponseError && e.field === 'gasBurned';
+      });
+    });
+
+    it('a union inside a body (a uint64 as number or string) still names its field', async () => {
+      const info = plainRebasedSample('governance-chaininfo') as { gasLimits: Record<string, unknown> };
+      info.gasLimits.maxGasPerBlock = 'lots';
+      routes.set('/v1/chain/core/governance/chaininfo', { status: 200, body: JSON.stringify(info) });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).getRebasedChainInfo(), (e: unknown) => {
+        return e instanceof InvalidResponseError && e.field === 'gasLimits.maxGasPerBlock';
+      });
+    });
+
+    it("another request's receipt is refused", async () => {
+      const other = `0x${'ab'.repeat(32)}`;
+      routes.set(`/v1/chain/requests/${other}/wait`, { status: 200, body: rebasedSampleText('receipt-success-evm') });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, other), (e: unknown) => {
+        return e instanceof InvalidResponseError && e.field === 'request.requestId';
+      });
+    });
+
+    it('404 and 401 are typed errors', async () => {
+      routes.set(rebasedWait, { status: 404, body: rebasedSampleText('error-404-receipt-not-found') });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), (e: unknown) => e instanceof NotFoundError);
+      routes.set(rebasedWait, { status: 401, body: rebasedSampleText('error-401-missing-permission') });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), (e: unknown) => {
+        return e instanceof UnauthorizedError && e.missingPermission === 'read';
+      });
+    });
+
+    it('a connection the node drops is a NetworkError', async () => {
+      routes.set(rebasedWait, 'reset');
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), (e: unknown) => e instanceof NetworkError);
+    });
+
+    it('outlasts the client timeout and skips the shared limiter', async () => {
+      // The node answers after 150 ms; the client's own timeout is 50 ms.
+      routes.set(rebasedWait, { status: 200, body: rebasedSampleText('receipt-success-evm'), delayMs: 150 });
+      const limiter = new Limiter(1);
+      // The limiter's one slot is held: a long poll must still go out.
+      let release: () => void = () => undefined;
+      const held = limiter.run(() => new Promise<void>((r) => (release = r)));
+      const client = new WaspClient({ baseUrl: server.base, limiter, timeoutMs: 50 });
+      const r = await client.waitForRequest(REBASED, REBASED_ID, { timeoutSeconds: 1 });
+      assert.equal(r?.request.requestId, REBASED_ID);
+      release();
+      await held;
+    });
+
+    it('a malformed or wrong-generation ID is refused before any request', async () => {
+      const client = new WaspClient({ baseUrl: server.base });
+      await assert.rejects(client.waitForRequest(REBASED, STARDUST_ID), (e: unknown) => e instanceof InvalidInputError);
+      await assert.rejects(client.waitForRequest(STARDUST, REBASED_ID), (e: unknown) => e instanceof InvalidInputError);
+      assert.deepEqual(seen, []);
+    });
+  });
+
+  describe('blocks and events', () => {
+    const block = {
+      blockIndex: 7,
+      timestamp: '2025-09-01T10:00:00Z',
+      totalRequests: 2,
+      numSuccessfulRequests: 1,
+      numOffLedgerRequests: 2,
+      gasBurned: '18446744073709551615',
+      gasFeeCharged: '9007199254740993',
+    };
+
+    it('reads blocks/latest and blocks/{n} with uint64 figures as bigint', async () => {
+      routes.set('/v1/chain/core/blocklog/blocks/latest', { status: 200, body: JSON.stringify(block) });
+      routes.set(`/v1/chains/${IOTA}/core/blocklog/blocks/7`, { status: 200, body: JSON.stringify({ ...block, previousAliasOutput: '0x00' }) });
+      const client = new WaspClient({ baseUrl: server.base });
+      const latest = await client.getBlockInfo(REBASED, 'latest');
+      assert.equal(latest.gasBurned, 18446744073709551615n);
+      assert.equal(latest.gasFeeCharged, 9007199254740993n);
+      const seven = await client.getBlockInfo(STARDUST, 7);
+      assert.equal(seven.blockIndex, 7);
+      await assert.rejects(client.getBlockInfo(REBASED, -1), (e: unknown) => e instanceof InvalidInputError);
+    });
+
+    it("reads a block's receipts in one request, each validated", async () => {
+      routes.set('/v1/chain/core/blocklog/blocks/7/receipts', {
+        status: 200,
+        body: `[${rebasedSampleText('receipt-success-evm')},${rebasedSampleText('receipt-failed-isc')}]`,
+      });
+      const receipts = await new WaspClient({ baseUrl: server.base }).getBlockReceipts(REBASED, 7);
+      assert.equal(receipts.length, 2);
+      assert.deepEqual(
+        receipts.map((r) => r.failed),
+        [false, true],
+      );
+      assert.equal(seen.length, 1);
+      routes.set('/v1/chain/core/blocklog/blocks/8/receipts', { status: 200, body: '[{"request":{}}]' });
+      await assert.rejects(new WaspClient({ baseUrl: server.base }).getBlockReceipts(REBASED, 8), (e: unknown) => e instanceof InvalidResponseError);
+    });
+
+    it("reads a request's events (both generations)", async () => {
+      const events = { events: [{ contractID: 133_757_633, topic: 'evm.log', timestamp: 1_725_184_800, payload: '0x0102' }] };
+      routes.set(`/v1/chain/core/blocklog/events/request/${REBASED_ID}`, { status: 200, body: JSON.stringify(events) });
+      routes.set(`/v1/chains/${IOTA}/core/blocklog/events/request/${STARDUST_ID}`, { status: 200, body: '{"events":null}' });
+      const client = new WaspClient({ baseUrl: server.base });
+      const r = await client.getRequestEvents(REBASED, REBASED_ID);
+      assert.equal(r.events[0]?.topic, 'evm.log');
+      assert.equal(r.events[0]?.timestamp, 1_725_184_800n);
+      assert.deepEqual((await client.getRequestEvents(STARDUST, STARDUST_ID)).events, []);
+    });
+  });
+});
+
+describe('api/client: the URLs it builds', () => {
+  // Built in each test: code run while mocha loads a file counts as a static mutant.
+  const newClient = () => new WaspClient({ baseUrl: 'http://node.example:9090/wasp//' });
+  it('under the base path, one /v1, every segment encoded, only set query values', () => {
+    const client = newClient();
+    assert.equal(client.urlOf(['a b', 'c/d']), 'http://node.example:9090/wasp/v1/a%20b/c%2Fd');
+    assert.equal(client.urlOf(['auth'], {}, false), 'http://node.example:9090/wasp/auth');
+    assert.equal(client.urlOf(['x'], { block: undefined, other: '1' }), 'http://node.example:9090/wasp/v1/x?other=1');
+    assert.equal(new WaspClient({ baseUrl: 'http://node.example' }).urlOf(['x']), 'http://node.example/v1/x');
+  });
+
+  it('the receipt and chain-info URLs of both generations, at a block or a trie root', () => {
+    const client = newClient();
+    const RID = DEMO_RECEIPTS.evmSuccess.requestId;
+    const RID64 = `0x${'ab'.repeat(32)}`;
+    const ROOT = `0x${'cd'.repeat(20)}`;
+    assert.equal(client.receiptUrl(IOTA, RID), `http://node.example:9090/wasp/v1/chains/${IOTA}/core/blocklog/requests/${RID}`);
+    assert.equal(client.receiptUrl(IOTA, RID, 7), `http://node.example:9090/wasp/v1/chains/${IOTA}/core/blocklog/requests/${RID}?block=7`);
+    assert.equal(client.rebasedReceiptUrl(RID64), `http://node.example:9090/wasp/v1/chain/core/blocklog/requests/${RID64}`);
+    assert.equal(client.rebasedReceiptUrl(RID64, ROOT), `http://node.example:9090/wasp/v1/chain/core/blocklog/requests/${RID64}?block=${ROOT}`);
+    assert.equal(client.chainInfoUrl(IOTA), `http://node.example:9090/wasp/v1/chains/${IOTA}/core/governance/chaininfo`);
+    assert.equal(client.chainInfoUrl(IOTA, '12'), `http://node.example:9090/wasp/v1/chains/${IOTA}/core/governance/chaininfo?block=12`);
+    assert.equal(client.rebasedChainInfoUrl(), 'http://node.example:9090/wasp/v1/chain/core/governance/chaininfo');
+    assert.equal(client.rebasedChainInfoUrl(0), 'http://node.example:9090/wasp/v1/chain/core/governance/chaininfo?block=0');
+  });
+});
+
+describe('api/client: block indexes of the blocklog routes', () => {
+  let node: LocalNode;
+  before(async () => {
+    node = await startLocalNode();
+  });
+  after(async () => {
+    await node.close();
+  });
+
+  it('refuses an index below 0, above 2^32-1 or not whole, before any request', async () => {
+    const client = new WaspClient({ baseUrl: node.url });
+    node.clearRequests();
+    for (const bad of [-1, 2 ** 32, 1.5, Number.NaN]) {
+      await assert.rejects(client.getBlockInfo({ generation: 'stardust', chainId: IOTA }, bad), (e: unknown) => {
+        assert.ok(e instanceof InvalidInputError);
+        assert.equal(e.field, 'block');
+        assert.equal(e.message, 'A block index is a whole number from 0 to 4294967295.');
+        return true;
+      });
+      await assert.rejects(client.getBlockReceipts({ generation: 'rebased' }, bad), InvalidInputError);
+    }
+    assert.equal(node.requests.length, 0);
+  });
+
+  it('asks for 0, 2^32-1 and latest as they are', async () => {
+    const client = new WaspClient({ baseUrl: node.url });
+    node.clearRequests();
+    for (const block of [0, 2 ** 32 - 1, 'latest'] as const) {
+      await client.getBlockInfo({ generation: 'stardust', chainId: IOTA }, block).catch(() => undefined);
+    }
+    assert.deepEqual(
+      node.requests.map((r) => r.path),
+      [0, 4294967295, 'latest'].map((b) => `/v1/chains/${IOTA}/core/blocklog/blocks/${b}`),
+    );
   });
 });

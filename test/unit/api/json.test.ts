@@ -1,7 +1,9 @@
-import { strict as assert } from 'node:assert';
+// The lossless JSON reader (src/api/json.ts): integers beyond 2^53 stay exact, everything else
+// reads as JSON.parse reads it, and a re-indented body keeps every digit.
+import * as assert from 'node:assert/strict';
 import { JsonSyntaxError, parseJsonExact, prettyJsonExact } from '../../../src/api/json';
 
-describe('parseJsonExact', () => {
+describe('api/json: parseJsonExact', () => {
   it('parses ordinary bodies like JSON.parse', () => {
     assert.deepEqual(parseJsonExact('{"a":[1,2.5,"x",null,true]}'), { a: [1, 2.5, 'x', null, true] });
   });
@@ -20,9 +22,24 @@ describe('parseJsonExact', () => {
   it('throws JsonSyntaxError on truncated JSON', () => {
     assert.throws(() => parseJsonExact('{"a":'), JsonSyntaxError);
   });
+
+  it('keeps integers beyond 2^53 exact, fractions as numbers, and the rest as JSON.parse reads it', () => {
+    assert.deepEqual(parseJsonExact('{"a":9007199254740993,"b":1.5,"c":"9007199254740993","d":-9007199254740993}'), {
+      a: 9007199254740993n,
+      b: 1.5,
+      c: '9007199254740993',
+      d: -9007199254740993n,
+    });
+    assert.deepEqual(parseJsonExact('{"a":9007199254740991,"b":1e400}'), { a: 9007199254740991, b: Number.POSITIVE_INFINITY });
+    assert.deepEqual(parseJsonExact('[1e20, 9007199254740993]'), [1e20, 9007199254740993n], 'an exponent stays a number');
+    assert.equal(typeof parseJsonExact('[9007199254740992.5]'), 'object');
+    assert.throws(() => parseJsonExact('{'), JsonSyntaxError);
+    assert.equal(prettyJsonExact('{"a":[1,9007199254740993]}'), '{\n  "a": [\n    1,\n    9007199254740993\n  ]\n}');
+    assert.equal(prettyJsonExact('{'), undefined);
+  });
 });
 
-describe('prettyJsonExact', () => {
+describe('api/json: prettyJsonExact', () => {
   it('re-indents without changing a value: big numbers keep their digits, unknown fields stay', () => {
     assert.equal(
       prettyJsonExact('{"a":18446744073709551615,"b":[1.50,"x"],"future":{"n":9007199254740993}}'),

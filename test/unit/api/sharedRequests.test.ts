@@ -1,19 +1,11 @@
+// One request for identical callers (src/api/sharedRequests.ts): joined while it runs, forgotten when
+// settled; each caller's cancel frees only that caller, the last one's aborts the request.
 import * as assert from 'node:assert/strict';
 import { CancelledError } from '../../../src/api/errors';
 import { SharedRequests } from '../../../src/api/sharedRequests';
+import { deferred, tick } from '../helpers/async';
 
-/** A request the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-describe('SharedRequests', () => {
+describe('api/sharedRequests: one request for identical callers', () => {
   it('starts one request for concurrent callers of a key, and one per key', async () => {
     const shared = new SharedRequests<string>();
     const d = deferred<string>();
@@ -86,5 +78,55 @@ describe('SharedRequests', () => {
       CancelledError,
     );
     assert.equal(started, false);
+  });
+
+  it('joins a running request; a caller that cancels is freed alone; the last one to cancel aborts it', async () => {
+    const shared = new SharedRequests<string>();
+    let seen: AbortSignal | undefined;
+    let finish!: (v: string) => void;
+    const start = (signal: AbortSignal) => {
+      seen = signal;
+      return new Promise<string>((r) => (finish = r));
+    };
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = shared.run('k', a.signal, start);
+    const second = shared.run('k', b.signal, start);
+    await tick();
+    assert.equal(shared.started, 1);
+    a.abort();
+    a.abort();
+    await assert.rejects(first, CancelledError);
+    assert.equal(seen?.aborted, false, 'still waited on');
+    finish('v');
+    assert.equal(await second, 'v');
+    b.abort();
+    assert.equal(seen?.aborted, false, 'a cancel after the answer changes nothing');
+
+    const c = new AbortController();
+    const third = shared.run('k', c.signal, start);
+    await tick();
+    assert.equal(shared.started, 2, 'a settled request is forgotten');
+    c.abort();
+    await assert.rejects(third, CancelledError);
+    assert.equal(seen?.aborted, true, 'nobody waits: aborted');
+    const fourth = shared.run('k', undefined, start);
+    await tick();
+    assert.equal(shared.started, 3, 'an aborted request is forgotten at once');
+    finish('w');
+    assert.equal(await fourth, 'w');
+  });
+
+  it('refuses an already cancelled caller; passes a failure to every caller', async () => {
+    const shared = new SharedRequests<string>();
+    await assert.rejects(
+      shared.run('k', AbortSignal.abort(), async () => 'x'),
+      CancelledError,
+    );
+    assert.equal(shared.started, 0);
+    const boom = new Error('boom');
+    const both = [shared.run('e', undefined, () => Promise.reject(boom)), shared.run('e', undefined, () => Promise.reject(boom))];
+    for (const p of both) await assert.rejects(p, (e) => e === boom);
+    assert.equal(shared.started, 1);
   });
 });

@@ -19,17 +19,9 @@ import { MAX_RETRY_AFTER_MS, RETRY_DELAY_MS, retryAfterMs, retryDelayMs, waitUnl
 import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { startLocalNode, type Fault, type LocalNode } from '../../fixtures/localNode';
+import { failure } from '../helpers/http';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
-
-async function failure(p: Promise<unknown>): Promise<WaspApiError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as WaspApiError;
-  }
-  assert.fail('expected a failure, but it resolved');
-}
 
 /** Milliseconds between the arrivals of the node's first two requests. */
 const gapBetweenRequests = (node: LocalNode): number => (node.requests[1]?.time ?? NaN) - (node.requests[0]?.time ?? NaN);

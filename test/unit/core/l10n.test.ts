@@ -1,15 +1,16 @@
-// The model's words go through the l10n argument: with a marking l10n every label, title and
-// sentence the model writes comes back marked, so a raw English literal added later fails here.
+// The words go through the l10n argument (src/core/l10n.ts): with a marking l10n every label, title
+// and sentence a model writes comes back marked, so a raw English literal added later fails here;
+// English placeholders filled as vscode.l10n fills them.
 import * as assert from 'node:assert/strict';
 import { TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
-import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { buildChainInfoView, buildComparison, describeState, stateInProse } from '../../../src/chainInfo/model/chainInfoView';
 import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
-import { receiptPanelLabels } from '../../../src/receipts/protocol';
-import { describeSource, resolveChains } from '../../../src/config/model/chainConfig';
 import { decideChainState } from '../../../src/chains/model/chainState';
+import { describeSource, resolveChains } from '../../../src/config/model/chainConfig';
+import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { describeEvmGasRatio, describeGasPerToken, feeFormulaText, validatorShareText } from '../../../src/core/fees';
 import { englishL10n, type L10n } from '../../../src/core/l10n';
+import { receiptPanelLabels } from '../../../src/receipts/protocol';
 
 const CHAIN_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
 
@@ -29,7 +30,7 @@ function info(over: Partial<ChainInfoState> = {}): ChainInfoState {
   };
 }
 
-describe('model l10n', () => {
+describe('core/l10n: every word a model writes is translated', () => {
   it('chain info view: every section title, row label, notice and placeholder is translated', () => {
     const v = buildChainInfoView(
       {
@@ -118,5 +119,14 @@ describe('model l10n', () => {
     assert.equal(describeState(undefined), 'latest state');
     assert.equal(decideChainState({ loaded: true }).label, 'ok');
     assert.equal(describeGasPerToken({ a: 100, b: 3 }), '100 gas = 3 base tokens');
+  });
+});
+
+describe('core/l10n: englishL10n', () => {
+  it('fills multi-digit placeholders and leaves missing ones as written', () => {
+    const args = Array.from({ length: 11 }, (_, i) => `a${i}`);
+    assert.equal(englishL10n.t('{10}-{0}', ...args), 'a10-a0');
+    assert.equal(englishL10n.t('{0} and {1}', 'x'), 'x and {1}');
+    assert.equal(englishL10n.t('{0}{1}', false, 0), 'false0');
   });
 });

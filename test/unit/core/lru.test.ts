@@ -1,7 +1,8 @@
+// The bounded cache (src/core/lru.ts): capacity, recency, time-to-live and the weight budget, each at its edge.
 import * as assert from 'node:assert/strict';
 import { LruCache } from '../../../src/core/lru';
 
-describe('model/lru', () => {
+describe('core/lru: capacity, recency and expiry', () => {
   it('never holds more than its capacity, dropping the least recently used first', () => {
     const c = new LruCache<number, string>({ capacity: 500 });
     for (let i = 0; i < 2000; i++) c.set(i, `v${i}`);
@@ -68,41 +69,84 @@ describe('model/lru', () => {
     assert.throws(() => new LruCache({ capacity: 1.5 }), RangeError);
   });
 
-  describe('weight budget', () => {
-    it('evicts the least recently used entries until the weights fit', () => {
-      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
-      lru.set('a', 'xxxx');
-      lru.set('b', 'xxxx');
-      lru.get('a');
-      lru.set('c', 'xxxx');
-      assert.deepEqual(lru.keys(), ['a', 'c']);
-      assert.equal(lru.weight, 8);
-    });
+  it('accepts a capacity of 1 and rejects 0 with a clear message', () => {
+    const c = new LruCache<string, number>({ capacity: 1 });
+    c.set('a', 1);
+    c.set('b', 2);
+    assert.deepEqual(c.keys(), ['b']);
+    assert.throws(() => new LruCache({ capacity: 0 }), { name: 'RangeError', message: 'An LRU cache needs a capacity of at least 1' });
+  });
 
-    it('does not keep a value heavier than the whole budget, and keeps the rest', () => {
-      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
-      lru.set('a', 'xx');
-      lru.set('huge', 'x'.repeat(11));
-      assert.equal(lru.get('huge'), undefined);
-      assert.equal(lru.get('a'), 'xx');
-      assert.equal(lru.weight, 2);
-    });
+  it('has() reports an entry dead exactly at its expiry and drops it', () => {
+    let t = 1000;
+    const c = new LruCache<string, number>({ capacity: 5, now: () => t });
+    c.set('a', 1, 100);
+    c.set('b', 2);
+    t = 1099;
+    assert.equal(c.has('a'), true);
+    t = 1100;
+    assert.equal(c.has('a'), false);
+    assert.equal(c.size, 1);
+    assert.equal(c.weight, 1);
+    assert.deepEqual(c.keys(), ['b']);
+  });
 
-    it('keeps the total right through replace, delete, expiry and clear', () => {
-      let now = 0;
-      const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 100, weigh: (v) => v.length, now: () => now });
-      lru.set('a', 'xxx');
-      lru.set('a', 'x');
-      lru.set('b', 'xx', 10);
-      assert.equal(lru.weight, 3);
-      lru.delete('a');
-      assert.equal(lru.weight, 2);
-      now = 20;
-      assert.equal(lru.get('b'), undefined);
-      assert.equal(lru.weight, 0);
-      lru.set('c', 'xxxx');
-      lru.clear();
-      assert.equal(lru.weight, 0);
-    });
+  it('delete() says whether something was removed', () => {
+    const c = new LruCache<string, number>({ capacity: 2 });
+    c.set('a', 1);
+    assert.equal(c.delete('a'), true);
+    assert.equal(c.delete('a'), false);
+    assert.equal(c.size, 0);
+  });
+});
+
+describe('core/lru: the weight budget', () => {
+  it('evicts the least recently used entries until the weights fit', () => {
+    const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
+    lru.set('a', 'xxxx');
+    lru.set('b', 'xxxx');
+    lru.get('a');
+    lru.set('c', 'xxxx');
+    assert.deepEqual(lru.keys(), ['a', 'c']);
+    assert.equal(lru.weight, 8);
+  });
+
+  it('does not keep a value heavier than the whole budget, and keeps the rest', () => {
+    const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
+    lru.set('a', 'xx');
+    lru.set('huge', 'x'.repeat(11));
+    assert.equal(lru.get('huge'), undefined);
+    assert.equal(lru.get('a'), 'xx');
+    assert.equal(lru.weight, 2);
+  });
+
+  it('keeps the total right through replace, delete, expiry and clear', () => {
+    let now = 0;
+    const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 100, weigh: (v) => v.length, now: () => now });
+    lru.set('a', 'xxx');
+    lru.set('a', 'x');
+    lru.set('b', 'xx', 10);
+    assert.equal(lru.weight, 3);
+    lru.delete('a');
+    assert.equal(lru.weight, 2);
+    now = 20;
+    assert.equal(lru.get('b'), undefined);
+    assert.equal(lru.weight, 0);
+    lru.set('c', 'xxxx');
+    lru.clear();
+    assert.equal(lru.weight, 0);
+  });
+
+  it('keeps a value weighing exactly maxWeight, and entries summing exactly to it', () => {
+    const c = new LruCache<string, number>({ capacity: 10, maxWeight: 10, weigh: (v) => v });
+    c.set('ten', 10);
+    assert.equal(c.get('ten'), 10);
+    assert.equal(c.weight, 10);
+    c.set('four', 4);
+    c.set('six', 6);
+    assert.deepEqual(c.keys(), ['four', 'six']);
+    assert.equal(c.weight, 10);
+    c.set('eleven', 11);
+    assert.equal(c.has('eleven'), false);
   });
 });

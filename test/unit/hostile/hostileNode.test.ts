@@ -15,7 +15,6 @@ import {
   ServerError,
   TimeoutError,
   UnauthorizedError,
-  WaspApiError,
   type BadRequestError,
 } from '../../../src/api/errors';
 import { Limiter } from '../../../src/api/limiter';
@@ -23,40 +22,12 @@ import { ReceiptLookup, MAX_RETRY_AFTER_MS, type LookupChain } from '../../../sr
 import { DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 import { HOSTILE, RLO, ZWSP } from '../../fixtures/hostile';
+import { countingFetch, failure } from '../helpers/http';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 const RID = DEMO_RECEIPTS.evmSuccess.requestId;
 const TOKEN = 'hostile-suite-secret-token';
 const MiB = 1024 * 1024;
-
-async function failure(p: Promise<unknown>): Promise<WaspApiError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof WaspApiError, `a typed error, got ${e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e)}`);
-    return e;
-  }
-  assert.fail('expected a failure, but it resolved');
-}
-
-/** A fetch that counts the body bytes handed to the client: what it read is what it held. */
-function countingFetch() {
-  let bytes = 0;
-  const counted: typeof fetch = async (input, init) => {
-    const r = await fetch(input, init);
-    if (!r.body) return r;
-    const body = r.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          bytes += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
-  };
-  return { fetch: counted, bytes: () => bytes };
-}
 
 function idOf(n: number): string {
   return `0x${n.toString(16).padStart(64, '0')}0000`;

@@ -1,14 +1,117 @@
+// The receipt panel's messages (src/receipts/protocol.ts): its own words (the webview has no l10n of
+// its own: every button and table head comes from here), and how a view becomes excerpts at exactly
+// the caps, a big receipt reaching the webview as excerpts with the whole texts kept on the host.
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/stardustSchemas';
-import { receiptMatches } from '../../../src/receipts/identity';
-import { ReceiptIdentitySchema } from '../../../src/receipts/identitySchema';
-import { buildReceiptView } from '../../../src/receipts/model/receiptView';
-import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay } from '../../../src/receipts/protocol';
+import { englishL10n } from '../../../src/core/l10n';
+import { buildReceiptView, type PayloadView } from '../../../src/receipts/model/receiptView';
+import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay, receiptPanelLabels } from '../../../src/receipts/protocol';
 import { benchRequestId, bigReceipt, plainReceipt } from '../../../bench/shared';
+import { stardustView } from '../helpers/receipts';
+import { ENGLISH_COMMON_LABELS } from '../helpers/labels';
 
-const ID = `0x${'ab'.repeat(34)}`;
+describe('receipts/protocol: the panel words and the excerpts', () => {
+  it('gives the webview every word it shows', () => {
+    assert.deepEqual(receiptPanelLabels(englishL10n), {
+      ...ENGLISH_COMMON_LABELS,
+      copyRequestId: 'Copy Request ID',
+      refresh: 'Refresh',
+      loadEvmLogs: 'Load EVM Logs',
+      openJson: 'Open as JSON',
+      showChainInfo: 'Chain Info at This Block',
+      hex: 'Hex',
+      text: 'Text',
+      json: 'JSON',
+      none: 'none',
+      burnCode: 'Burn code',
+      gas: 'Gas',
+      share: 'Share',
+      records: 'Records',
+      key: 'Key',
+      value: 'Value',
+      id: 'ID',
+      amount: 'Amount',
+      baseTokens: 'Base tokens',
+      nativeTokens: 'Native tokens',
+      nfts: 'NFTs',
+      issuer: 'Issuer',
+      owner: 'Owner',
+      metadata: 'Metadata',
+      fungibleTokens: 'Fungible tokens sent',
+      allowance: 'Allowance',
+      nft: 'NFT',
+      params: 'Parameters',
+      burnLog: 'Gas burn log',
+      burnLogEmpty: 'No gas burn log: the node keeps it only for gas estimation, not in stored receipts.',
+      burnLogChart: 'Gas burned per burn code',
+      errorParams: 'Error parameters',
+      rawJson: 'Receipt as JSON',
+      rawError: 'Raw error data',
+      feePolicy: 'Fee policy',
+      bytes: 'bytes',
+      truncated: '(cut for display)',
+      payloadView: 'Show as',
+      assetsSent: 'Assets sent',
+      coins: 'Coins',
+      objects: 'Objects',
+      coinType: 'Coin type',
+      balance: 'Balance',
+      objectType: 'Type',
+      allowanceError: 'The node could not decode the allowance',
+    });
+  });
 
-describe('receipts/protocol and identity', () => {
+  it('cuts a payload form only beyond the cap, keeps the whole text by key, and passes the truncated flag on', () => {
+    const base = stardustView('gasBurnLogParams');
+    const at: PayloadView = {
+      hex: 'a'.repeat(PAYLOAD_EXCERPT),
+      text: 't'.repeat(PAYLOAD_EXCERPT + 1),
+      json: 'j',
+      byteLength: 7,
+      valid: true,
+      preferred: 'json',
+      truncated: true,
+    };
+    const { display, texts } = receiptDisplay({ ...base, params: [{ key: { ...at, hex: `0x${'6b'.repeat(150)}` }, keyLabel: 'k', value: at }] });
+    const p = display.params[0];
+    assert.deepEqual(p?.value, {
+      hex: { text: 'a'.repeat(PAYLOAD_EXCERPT), length: PAYLOAD_EXCERPT, key: 'param.0.hex' },
+      text: { text: 't'.repeat(PAYLOAD_EXCERPT), length: PAYLOAD_EXCERPT + 1, key: 'param.0.text' },
+      json: { text: 'j', length: 1, key: 'param.0.json' },
+      byteLength: 7,
+      truncated: true,
+      preferred: 'json',
+    });
+    assert.deepEqual([...texts.keys()], ['param.0.text'], 'a text exactly at the cap is sent whole');
+    assert.equal(p?.keyLabel, 'k');
+    assert.equal(p?.keyHex, `0x${'6b'.repeat(99)}`, 'the key hex (a tooltip) is cut to 200 characters');
+    const plain = receiptDisplay(base).display.params[0]?.value;
+    assert.ok(plain && !('truncated' in plain), 'no flag on a payload that was not cut');
+  });
+
+  it("an NFT's metadata becomes excerpts under the nft key; no NFT stays null", () => {
+    const withNft = stardustView('onLedgerNft');
+    const { display } = receiptDisplay(withNft);
+    assert.equal(display.nft?.metadata.hex.key, 'nft.hex');
+    assert.equal(display.nft?.metadata.json?.key, 'nft.json');
+    assert.equal(display.nft?.metadata.text?.key, 'nft.text');
+    assert.equal(display.nft?.id, withNft.nft?.id);
+    assert.equal(receiptDisplay(stardustView('evmSuccess')).display.nft, null);
+  });
+
+  it('the raw JSON is cut only beyond its cap', () => {
+    const base = stardustView('evmSuccess');
+    const at = receiptDisplay({ ...base, rawJson: 'x'.repeat(RAW_JSON_EXCERPT) });
+    assert.equal(at.texts.size, 0);
+    assert.deepEqual(at.display.rawJson, { text: 'x'.repeat(RAW_JSON_EXCERPT), length: RAW_JSON_EXCERPT, key: 'rawJson' });
+    const over = receiptDisplay({ ...base, rawJson: 'x'.repeat(RAW_JSON_EXCERPT + 1) });
+    assert.equal(over.texts.get('rawJson')?.length, RAW_JSON_EXCERPT + 1);
+  });
+});
+
+describe('receipts/protocol: a receipt as the webview gets it', () => {
+  const ID = `0x${'ab'.repeat(34)}`;
+
   it('a big receipt reaches the webview as excerpts; the whole texts stay on the host by key', () => {
     const view = buildReceiptView(ReceiptSchema.parse(bigReceipt(benchRequestId('big', 0))));
     const { display, texts } = receiptDisplay(view);
@@ -34,34 +137,5 @@ describe('receipts/protocol and identity', () => {
     assert.equal(texts.size, 0);
     assert.equal(display.rawJson.text, view.rawJson);
     assert.equal(display.rawJson.length, view.rawJson.length);
-  });
-
-  it('reads an identity from a saved state and nothing else; rejects what is not one', () => {
-    const upper = ID.toUpperCase().replace('0X', '0x');
-    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: upper, chainName: 'IOTA EVM', block: 5 }), { requestId: ID, chainName: 'IOTA EVM', block: '5' });
-    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: ID, chainName: null, block: 'latest' }), { requestId: ID });
-    const bads = [
-      { requestId: 'javascript:alert(1)' },
-      { requestId: ID, chainName: ' ' },
-      { requestId: ID, block: 'nope' },
-      { requestId: ID, chainName: 'x'.repeat(201) },
-      { chainName: 'IOTA' },
-    ];
-    for (const bad of bads) {
-      assert.equal(ReceiptIdentitySchema.safeParse(bad).success, false, JSON.stringify(bad));
-    }
-  });
-
-  it('restores the panel of a Rebased request (0x + 64 hex) as well as a Stardust one, lower-cased', () => {
-    const rebased = `0x${'Ab'.repeat(32)}`;
-    assert.deepEqual(ReceiptIdentitySchema.parse({ requestId: rebased, chainName: 'IOTA EVM' }), { requestId: rebased.toLowerCase(), chainName: 'IOTA EVM' });
-    assert.equal(ReceiptIdentitySchema.safeParse({ requestId: `0x${'ab'.repeat(33)}` }).success, false, '66 hex is neither');
-  });
-
-  it('a panel without a chain name matches the request on any chain; a named chain only itself', () => {
-    assert.ok(receiptMatches({ requestId: ID, chainName: 'IOTA' }, { requestId: ID }));
-    assert.ok(receiptMatches({ requestId: ID, chainName: 'IOTA' }, { requestId: ID, chainName: 'iota' }));
-    assert.ok(!receiptMatches({ requestId: ID, chainName: 'IOTA' }, { requestId: ID, chainName: 'Shimmer' }));
-    assert.ok(!receiptMatches({ requestId: ID }, { requestId: ID, block: '5' }));
   });
 });

@@ -1,0 +1,20 @@
+// The shapes of the IDs a user writes (src/core/idShapes.ts): which strings are request IDs, of which length.
+import * as assert from 'node:assert/strict';
+import { classifyRequestId } from '../../../src/core/idShapes';
+
+const H64 = `0x${'AB'.repeat(32)}`;
+const H68 = `0x${'cd'.repeat(34)}`;
+
+describe('core/idShapes: classifyRequestId', () => {
+  it('classifies the whole string only: text before the 0x is not an ID', () => {
+    assert.equal(classifyRequestId(`a0x${'ab'.repeat(32)}`), undefined);
+    assert.equal(classifyRequestId(`a0x${'ab'.repeat(34)}`), undefined);
+  });
+
+  it('classifies 64 and 68 hex IDs (lower-cased) and nothing else', () => {
+    assert.deepEqual(classifyRequestId(` ${H64} `), { id: H64.toLowerCase(), shape: 'hex64' });
+    assert.deepEqual(classifyRequestId(H68), { id: H68, shape: 'hex68' });
+    for (const bad of ['', '0x', H64.slice(0, 65), `${H64}00`, `${H68}00`, H64.slice(2), `0x${'g'.repeat(64)}`])
+      assert.equal(classifyRequestId(bad), undefined, bad);
+  });
+});
