@@ -1,6 +1,7 @@
 // The chain of a Rebased node (Wasp 2.x): one chain per node, under /v1/chain, request IDs of
 // 0x + 64 hex (an EVM request's ID is its transaction hash). The node's `/v1/chain` answer says
 // which chain it runs and its EVM chain ID; it is read once per detection (NodeChainSource). Pure.
+import { ChainLogRoutes } from './chainLogRoutes';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import type { RequestIdShape } from '../core/idShapes';
@@ -21,17 +22,17 @@ export function rebasedRequestId(id: RequestIdShape): string | undefined {
   return id.shape === 'hex64' ? id.id : undefined;
 }
 
-export class RebasedChain implements ChainApi {
+export class RebasedChain extends ChainLogRoutes implements ChainApi {
   readonly generation = TARGET;
-  private readonly target = { generation: TARGET } as const;
 
   constructor(
-    /** The client of the node, made per request (the settings in force; an untrusted chain throws here, never earlier). */
-    private readonly client: () => WaspClient,
+    client: () => WaspClient,
     /** The chain ID the entry names, lower-case; `''` when it leaves it to the node. */
     private readonly configuredChainId: string,
     private readonly nodeChain: NodeChainSource,
-  ) {}
+  ) {
+    super(client, { generation: TARGET });
+  }
 
   requestIdFor(id: RequestIdShape): string | undefined {
     return rebasedRequestId(id);
@@ -47,22 +48,6 @@ export class RebasedChain implements ChainApi {
 
   identity(options?: RequestOptions) {
     return this.client().getRebasedChain(options);
-  }
-
-  blockInfo(block: number | 'latest', options?: { signal?: AbortSignal }) {
-    return this.client().getBlockInfo(this.target, block, options);
-  }
-
-  blockReceipts(block: number | 'latest', options?: RequestOptions) {
-    return this.client().getBlockReceipts(this.target, block, options);
-  }
-
-  requestEvents(requestId: string, options?: { signal?: AbortSignal }) {
-    return this.client().getRequestEvents(this.target, requestId, options);
-  }
-
-  waitForRequest(requestId: string, options?: { timeoutSeconds?: number; signal?: AbortSignal }) {
-    return this.client().waitForRequest(this.target, requestId, options);
   }
 
   receiptUrl(requestId: string, block?: string | number): string {

@@ -1,5 +1,6 @@
 // A chain on a Stardust node (Wasp 1.x): many chains per node, each under /v1/chains/{chainID},
 // request IDs of 0x + 68 hex (an EVM request: its transaction hash + 0000). Pure.
+import { ChainLogRoutes } from './chainLogRoutes';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
@@ -12,16 +13,14 @@ export function stardustRequestId(id: RequestIdShape, allowStardustHash: boolean
   return allowStardustHash ? stardustIdOfHash(id.id) : undefined;
 }
 
-export class StardustChain implements ChainApi {
+export class StardustChain extends ChainLogRoutes implements ChainApi {
   readonly generation = TARGET;
-  private readonly target: { generation: typeof TARGET; chainId: string };
 
   constructor(
-    /** The client of the node, made per request (the settings in force; an untrusted chain throws here, never earlier). */
-    private readonly client: () => WaspClient,
+    client: () => WaspClient,
     private readonly chainId: string,
   ) {
-    this.target = { generation: TARGET, chainId };
+    super(client, { generation: TARGET, chainId });
   }
 
   requestIdFor(id: RequestIdShape, allowStardustHash: boolean): string | undefined {
@@ -38,22 +37,6 @@ export class StardustChain implements ChainApi {
 
   identity(options?: RequestOptions) {
     return this.client().getChain(this.chainId, options);
-  }
-
-  blockInfo(block: number | 'latest', options?: { signal?: AbortSignal }) {
-    return this.client().getBlockInfo(this.target, block, options);
-  }
-
-  blockReceipts(block: number | 'latest', options?: RequestOptions) {
-    return this.client().getBlockReceipts(this.target, block, options);
-  }
-
-  requestEvents(requestId: string, options?: { signal?: AbortSignal }) {
-    return this.client().getRequestEvents(this.target, requestId, options);
-  }
-
-  waitForRequest(requestId: string, options?: { timeoutSeconds?: number; signal?: AbortSignal }) {
-    return this.client().waitForRequest(this.target, requestId, options);
   }
 
   receiptUrl(requestId: string, block?: string | number): string {
