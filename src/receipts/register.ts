@@ -7,15 +7,13 @@ import { Commands, Settings, WebviewTypes } from '../constants';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
-import type { RecentReceipts } from './model/recentReceipts';
-import type { WatchedRequests } from './model/watchedRequests';
 import { PanelRegistry, type OpenOptions } from '../ui/registry';
 import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
-import type { ReceiptPanel } from './panel';
+import type { ReceiptPanel, ReceiptPanelDeps } from './panel';
 import type { ReceiptIdentity } from './protocol';
 import { EvmExplainer, type AbiSource } from './evmExplainer';
-import { ReceiptService } from './service';
+import { ReceiptService, type ReceiptServiceDeps } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface ReceiptsFeature {
@@ -30,15 +28,13 @@ export interface ReceiptsFeature {
 }
 
 /** What the receipts feature is built over (extension.ts hands the objects over). */
-export interface ReceiptsFeatureDeps {
+export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDeps {
   readonly context: vscode.ExtensionContext;
-  readonly chains: ChainRegistry;
-  readonly clients: NodeClients;
-  readonly tokens: TokenStore;
-  readonly recent: RecentReceipts;
-  readonly log: vscode.LogOutputChannel;
-  /** Which requests the watch feature watches: the hover and the panel say so. */
-  readonly watched: WatchedRequests;
+  /** The service's lookup order and the panels' chains; a change forgets the "not found" answers. */
+  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'valid' | 'sourceNote' | 'onDidChange'>;
+  readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed'>;
+  /** A new token may fix a failure the service remembers. */
+  readonly tokens: Pick<TokenStore, 'onDidChange'>;
   /** The workspace's ABIs, for the receipt's EVM side. */
   readonly abis: AbiSource;
 }
