@@ -48,6 +48,6 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   // The loopback-node tests run real timers: a mutant that stalls one is a timeout, not a hang.
-  timeoutMS: 10_000,
+  timeoutMS: 5_000,
   timeoutFactor: 2,
 };

@@ -14,7 +14,7 @@ import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardust
 import type { BlockInfo, Events } from './chainLogSchemas';
 import { interpretAnswer, loadBodies, type AnswerExpectation } from './answers';
 import type { Generation } from './generation';
-import { send, type RequestLogEntry } from './transport';
+import { send, type RequestLogEntry, type RetryWait } from './transport';
 
 export type { RequestLogEntry } from './transport';
 
@@ -40,6 +40,8 @@ export interface WaspClientOptions {
    * to: a node detected as that generation no longer serves it (re-detection). Never for a probe.
    */
   onRouteNotFound?: (routeGeneration: Generation) => void;
+  /** The wait before a retry (transport.ts); a real timer when absent. Injectable (tests). */
+  waitBeforeRetry?: RetryWait;
 }
 
 export interface ReadOptions {
@@ -353,6 +355,7 @@ export class WaspClient {
         fetch: this.options.fetch,
         context,
         onRetried: (entry) => this.log(entry),
+        waitBeforeRetry: this.options.waitBeforeRetry,
       });
       const value = interpretAnswer(response, text, o, context, authenticated, await loadBodies(), this.options.onRouteNotFound);
       o.onBody?.(text);

@@ -50,7 +50,12 @@ export interface TransportRequest {
   context: ErrorContext;
   /** Called for an attempt that is asked again, with what may be logged. */
   onRetried?: (entry: RequestLogEntry) => void;
+  /** The wait before the retry; a timer that ends at once when the signal aborts (waitUnlessAborted) when absent. Injectable (tests). */
+  waitBeforeRetry?: RetryWait;
 }
+
+/** Resolves after `ms`, or rejects when `signal` aborts. */
+export type RetryWait = (ms: number, signal: AbortSignal) => Promise<void>;
 
 export interface TransportAnswer {
   /** The answer as the node sent it, any status; its body has been read into `text`. */
@@ -126,7 +131,7 @@ function ofetchOptions(req: TransportRequest, signal: AbortSignal, deadline: num
     } catch {
       // A logger must never break a request.
     }
-    await waitUnlessAborted(delay, signal);
+    await (req.waitBeforeRetry ?? waitUnlessAborted)(delay, signal);
     ctx.options.retry = 1;
   };
   return {

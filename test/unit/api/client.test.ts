@@ -21,6 +21,7 @@ import {
 import { Limiter } from '../../../src/api/limiter';
 import { DEMO_BLOCKS, DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_CHAIN_ID, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { type LocalNode, startLocalNode } from '../../fixtures/localNode';
+import { recordingWait } from '../helpers/http';
 import { useRouteServer } from '../helpers/routeServer';
 import { plainRebasedSample, plainStardustSample, rebasedSampleText, stardustSampleText } from '../helpers/samples';
 
@@ -45,7 +46,7 @@ describe('api/client: a Stardust node (the local node)', function () {
 
   before(async () => {
     node = await startLocalNode({ pathPrefix: '/wasp/api' });
-    client = new WaspClient({ baseUrl: node.url, timeoutMs: 2_000 });
+    client = new WaspClient({ baseUrl: node.url, timeoutMs: 2_000, waitBeforeRetry: recordingWait().wait });
   });
   after(() => node.close());
   afterEach(() => {
@@ -613,7 +614,12 @@ describe('api/client: the long poll, blocks, block receipts and events of both g
 
     it('a connection the node drops is a NetworkError', async () => {
       routes.set(rebasedWait, 'reset');
-      await assert.rejects(new WaspClient({ baseUrl: server.base }).waitForRequest(REBASED, REBASED_ID), (e: unknown) => e instanceof NetworkError);
+      const { waits, wait } = recordingWait();
+      await assert.rejects(
+        new WaspClient({ baseUrl: server.base, waitBeforeRetry: wait }).waitForRequest(REBASED, REBASED_ID),
+        (e: unknown) => e instanceof NetworkError,
+      );
+      assert.equal(waits.length, 1, 'asked once more, as any GET');
     });
 
     it('outlasts the client timeout and skips the shared limiter', async () => {

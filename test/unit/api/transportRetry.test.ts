@@ -3,6 +3,8 @@
 // closed before any answer, 502, 503 or 504; never on a 4xx or another 5xx, never a POST, never
 // after the caller cancelled (also not during the wait before the retry), never after a timeout;
 // Retry-After is waited for up to its cap and above it the answer surfaces as it is.
+// The wait before a retry is the client's injected one, which records its length and ends after
+// one timer turn; one test keeps the real timer and measures the gap between the two requests.
 import { strict as assert } from 'node:assert';
 import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
 import {
@@ -15,22 +17,28 @@ import {
   UnauthorizedError,
   type WaspApiError,
 } from '../../../src/api/errors';
+import type { RetryWait } from '../../../src/api/transport';
 import { MAX_RETRY_AFTER_MS, RETRY_DELAY_MS, retryAfterMs, retryDelayMs, waitUnlessAborted } from '../../../src/api/transportRetry';
 import { fetchEvmLogs } from '../../../src/evm/model/jsonRpc';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { startLocalNode, type Fault, type LocalNode } from '../../fixtures/localNode';
-import { failure } from '../helpers/http';
+import { failure, recordingWait } from '../helpers/http';
 
 const IOTA = DEMO_CHAINS.iotaEvm;
 
 /** Milliseconds between the arrivals of the node's first two requests. */
 const gapBetweenRequests = (node: LocalNode): number => (node.requests[1]?.time ?? NaN) - (node.requests[0]?.time ?? NaN);
 
+/** Long enough for a retry that was wrongly started to reach the node. */
+const settle = (): Promise<unknown> => new Promise((r) => setTimeout(r, 50));
+
 describe('transport: one retry of a GET on a reset, 502, 503 or 504', function () {
   this.timeout(20_000);
   let node: LocalNode;
   let client: WaspClient;
   let log: RequestLogEntry[];
+  let waits: number[];
+  let wait: RetryWait;
 
   before(async () => {
     node = await startLocalNode();
@@ -38,7 +46,8 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
   after(() => node.close());
   beforeEach(() => {
     log = [];
-    client = new WaspClient({ baseUrl: node.url, timeoutMs: 5_000, onRequest: (e) => log.push(e) });
+    ({ waits, wait } = recordingWait());
+    client = new WaspClient({ baseUrl: node.url, timeoutMs: 5_000, onRequest: (e) => log.push(e), waitBeforeRetry: wait });
   });
   afterEach(() => {
     node.clearFaults();
@@ -58,10 +67,20 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
       assert.equal(info.chainID, IOTA);
       assert.equal(node.requests.length, 2);
       assert.equal(node.requests[1]?.url, node.requests[0]?.url, 'the same request twice');
-      const gap = gapBetweenRequests(node);
-      assert.ok(gap >= RETRY_DELAY_MS - 20 && gap < 1_500, `waited ${gap} ms before asking again`);
+      assert.equal(waits.length, 1);
+      const [waited = NaN] = waits;
+      assert.ok(waited >= RETRY_DELAY_MS && waited <= RETRY_DELAY_MS * 1.5, `waited ${waited} ms before asking again`);
     });
   }
+
+  it('without an injected wait the retry waits on a real timer: the node sees the second request after the base wait', async () => {
+    const real = new WaspClient({ baseUrl: node.url, timeoutMs: 5_000 });
+    node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 503 } });
+    assert.equal((await real.getChainInfo(IOTA)).chainID, IOTA);
+    assert.equal(node.requests.length, 2);
+    const gap = gapBetweenRequests(node);
+    assert.ok(gap >= RETRY_DELAY_MS - 20 && gap < 1_500, `waited ${gap} ms before asking again`);
+  });
 
   it('a second failure is not retried again: the node saw 2 requests and the caller gets the second answer', async () => {
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 503 } });
@@ -71,6 +90,7 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
     assert.equal(e.status, 504);
     assert.match(e.message, /^The node answered 504/);
     assert.equal(node.requests.length, 2);
+    assert.equal(waits.length, 1, 'one wait, before the one retry');
   });
 
   it('a reset twice surfaces as the network error it always was, after two requests', async () => {
@@ -79,6 +99,7 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
     assert.ok(e instanceof NetworkError, e.message);
     assert.equal(e.message, 'The node could not be reached: connection closed by the node');
     assert.equal(node.requests.length, 2);
+    assert.equal(waits.length, 1, 'one wait, before the one retry');
   });
 
   it('the retried attempt is logged with its status, then the answer', async () => {
@@ -103,31 +124,38 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
       const e = await failure(client.getChainInfo(IOTA));
       assert.ok(e instanceof type, `${e.constructor.name}: ${e.message}`);
       assert.equal(node.requests.length, 1);
+      assert.deepEqual(waits, []);
     });
   }
 
   it('a timeout is not retried: the node saw 1 request', async () => {
-    const quick = new WaspClient({ baseUrl: node.url, timeoutMs: 300 });
+    const quick = new WaspClient({ baseUrl: node.url, timeoutMs: 150, waitBeforeRetry: wait });
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'hang' } });
     const e = await failure(quick.getChainInfo(IOTA));
     assert.ok(e instanceof TimeoutError, e.message);
-    await new Promise((r) => setTimeout(r, 2 * RETRY_DELAY_MS));
+    await settle();
+    assert.deepEqual(waits, []);
     assert.equal(node.requests.length, 1);
   });
 
   it('cancelled during the wait before the retry: ends at once with the cancelled error, the node saw 1 request', async () => {
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'retryAfter', status: 503, seconds: 2 } });
     const caller = new AbortController();
-    const pending = failure(client.getChainInfo(IOTA, { signal: caller.signal }));
-    while (node.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    const waiting: RetryWait = (ms, signal) => {
+      waits.push(ms);
+      return waitUnlessAborted(ms, signal);
+    };
+    const held = new WaspClient({ baseUrl: node.url, timeoutMs: 5_000, waitBeforeRetry: waiting });
+    const pending = failure(held.getChainInfo(IOTA, { signal: caller.signal }));
+    while (waits.length === 0) await new Promise((r) => setTimeout(r, 5));
     const abortedAt = Date.now();
     caller.abort();
     const e = await pending;
     const took = Date.now() - abortedAt;
     assert.ok(e instanceof CancelledError, e.message);
     assert.ok(took < 500, `the wait ended ${took} ms after the cancel`);
-    await new Promise((r) => setTimeout(r, MAX_RETRY_AFTER_MS + 200));
+    assert.deepEqual(waits, [MAX_RETRY_AFTER_MS]);
+    await settle();
     assert.equal(node.requests.length, 1, 'no request after the cancel');
   });
 
@@ -137,7 +165,8 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
     caller.abort();
     const e = await failure(client.getChainInfo(IOTA, { signal: caller.signal }));
     assert.ok(e instanceof CancelledError, e.message);
-    await new Promise((r) => setTimeout(r, 2 * RETRY_DELAY_MS));
+    await settle();
+    assert.deepEqual(waits, []);
     assert.equal(node.requests.length, 0);
   });
 
@@ -145,8 +174,7 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'retryAfter', status: 503, seconds: 1 } });
     assert.equal((await client.getChainInfo(IOTA)).chainID, IOTA);
     assert.equal(node.requests.length, 2);
-    const gap = gapBetweenRequests(node);
-    assert.ok(gap >= 950 && gap < MAX_RETRY_AFTER_MS, `waited ${gap} ms`);
+    assert.deepEqual(waits, [1_000]);
   });
 
   it('Retry-After within the cap (an HTTP date) is waited for, then asked again', async () => {
@@ -154,7 +182,9 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'status', status: 502, headers: { 'Retry-After': at } } });
     assert.equal((await client.getChainInfo(IOTA)).chainID, IOTA);
     assert.equal(node.requests.length, 2);
-    assert.ok(gapBetweenRequests(node) >= 500, `waited ${gapBetweenRequests(node)} ms`);
+    assert.equal(waits.length, 1);
+    const [waited = NaN] = waits;
+    assert.ok(waited > 500 && waited <= 1_900, `waited ${waited} ms`);
   });
 
   it('Retry-After above the cap (seconds or a date): not retried, the answer surfaces at once', async () => {
@@ -171,15 +201,17 @@ describe('transport: one retry of a GET on a reset, 502, 503 or 504', function (
       assert.ok(e instanceof ServerError, e.message);
       assert.equal(e.status, 503);
       assert.ok(Date.now() - started < 1_000, 'no wait');
+      assert.deepEqual(waits, []);
       assert.equal(node.requests.length, 1);
     }
   });
 
   it('a wait the deadline would cut short is no retry: the 503 surfaces, not a timeout', async () => {
-    const short = new WaspClient({ baseUrl: node.url, timeoutMs: 1_000 });
+    const short = new WaspClient({ baseUrl: node.url, timeoutMs: 1_000, waitBeforeRetry: wait });
     node.inject({ route: 'chaininfo', times: 1, fault: { type: 'retryAfter', status: 503, seconds: 2 } });
     const e = await failure(short.getChainInfo(IOTA));
     assert.ok(e instanceof ServerError, e.message);
+    assert.deepEqual(waits, []);
     assert.equal(node.requests.length, 1);
   });
 

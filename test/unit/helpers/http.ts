@@ -1,7 +1,10 @@
-// Around the requests a test makes through the client: the typed error it fails with, and a fetch
-// that counts the body bytes it hands the client (what it read is what it held).
+// Around the requests a test makes through the client: the typed error it fails with, a fetch
+// that counts the body bytes it hands the client (what it read is what it held), and a wait before
+// a retry that the test sees instead of a real timer.
 import * as assert from 'node:assert/strict';
 import { WaspApiError } from '../../../src/api/errors';
+import type { RetryWait } from '../../../src/api/transport';
+import { waitUnlessAborted } from '../../../src/api/transportRetry';
 
 /** The typed error the request fails with. */
 export async function failure(p: Promise<unknown>): Promise<WaspApiError> {
@@ -31,4 +34,16 @@ export function countingFetch() {
     return new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers });
   };
   return { fetch: counted, bytes: () => bytes };
+}
+
+/** A wait before the retry that records each length asked for and ends after one timer turn (at once on abort). */
+export function recordingWait(): { waits: number[]; wait: RetryWait } {
+  const waits: number[] = [];
+  return {
+    waits,
+    wait: (ms, signal) => {
+      waits.push(ms);
+      return waitUnlessAborted(0, signal);
+    },
+  };
 }
