@@ -14,6 +14,14 @@ const NIBBLE = (() => {
   return t;
 })();
 
+/** Bytes as `0x` + lower-case hex; at most the first `max` bytes. */
+export function bytesToHex(bytes: Uint8Array, max = bytes.length): string {
+  let s = '0x';
+  const n = Math.min(bytes.length, max);
+  for (let i = 0; i < n; i++) s += (bytes[i] ?? 0).toString(16).padStart(2, '0');
+  return s;
+}
+
 /**
  * Decodes hex (optional 0x/0X prefix, either case) to bytes. Returns undefined for odd
  * length or a non-hex character instead of throwing: the input is remote data.

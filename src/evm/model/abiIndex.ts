@@ -5,6 +5,7 @@
 // signature (Solidity ABI spec), computed with @noble/hashes so that the index needs no ABI
 // library: only decoding does (decode.ts, loaded on first use). Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex } from '../../core/hex';
 
 /** An ABI parameter as the Solidity JSON ABI writes it, validated. */
 export interface AbiParam {
@@ -22,6 +23,8 @@ export interface AbiItem {
   inputs: AbiParam[];
   /** Events only. */
   anonymous?: boolean;
+  /** Functions only: what a call returns (absent when the ABI's outputs are not well formed). */
+  outputs?: AbiParam[];
   /** Canonical signature, e.g. "transfer(address,uint256)". */
   signature: string;
   /** 0x + 8 hex (functions, errors) or 0x + 64 hex (events). */
@@ -88,8 +91,7 @@ function hashHex(signature: string, bytes: number): string {
   const cached = selectorCache.get(key);
   if (cached !== undefined) return cached;
   const h = keccak_256(new TextEncoder().encode(signature)).subarray(0, bytes);
-  let s = '0x';
-  for (const b of h) s += b.toString(16).padStart(2, '0');
+  const s = bytesToHex(h);
   // Artifacts repeat the same items (OpenZeppelin bases in every contract): hash each signature once.
   if (selectorCache.size > 50_000) selectorCache.clear();
   selectorCache.set(key, s);
@@ -104,20 +106,27 @@ export function parseAbiItem(raw: unknown): AbiItem | undefined {
   const kind = r.type === undefined ? 'function' : r.type;
   if (kind !== 'function' && kind !== 'error' && kind !== 'event') return undefined;
   if (typeof r.name !== 'string' || !IDENTIFIER.test(r.name)) return undefined;
-  const rawInputs = r.inputs === undefined ? [] : r.inputs;
-  if (!Array.isArray(rawInputs) || rawInputs.length > MAX_PARAMS) return undefined;
-  const inputs: AbiParam[] = [];
-  for (const i of rawInputs) {
-    const p = parseParam(i, 0);
-    if (!p) return undefined;
-    // Only event parameters are indexed.
-    if (kind !== 'event') delete p.indexed;
-    inputs.push(p);
-  }
+  const inputs = parseParams(r.inputs === undefined ? [] : r.inputs, kind === 'event');
+  if (!inputs) return undefined;
   const signature = `${r.name}(${inputs.map(canonicalType).join(',')})`;
   const item: AbiItem = { kind, name: r.name, inputs, signature, selector: hashHex(signature, kind === 'event' ? 32 : 4) };
   if (kind === 'event' && r.anonymous === true) item.anonymous = true;
+  const outputs = kind === 'function' && r.outputs !== undefined ? parseParams(r.outputs, false) : undefined;
+  if (outputs) item.outputs = outputs;
   return item;
+}
+
+/** A parameter list, each checked; undefined when one is not well formed. Only event parameters are indexed. */
+function parseParams(raw: unknown, indexable: boolean): AbiParam[] | undefined {
+  if (!Array.isArray(raw) || raw.length > MAX_PARAMS) return undefined;
+  const params: AbiParam[] = [];
+  for (const i of raw) {
+    const p = parseParam(i, 0);
+    if (!p) return undefined;
+    if (!indexable) delete p.indexed;
+    params.push(p);
+  }
+  return params;
 }
 
 /**
@@ -162,7 +171,7 @@ export function parseAbiText(text: string): ParsedAbi | undefined {
  */
 export function retainedBytes(item: AbiItem): number {
   const text = item.name.length + item.signature.length * 2 + item.selector.length;
-  return 480 + 2 * text + item.inputs.reduce((n, p) => n + paramBytes(p), 0);
+  return 480 + 2 * text + [...item.inputs, ...(item.outputs ?? [])].reduce((n, p) => n + paramBytes(p), 0);
 }
 
 function paramBytes(p: AbiParam): number {

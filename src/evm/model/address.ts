@@ -1,6 +1,7 @@
 // EIP-55 mixed-case checksums of EVM addresses: Rebased writes EVM agent IDs in that form, and the
 // decoded EVM transaction's `to` is shown in it. Pure; keccak from @noble/hashes (already used).
 import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex } from '../../core/hex';
 import { HEX40 } from '../../core/idShapes';
 
 /** The EIP-55 form of a 0x + 40 hex address (any case), or undefined for anything else. */
@@ -25,7 +26,5 @@ export function hasValidChecksum(address: string): boolean {
 /** 20 bytes as an EIP-55 address. */
 export function checksumAddressOfBytes(bytes: Uint8Array): string | undefined {
   if (bytes.length !== 20) return undefined;
-  let hex = '0x';
-  for (const b of bytes) hex += b.toString(16).padStart(2, '0');
-  return toChecksumAddress(hex);
+  return toChecksumAddress(bytesToHex(bytes));
 }

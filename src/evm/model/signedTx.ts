@@ -5,7 +5,7 @@
 // error text, never an exception. Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
 import { checksumAddressOfBytes } from './address';
-import { hexToBytes } from '../../core/hex';
+import { bytesToHex, hexToBytes } from '../../core/hex';
 import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from './rlp';
 
 export type EvmTxType = 0 | 1 | 2;
@@ -49,12 +49,6 @@ export function readUleb128(bytes: Uint8Array): { value: number; next: number } 
     }
   }
   return undefined;
-}
-
-function toHex(bytes: Uint8Array): string {
-  let s = '0x';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s;
 }
 
 function list(item: RlpItem, what: string): RlpItem[] {
@@ -142,11 +136,11 @@ export function decodeEvmTxParam(paramHex: string): EvmTxResult {
 export function decodeSignedTx(body: Uint8Array): EvmTxResult {
   try {
     const outer = decodeRlp(body);
-    if (!(outer instanceof Uint8Array)) return { ok: true, tx: decodeLegacy(outer, toHex(keccak_256(body))) };
+    if (!(outer instanceof Uint8Array)) return { ok: true, tx: decodeLegacy(outer, bytesToHex(keccak_256(body))) };
     const type = outer[0];
     if (type !== 1 && type !== 2) return { ok: false, error: `unsupported transaction type ${type === undefined ? '(none)' : String(type)}` };
     const fields = list(decodeRlp(outer.subarray(1)), 'payload');
-    return { ok: true, tx: decodeTyped(type, fields, toHex(keccak_256(outer))) };
+    return { ok: true, tx: decodeTyped(type, fields, bytesToHex(keccak_256(outer))) };
   } catch (e) {
     if (e instanceof RlpError) return { ok: false, error: e.message };
     throw e;

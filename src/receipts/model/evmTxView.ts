@@ -3,6 +3,7 @@
 // request ID, one line for the hover and the panel's rows. Decoding itself is src/evm's. Pure.
 import type { RebasedReceipt } from '../../api/rebasedSchemas';
 import { formatNumber, shortId } from '../../core/format';
+import { bytesToHex } from '../../core/hex';
 import type { L10n } from '../../core/l10n';
 import { formatUnits } from '../../core/units';
 import { decodeEvmTxParam, type EvmTx } from '../../evm/model/signedTx';
@@ -13,13 +14,6 @@ import type { EvmTxView, RebasedPartView } from './receiptViewTypes';
 /** EVM values are wei: 18 decimals of IOTA. */
 export const EVM_DECIMALS = 18;
 const SHOWN_DATA_BYTES = 4096;
-
-function hexOf(bytes: Uint8Array, max: number): string {
-  let s = '0x';
-  const n = Math.min(bytes.length, max);
-  for (let i = 0; i < n; i++) s += (bytes[i] ?? 0).toString(16).padStart(2, '0');
-  return s;
-}
 
 function txTypeText(type: 0 | 1 | 2, l10n: L10n): string {
   switch (type) {
@@ -43,14 +37,14 @@ export function evmTxView(tx: EvmTx, requestId: string, l10n: L10n): EvmTxView {
     gasLimit: tokenAmount(tx.gasLimit),
     data: {
       byteLength: tx.data.length,
-      hex: hexOf(tx.data, SHOWN_DATA_BYTES),
+      hex: bytesToHex(tx.data, SHOWN_DATA_BYTES),
       truncated: tx.data.length > SHOWN_DATA_BYTES,
     },
     hash: tx.hash,
     hashMatches: tx.hash === requestId.toLowerCase(),
   };
   if (tx.to !== undefined) view.to = tx.to;
-  if (tx.data.length >= 4) view.data.selector = hexOf(tx.data, 4);
+  if (tx.data.length >= 4) view.data.selector = bytesToHex(tx.data, 4);
   if (tx.chainId !== undefined) view.chainId = tx.chainId.toString();
   if (tx.gasPrice !== undefined) view.gasPrice = wei(tx.gasPrice);
   if (tx.maxFeePerGas !== undefined) view.maxFeePerGas = wei(tx.maxFeePerGas);
