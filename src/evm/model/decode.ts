@@ -47,6 +47,8 @@ export interface DecodedItem {
   args: DecodedArg[];
   /** The files that declare it (labels). */
   sources: string[];
+  /** A function's outputs, as its ABI names them. */
+  outputs?: AbiParam[];
 }
 
 export type Decoded =
@@ -106,7 +108,7 @@ function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): D
   if (refused) return refused;
   try {
     const values = c.decodeAbiParameters(item.inputs as AbiParameter[], data);
-    return {
+    const decoded: DecodedItem = {
       kind: item.kind,
       name: item.name,
       signature: item.signature,
@@ -114,6 +116,8 @@ function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): D
       sources,
       args: item.inputs.map((p, i) => ({ name: p.name, type: p.type, value: formatAbiValue(p, values[i]) })),
     };
+    if (item.outputs) decoded.outputs = item.outputs;
+    return decoded;
   } catch {
     return undefined;
   }
@@ -121,8 +125,12 @@ function decodeWith(c: AbiCoder, candidate: IndexedItem, data: `0x${string}`): D
 
 /** A decoding whose head needs more than the data gives is refused by the coder; one that needs far less is suspect. */
 function roundTrips(item: AbiItem, data: `0x${string}`): boolean {
+  return fitsHead(item.inputs, data);
+}
+
+function fitsHead(params: readonly AbiParam[], data: `0x${string}`): boolean {
   const bytes = (data.length - 2) / 2;
-  const head = item.inputs.reduce((n, p) => n + headSize(p), 0);
+  const head = params.reduce((n, p) => n + headSize(p), 0);
   return bytes >= head && bytes % 32 === 0;
 }
 
@@ -224,6 +232,24 @@ export function decodeLog(c: AbiCoder, index: AbiIndex, log: EvmLog): Decoded {
  */
 function hashedInTopic(p: AbiParam): boolean {
   return p.type === 'string' || p.type === 'bytes' || p.type.endsWith(']') || p.type === 'tuple';
+}
+
+/**
+ * What a call returned, decoded by its function's outputs: "true", "(amount: 5, ok: true)". Undefined
+ * when the ABI names no outputs or the data is not laid out as they say.
+ */
+export function decodeFunctionResult(c: AbiCoder, outputs: readonly AbiParam[] | undefined, outputHex: string): string | undefined {
+  const data = normalizeHex(outputHex);
+  if (data === undefined || outputs === undefined || (data.length - 2) / 2 > MAX_DECODE_BYTES) return undefined;
+  if (outputs.length === 0) return data === '0x' ? '()' : undefined;
+  if (!fitsHead(outputs, data) || laidOut(outputs, data)) return undefined;
+  try {
+    const values = c.decodeAbiParameters(outputs as AbiParameter[], data);
+    const parts = outputs.map((p, i) => (p.name ? `${p.name}: ${formatAbiValue(p, values[i])}` : formatAbiValue(p, values[i])));
+    return parts.length === 1 && !outputs[0]?.name ? (parts[0] ?? '') : `(${parts.join(', ')})`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** "InsufficientBalance(available: 10, required: 25)": one line for a hover or a row. */

@@ -1,46 +1,65 @@
-// "Load EVM logs": one eth_getTransactionReceipt POST to the chain's EVM JSON-RPC, only when the
-// user clicks. Which URL is ./rpcTarget.ts's rule; here it must still be http(s) without
-// credentials; nothing of ours is sent but the transaction hash (no token, no cookie). The answer
-// is bounded in time and size and validated before use. The request goes through the shared
-// transport (api/transport.ts): a POST, so never retried. Pure: `fetch` is injected.
+// What the extension asks of a chain's EVM JSON-RPC, each only when the user clicks or a failed
+// request's panel opens: eth_getTransactionReceipt ("Load EVM Logs") and debug_traceTransaction with
+// the callTracer (the call tree). Which URL is ./rpcTarget.ts's rule; here it must still be http(s)
+// without credentials; nothing of ours is sent but the transaction hash (no token, no cookie). Each
+// answer is bounded in time and size and validated before use. The requests go through the shared
+// transport (api/transport.ts): POSTs, so never retried. Pure: `fetch` is injected.
 import * as z from 'zod/mini';
 import { externalUrlToOpen } from '../../core/text';
 import { ResponseTooLargeError, TimeoutError } from '../../api/errors';
 import { send } from '../../api/transport';
 import type { EvmLog } from './decode';
 import { HEX64 } from '../../core/idShapes';
+import { parseCallTrace, type CallTrace } from './callTrace';
 
 export const RPC_TIMEOUT_MS = 15_000;
 export const RPC_MAX_BYTES = 4 * 1024 * 1024;
 /** Logs shown at most (a transaction may emit thousands). */
 export const MAX_LOGS = 500;
+/** A trace re-runs the transaction's whole block on the node, which gives up after 30 s (FACTS §1). */
+export const TRACE_TIMEOUT_MS = 35_000;
+/** A trace's body is cut here while it streams (20,000 frames with their inputs fit). */
+export const TRACE_MAX_BYTES = 32 * 1024 * 1024;
 
 const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(2 * RPC_MAX_BYTES));
 const LogSchema = z.object({ address: Hex, topics: z.array(Hex).check(z.maxLength(4)), data: Hex });
-const AnswerSchema = z.object({
-  result: z.optional(z.nullable(z.object({ logs: z.array(LogSchema), status: z.optional(z.string()) }))),
+const ReceiptSchema = z.nullable(z.object({ logs: z.array(LogSchema), status: z.optional(z.string()) }));
+const EnvelopeSchema = z.object({
+  result: z.optional(z.unknown()),
   error: z.optional(z.object({ code: z.optional(z.number()), message: z.optional(z.string()) })),
 });
 
-export type RpcOutcome =
-  | { ok: true; logs: EvmLog[]; total: number; status?: string }
-  | { ok: false; reason: 'badUrl' | 'notFound' | 'rpcError' | 'http' | 'tooLarge' | 'invalid' | 'network' | 'timeout'; detail?: string };
+/** Why a JSON-RPC call gave no result. */
+export interface RpcFailure {
+  ok: false;
+  reason: 'badUrl' | 'notFound' | 'rpcError' | 'methodUnavailable' | 'http' | 'tooLarge' | 'invalid' | 'network' | 'timeout';
+  detail?: string;
+}
 
-/** Asks `url` for the receipt of `txHash` and returns its logs (at most MAX_LOGS, with the total). */
-export async function fetchEvmLogs(
-  url: string,
-  txHash: string,
-  options: { fetch: typeof globalThis.fetch; signal?: AbortSignal; timeoutMs?: number; maxBytes?: number },
-): Promise<RpcOutcome> {
+interface RpcOptions {
+  fetch: typeof globalThis.fetch;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+/** JSON-RPC's "method not found", and what nodes answer for a tracer they do not have. */
+const METHOD_NOT_FOUND = -32601;
+const UNAVAILABLE_MESSAGE = /method not found|does not exist|not available|not supported|unsupported tracer|not enabled/i;
+/** How both generations say that they hold no such transaction (v2 / v1). */
+const NOT_FOUND_MESSAGE = /^(?:transaction|tx) not found/i;
+
+/** One call: the result (null when the node holds nothing), or why there is none. */
+export async function rpcCall(url: string, method: string, params: unknown[], options: RpcOptions): Promise<{ ok: true; result: unknown } | RpcFailure> {
   const checked = externalUrlToOpen(url);
-  if (checked === undefined || !HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
+  if (checked === undefined) return { ok: false, reason: 'badUrl' };
   let text: string;
   try {
     const { response, text: body } = await send({
       url: checked,
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [txHash.toLowerCase()] }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       // Never a cookie or a redirect to somewhere else: one request to the URL shown.
       credentials: 'omit',
       redirect: 'error',
@@ -65,12 +84,52 @@ export async function fetchEvmLogs(
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  const parsed = AnswerSchema.safeParse(json);
+  const parsed = EnvelopeSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
-  if (parsed.data.error) return { ok: false, reason: 'rpcError', detail: parsed.data.error.message ?? String(parsed.data.error.code ?? '') };
-  const result = parsed.data.result;
+  const error = parsed.data.error;
+  if (error) {
+    const detail = error.message ?? String(error.code ?? '');
+    if (NOT_FOUND_MESSAGE.test(detail)) return { ok: false, reason: 'notFound', detail };
+    const unavailable = error.code === METHOD_NOT_FOUND || UNAVAILABLE_MESSAGE.test(detail);
+    return { ok: false, reason: unavailable ? 'methodUnavailable' : 'rpcError', detail };
+  }
+  return { ok: true, result: parsed.data.result ?? null };
+}
+
+export type RpcOutcome = { ok: true; logs: EvmLog[]; total: number; status?: string } | RpcFailure;
+
+/** Asks `url` for the receipt of `txHash` and returns its logs (at most MAX_LOGS, with the total). */
+export async function fetchEvmLogs(url: string, txHash: string, options: RpcOptions): Promise<RpcOutcome> {
+  if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
+  const answer = await rpcCall(url, 'eth_getTransactionReceipt', [txHash.toLowerCase()], options);
+  if (!answer.ok) return answer;
+  const parsed = ReceiptSchema.safeParse(answer.result);
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  const result = parsed.data;
   if (!result) return { ok: false, reason: 'notFound' };
   const out: RpcOutcome = { ok: true, logs: result.logs.slice(0, MAX_LOGS), total: result.logs.length };
   if (result.status !== undefined) out.status = result.status;
   return out;
+}
+
+/** A trace checked and flattened, with the node's answer as it came (what "Copy as JSON" copies). */
+export type TraceOutcome = { ok: true; trace: CallTrace; raw: unknown } | RpcFailure;
+
+/**
+ * Asks `url` for the call tree of `txHash`: debug_traceTransaction with the callTracer and its logs.
+ * The config object is always sent (both generations crash without one, FACTS §1).
+ */
+export async function fetchCallTrace(url: string, txHash: string, options: RpcOptions): Promise<TraceOutcome> {
+  if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
+  const answer = await rpcCall(url, 'debug_traceTransaction', [txHash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { withLog: true } }], {
+    timeoutMs: TRACE_TIMEOUT_MS,
+    maxBytes: TRACE_MAX_BYTES,
+    ...options,
+  });
+  if (!answer.ok) return answer;
+  if (answer.result === null) return { ok: false, reason: 'notFound' };
+  const parsed = parseCallTrace(answer.result);
+  return parsed.ok
+    ? { ok: true, trace: parsed.trace, raw: answer.result }
+    : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
 }

@@ -16,6 +16,9 @@ export const stardustSampleText = (name: string): string => readFileSync(sampleF
 /** A Rebased (Wasp 2.x) sample as the node sends it. */
 export const rebasedSampleText = (name: string): string => readFileSync(sampleFile(['rebased'], name), 'utf8');
 
+/** An EVM JSON-RPC sample (built from the node's Go types, both generations: v1-…, v2-…), parsed. */
+export const evmSample = (name: string): Body => JSON.parse(readFileSync(sampleFile(['evm'], name), 'utf8')) as Body;
+
 /** A Stardust sample, read losslessly. */
 export const stardustSample = (name: string): Body => parseJsonExact(stardustSampleText(name)) as Body;
 

@@ -12,6 +12,7 @@ import {
   decodeCustomError,
   decodedLine,
   decodeFunctionCall,
+  decodeFunctionResult,
   decodeLog,
   formatAbiValue,
   loadAbiCoder,
@@ -456,5 +457,43 @@ describe('evm/model/decode: logs', () => {
       more.item.args.map((a) => a.value),
       [`${h('44')} (keccak256 of the value)`, `${h('55')} (keccak256 of the value)`, `${h('66')} (keccak256 of the value)`],
     );
+  });
+});
+
+describe('evm/model/decode: what a call returned', () => {
+  let coder: AbiCoder;
+  let encode: Encode;
+  before(async () => ({ coder, encode } = await loadCodecs()));
+
+  const fn = (outputs: unknown[]) => abiItem({ type: 'function', name: 'f', inputs: [], outputs });
+
+  it('by the function outputs: one unnamed value alone, named ones in parentheses, none as ()', () => {
+    const one = fn([{ name: '', type: 'bool' }]);
+    assert.equal(decodeFunctionResult(coder, one.outputs, encode(one.outputs ?? [], [true])), 'true');
+    const two = fn([
+      { name: 'amount', type: 'uint256' },
+      { name: 'who', type: 'address' },
+    ]);
+    assert.equal(decodeFunctionResult(coder, two.outputs, encode(two.outputs ?? [], [5n, ALICE])), `(amount: 5, who: ${ALICE})`);
+    assert.equal(decodeFunctionResult(coder, fn([]).outputs, '0x'), '()');
+  });
+
+  it('undecided when the ABI names no outputs, the data is short, not laid out as they say, too large or not hex', () => {
+    const one = fn([{ name: '', type: 'uint256' }]);
+    const noOutputs = abiItem({ type: 'function', name: 'g', inputs: [] });
+    assert.equal(noOutputs.outputs, undefined);
+    assert.equal(decodeFunctionResult(coder, noOutputs.outputs, `0x${word(1n)}`), undefined);
+    assert.equal(decodeFunctionResult(coder, one.outputs, '0x01'), undefined);
+    assert.equal(decodeFunctionResult(coder, fn([]).outputs, `0x${word(1n)}`), undefined);
+    assert.equal(decodeFunctionResult(coder, one.outputs, `0x${'00'.repeat(MAX_DECODE_BYTES + 32)}`), undefined);
+    assert.equal(decodeFunctionResult(coder, one.outputs, '0xzz'), undefined);
+    const str = fn([{ name: '', type: 'string' }]);
+    assert.equal(decodeFunctionResult(coder, str.outputs, `0x${word(0x40n)}${word(0n)}`), undefined, 'an offset that points past the data');
+  });
+
+  it('an ABI entry whose outputs are not well formed keeps the function, without outputs', () => {
+    const item = abiItem({ type: 'function', name: 'h', inputs: [], outputs: [{ name: '', type: 'uint7' }] });
+    assert.equal(item.signature, 'h()');
+    assert.equal(item.outputs, undefined);
   });
 });

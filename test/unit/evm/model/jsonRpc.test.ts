@@ -1,10 +1,12 @@
-// The EVM JSON-RPC call of Load EVM Logs (src/evm/model/jsonRpc.ts), against a loopback server and a
-// fake fetch: the request it sends, every answer a node gives, the size cap at exactly its limit, an
-// error without a message, a receipt without status, and which URLs and hashes are asked at all.
+// The EVM JSON-RPC calls (src/evm/model/jsonRpc.ts) of Load EVM Logs and the call tree, against a
+// loopback server and a fake fetch: the request each sends, every answer a node gives, the size cap at
+// exactly its limit, an error without a message, a receipt without status, and which URLs and hashes
+// are asked at all.
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fetchEvmLogs } from '../../../../src/evm/model/jsonRpc';
+import { fetchCallTrace, fetchEvmLogs, TRACE_MAX_BYTES } from '../../../../src/evm/model/jsonRpc';
+import { evmSample } from '../../helpers/samples';
 
 const HASH = `0x${'12'.repeat(32)}`;
 const LOG = { address: `0x${'ab'.repeat(20)}`, topics: [`0x${'cd'.repeat(32)}`], data: '0x' };
@@ -192,7 +194,8 @@ describe('evm/model/jsonRpc: the request, the size cap, what is never asked', ()
   });
 
   it('an error names its message, else its code, else nothing; a log with bad hex is invalid', async () => {
-    assert.deepEqual(await ask('/codeonly'), { ok: false, reason: 'rpcError', detail: '-32601' });
+    // -32601 is JSON-RPC's "method not found": the method is not offered there.
+    assert.deepEqual(await ask('/codeonly'), { ok: false, reason: 'methodUnavailable', detail: '-32601' });
     assert.deepEqual(await ask('/bare'), { ok: false, reason: 'rpcError', detail: '' });
     assert.deepEqual(await ask('/badhex'), { ok: false, reason: 'invalid' });
   });
@@ -207,5 +210,78 @@ describe('evm/model/jsonRpc: the request, the size cap, what is never asked', ()
     for (const hash of [`${HASH}0`, `x${HASH}`, HASH.slice(0, -1)]) assert.deepEqual(await ask('/nostatus', { hash }), { ok: false, reason: 'badUrl' }, hash);
     assert.deepEqual(await fetchEvmLogs('file:///etc/passwd', HASH, { fetch: globalThis.fetch }), { ok: false, reason: 'badUrl' });
     assert.equal(seen.length, 0);
+  });
+});
+
+describe('evm/model/jsonRpc: debug_traceTransaction for the call tree', () => {
+  const trace = evmSample('v2-debug_traceTransaction-callTracer').result;
+  const traceOf = (body: string | null, hash = HASH) => {
+    const f = fakeFetch(body);
+    return fetchCallTrace('https://rpc.example/evm', hash, { fetch: f.fetch }).then((r) => ({ r, calls: f.calls }));
+  };
+
+  it("asks for the callTracer with the logs, always with a config object, for the lower-cased hash; keeps the node's answer", async () => {
+    const { r, calls } = await traceOf(JSON.stringify({ jsonrpc: '2.0', id: 1, result: trace }), HASH.toUpperCase().replace('0X', '0x'));
+    assert.equal(calls.length, 1);
+    assert.deepEqual(JSON.parse(String(calls[0]?.init.body)), {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'debug_traceTransaction',
+      params: [HASH, { tracer: 'callTracer', tracerConfig: { withLog: true } }],
+    });
+    assert.ok(r.ok);
+    assert.equal(r.trace.frames.length, 4);
+    assert.deepEqual(r.raw, trace);
+  });
+
+  const answers: Array<[string, string | null, unknown]> = [
+    ['a null result: not found', '{"jsonrpc":"2.0","id":1,"result":null}', { ok: false, reason: 'notFound' }],
+    [
+      "Rebased's unknown hash",
+      '{"error":{"code":-32000,"message":"transaction not found"}}',
+      { ok: false, reason: 'notFound', detail: 'transaction not found' },
+    ],
+    ["Stardust's unknown hash", '{"error":{"code":-32000,"message":"tx not found"}}', { ok: false, reason: 'notFound', detail: 'tx not found' }],
+    [
+      'a tracer the node lacks',
+      '{"error":{"code":-32000,"message":"unsupported tracer type: callTracer"}}',
+      { ok: false, reason: 'methodUnavailable', detail: 'unsupported tracer type: callTracer' },
+    ],
+    [
+      'a method not offered',
+      '{"error":{"code":-32601,"message":"the method debug_traceTransaction does not exist/is not available"}}',
+      { ok: false, reason: 'methodUnavailable', detail: 'the method debug_traceTransaction does not exist/is not available' },
+    ],
+    ["the node's 30 s limit", '{"error":{"code":-32002,"message":"request timed out"}}', { ok: false, reason: 'rpcError', detail: 'request timed out' }],
+    [
+      'a frame with a bad field: named',
+      JSON.stringify({ result: { ...(trace as object), calls: [{ type: 'CALL' }] } }),
+      { ok: false, reason: 'invalid', detail: 'result.calls[0].from: expected an address' },
+    ],
+    ['an HTML page', '<html>', { ok: false, reason: 'invalid' }],
+  ];
+  for (const [what, body, expected] of answers) {
+    it(`${what}`, async () => {
+      assert.deepEqual((await traceOf(body)).r, expected);
+    });
+  }
+
+  it('a hash that is not 0x + 64 hex is refused before any request', async () => {
+    const { r, calls } = await traceOf('{"result":null}', `${HASH}00`);
+    assert.deepEqual(r, { ok: false, reason: 'badUrl' });
+    assert.equal(calls.length, 0);
+  });
+
+  it('a body past the trace bound is cut while it streams', async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1 << 20;
+        controller.enqueue(new Uint8Array(1 << 20).fill(0x20));
+      },
+    });
+    const fetch = (async () => new Response(endless, { status: 200 })) as unknown as typeof globalThis.fetch;
+    assert.deepEqual(await fetchCallTrace('https://rpc.example/evm', HASH, { fetch }), { ok: false, reason: 'tooLarge' });
+    assert.ok(sent <= TRACE_MAX_BYTES + 4 * (1 << 20), `read ${sent} bytes`);
   });
 });
