@@ -36,6 +36,7 @@ export const Settings = {
   defaultChain: 'defaultChain',
   hoverEnabled: 'hover.enabled',
   hoverEvmTransactions: 'hover.evmTransactions',
+  addressLabels: 'addressLabels',
   timeoutMs: 'request.timeoutMs',
   maxResponseBytes: 'request.maxResponseBytes',
   maxConcurrent: 'request.maxConcurrent',

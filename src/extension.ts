@@ -67,16 +67,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Features register here, one line each.
   const chainsFeature = registerChainsFeature(services);
   const chainInfo = registerChainInfoFeature(services);
-  const workspaceAbis = registerWorkspaceFeature(context, log);
+  const workspace = registerWorkspaceFeature(context, log);
   // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
   const watched = new WatchedRequests();
-  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspaceAbis });
+  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses });
   const watch = registerWatchFeature({ ...services, watched, receipts });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis: workspace.abis, activation };
 }
 
 export function deactivate(): void {

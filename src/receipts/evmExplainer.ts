@@ -6,16 +6,26 @@ import type { AnyReceipt, ReceiptView } from './model/receiptView';
 import type { EvmExplanation } from './model/evmExplain';
 import type { ExplanationCache } from './model/explanationCache';
 import type { Row } from '../ui/model/view';
+import type { Generation } from '../api/generation';
+import type { CallTreeState } from './model/callTree';
 
 /** The workspace's ABIs as the explainer needs them. */
 export interface AbiSource {
   current(): Promise<import('../evm/model/abiIndex').AbiIndex>;
 }
 
+/** Names for addresses on the chain with an EVM chain ID (the workspace's address book). */
+export interface AddressSource {
+  current(): Promise<{ nameOf(address: string, evmChainId?: bigint): string | undefined }>;
+}
+
 export class EvmExplainer {
   private explained: Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> | undefined;
 
-  constructor(private readonly abis: AbiSource) {}
+  constructor(
+    private readonly abis: AbiSource,
+    private readonly addresses: AddressSource,
+  ) {}
 
   /** Whether the ABIs have anything to say about a receipt (cheap: loads nothing). */
   static wants(view: ReceiptView): boolean {
@@ -39,6 +49,34 @@ export class EvmExplainer {
     ]);
     const [coder, outcome, index] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.abis.current()]);
     return logRows(coder, index, outcome, url, vscode.l10n);
+  }
+
+  /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */
+  async loadCallTree(
+    url: string,
+    receipt: AnyReceipt,
+    chain: { generation: Generation; evmChainId: bigint | undefined },
+    signal?: AbortSignal,
+  ): Promise<{ state: CallTreeState; raw?: unknown }> {
+    const [{ callTreeState }, { evmTxOf }, { loadAbiCoder }, { fetchCallTrace }, { magicAbiIndex }] = await Promise.all([
+      import('./model/callTree.js'),
+      import('./model/evmExplain.js'),
+      import('../evm/model/decode.js'),
+      import('../evm/model/jsonRpc.js'),
+      import('../evm/model/iscMagic.js'),
+    ]);
+    const txHash = receipt.request.requestId.slice(0, 66);
+    const [coder, outcome, index, magic, book] = await Promise.all([
+      loadAbiCoder(),
+      fetchCallTrace(url, txHash, { fetch: globalThis.fetch, signal }),
+      this.abis.current(),
+      magicAbiIndex(chain.generation),
+      this.addresses.current(),
+    ]);
+    const tx = evmTxOf(receipt);
+    const nameOf = (address: string) => book.nameOf(address, chain.evmChainId);
+    const state = callTreeState(outcome, { coder, index, magic, generation: chain.generation, nameOf }, tx?.ok ? tx.tx : undefined, vscode.l10n);
+    return state.status === 'ok' && outcome.ok ? { state, raw: outcome.raw } : { state };
   }
 
   private cache(): Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> {

@@ -18,6 +18,7 @@ import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
+import type { CallTreeState } from './model/callTree';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
 export interface ReceiptPanelDeps extends PanelDeps {
@@ -64,6 +65,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
+  /** An EVM request's call tree, and the node's answer it came from ("Copy as JSON"). */
+  private callTree: { state: CallTreeState; raw?: unknown } | undefined;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -116,6 +119,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.evmLogsSection = undefined;
     this.l1Section = undefined;
     this.chainLog = undefined;
+    this.callTree = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
@@ -132,7 +136,35 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const evmRows = await this.explainEvm(result, chain);
     if (stale()) return;
     if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
-    if (evmRows !== undefined || l1Section !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
+    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise.
+    const evm = result.value.view.kind === 'evm';
+    if (evm) this.callTree = { state: { status: 'offer' } };
+    if (evmRows !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
+    if (evm && result.value.view.failed) await this.loadCallTree(chain, result, signal);
+  }
+
+  /** Asks the chain's JSON-RPC (evm/model/rpcTarget.ts) for the call tree and shows it, or why there is none. */
+  private async loadCallTree(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {
+    const loaded = this.loaded;
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    this.evmLogsHost = target?.host;
+    this.callTree = { state: { status: 'loading' } };
+    this.showFound(chain, result, this.shownFee(), this.id.block);
+    let tree: { state: CallTreeState; raw?: unknown };
+    try {
+      const evmChainId = await this.service.evmChainId(chain);
+      tree = await this.service.evm.loadCallTree(target?.url ?? '', result.value.receipt, { generation: chain.generation, evmChainId }, signal);
+    } catch (e) {
+      tree = { state: { status: 'error', message: errorSummary(e) } };
+    }
+    if (this.loaded !== loaded || signal?.aborted) return;
+    this.callTree = tree;
+    this.showFound(chain, result, this.shownFee(), this.id.block);
+  }
+
+  private shownFee(): FeeCheckView {
+    return this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' };
   }
 
   /** The request's block and events: each failure said in its section, never the panel's error. */
@@ -197,11 +229,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
       view,
       fee,
-      labels:
-        this.evmLogsHost === undefined
-          ? receiptPanelLabels(vscode.l10n)
-          : { ...receiptPanelLabels(vscode.l10n), loadEvmLogs: vscode.l10n.t('Load EVM Logs from {0}', this.evmLogsHost) },
+      labels: receiptPanelLabels(vscode.l10n, this.evmLogsHost),
       ...(chainLog ? { chainLog } : {}),
+      ...(this.callTree ? { callTree: this.callTree.state } : {}),
     });
   }
 
@@ -280,6 +310,15 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       case 'loadEvmLogs':
         await this.loadEvmLogs(l.chain, l.result);
         return;
+      case 'loadCallTree':
+        if (this.callTree?.state.status !== 'loading') await this.loadCallTree(l.chain, l.result);
+        return;
+      case 'copyCallTree':
+        if (this.callTree?.raw !== undefined) {
+          await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
+          void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
+        }
+        return;
       default:
         return;
     }
@@ -299,7 +338,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     }
     if (this.loaded !== loaded) return;
     this.evmLogsSection = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
-    this.showFound(chain, result, this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' }, this.id.block);
+    this.showFound(chain, result, this.shownFee(), this.id.block);
   }
 
   /** The URL of the JSON-RPC the node's metadata names, when it is another one and the user agreed to ask it. */

@@ -6,6 +6,7 @@ import { commonLabels, type CommonLabels } from '../ui/protocol';
 import { excerpt, type ErrorView, type Excerpt } from '../ui/model/view';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 import type { ChainLogSection } from './model/chainLogView';
+import type { CallTreeState } from './model/callTree';
 
 /** Characters of each payload form the webview gets before "Show all". */
 export const PAYLOAD_EXCERPT = 1_000;
@@ -36,10 +37,12 @@ export type ReceiptPanelState =
       labels: ReceiptPanelLabels;
       /** The request's block and events, once read (a second request each, after the receipt). */
       chainLog?: ChainLogSection[];
+      /** An EVM request's call tree: offered, being asked, failed or shown. */
+      callTree?: CallTreeState;
     };
 
 /** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */
-export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'loadEvmLogs' };
+export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'loadEvmLogs' } | { kind: 'loadCallTree' } | { kind: 'copyCallTree' };
 
 /** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
 export interface ReceiptPanelLabels extends CommonLabels {
@@ -90,14 +93,53 @@ export interface ReceiptPanelLabels extends CommonLabels {
   loadEvmLogs: string;
   /** The summary of a decoded revert's raw message and parameters (folded). */
   rawError: string;
+  /** The call tree section (its button names the host asked). */
+  callTree: CallTreeLabels;
 }
 
-export function receiptPanelLabels(l10n: L10n): ReceiptPanelLabels {
+export interface CallTreeLabels {
+  title: string;
+  load: string;
+  loading: string;
+  search: string;
+  noMatch: string;
+  copyJson: string;
+  revertBegan: string;
+  native: string;
+  value: string;
+  gasUsed: string;
+  returned: string;
+  logs: string;
+  moreLogs: string;
+  matches: string;
+}
+
+function callTreeLabels(l10n: L10n, host: string | undefined): CallTreeLabels {
+  return {
+    title: l10n.t('Call tree'),
+    load: host === undefined ? l10n.t('Show Call Tree') : l10n.t('Show Call Tree from {0}', host),
+    loading: host === undefined ? l10n.t('Asking for the call tree…') : l10n.t('Asking {0} for the call tree…', host),
+    search: l10n.t('Find a call by name or address'),
+    noMatch: l10n.t('No call matches.'),
+    copyJson: l10n.t('Copy as JSON'),
+    revertBegan: l10n.t('the revert began here'),
+    native: l10n.t('runs natively in the node (its ISC gas is not in the EVM gas)'),
+    value: l10n.t('value (wei)'),
+    gasUsed: l10n.t('gas used'),
+    returned: l10n.t('returned'),
+    logs: l10n.t('logs'),
+    moreLogs: l10n.t('{0} more logs not shown'),
+    matches: l10n.t('{0} calls match'),
+  };
+}
+
+export function receiptPanelLabels(l10n: L10n, rpcHost?: string): ReceiptPanelLabels {
   return {
     ...commonLabels(l10n),
+    callTree: callTreeLabels(l10n, rpcHost),
     copyRequestId: l10n.t('Copy Request ID'),
     refresh: l10n.t('Refresh'),
-    loadEvmLogs: l10n.t('Load EVM Logs'),
+    loadEvmLogs: rpcHost === undefined ? l10n.t('Load EVM Logs') : l10n.t('Load EVM Logs from {0}', rpcHost),
     openJson: l10n.t('Open as JSON'),
     showChainInfo: l10n.t('Chain Info at This Block'),
     hex: l10n.t('Hex'),

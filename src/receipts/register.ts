@@ -12,7 +12,7 @@ import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
 import type { ReceiptPanel, ReceiptPanelDeps } from './panel';
 import type { ReceiptIdentity } from './protocol';
-import { EvmExplainer, type AbiSource } from './evmExplainer';
+import { EvmExplainer, type AbiSource, type AddressSource } from './evmExplainer';
 import { ReceiptService, type ReceiptServiceDeps } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
@@ -37,11 +37,13 @@ export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDep
   readonly tokens: Pick<TokenStore, 'onDidChange'>;
   /** The workspace's ABIs, for the receipt's EVM side. */
   readonly abis: AbiSource;
+  /** Names for addresses (deployment records, the user's labels), for the call tree. */
+  readonly addresses: AddressSource;
 }
 
 export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeature {
   const { context, chains, tokens } = deps;
-  const service = new ReceiptService(deps, new EvmExplainer(deps.abis));
+  const service = new ReceiptService(deps, new EvmExplainer(deps.abis, deps.addresses));
   const hover = new ReceiptHoverProvider(service);
   const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.receipt,

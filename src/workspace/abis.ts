@@ -16,11 +16,9 @@ import {
   describeReport,
   scanIntoIndex,
   type ScanFile,
-  type ScanIo,
   type ScanReport,
 } from './model/scan';
-import { typeRefusal, type OpenOutcome } from './model/scanGuard';
-import { openWorkspaceFile } from './nodeScanIo';
+import { hostScanIo } from './hostScanIo';
 
 const BUILTIN_ABIS = ['erc20.abi.json', 'erc721.abi.json', 'iscMagic.abi.json'];
 /**
@@ -30,25 +28,7 @@ const BUILTIN_ABIS = ['erc20.abi.json', 'erc721.abi.json', 'iscMagic.abi.json'];
  */
 const WATCH_DEBOUNCE_MS = 150;
 
-const io: ScanIo<vscode.Uri> = {
-  open: (file) =>
-    file.uri.scheme === 'file' && file.folder.scheme === 'file' ? openWorkspaceFile(file.folder.fsPath, file.uri.fsPath) : openVirtual(file.uri),
-};
-
-/**
- * A file of a virtual workspace, through vscode.workspace.fs (no streams there): links and
- * anything but a file are refused, the stated size is checked first, and readCapped refuses a
- * read that returns more than the cap.
- */
-async function openVirtual(uri: vscode.Uri): Promise<OpenOutcome> {
-  const stat = await vscode.workspace.fs.stat(uri);
-  const refusal = typeRefusal({ file: (stat.type & vscode.FileType.File) !== 0, link: (stat.type & vscode.FileType.SymbolicLink) !== 0 });
-  if (refusal) return { refused: refusal };
-  async function* whole(): AsyncGenerator<Uint8Array> {
-    yield await vscode.workspace.fs.readFile(uri);
-  }
-  return { size: stat.size, chunks: whole(), close: async () => undefined };
-}
+const io = hostScanIo();
 
 export class WorkspaceAbis implements vscode.Disposable {
   readonly index = new AbiIndex();

@@ -7,17 +7,17 @@
 // that the scan stops at its byte cap (model/scanGuard.ts readCapped). Runs in plain Node too.
 import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
-import { realPathRefusal, type ScanFile, type ScanIo } from './model/scan';
+import { realPathRefusal, type PathRule, type ScanFile, type ScanIo } from './model/scan';
 import { typeRefusal, type OpenOutcome } from './model/scanGuard';
 
 const CHUNK_BYTES = 64 * 1024;
 // O_NOFOLLOW and O_NONBLOCK do not exist on Windows (there `constants` leaves them out).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-/** Opens the file at `path`, a candidate in the workspace folder at `folderPath` (both absolute). */
-export async function openWorkspaceFile(folderPath: string, path: string): Promise<OpenOutcome> {
+/** Opens the file at `path`, a candidate in the workspace folder at `folderPath` (both absolute), on a path `reads` accepts (ABIs by default). */
+export async function openWorkspaceFile(folderPath: string, path: string, reads?: PathRule): Promise<OpenOutcome> {
   const [folderReal, real] = await Promise.all([realpath(folderPath), realpath(path)]);
-  const refusal = realPathRefusal(folderReal, real);
+  const refusal = realPathRefusal(folderReal, real, reads);
   if (refusal) return { refused: refusal };
   const handle = await open(real, OPEN_FLAGS);
   let size: number;

@@ -1,11 +1,17 @@
-// The workspace feature: what the workspace's own build records say (today the ABIs of its
-// contracts), read on first use and kept current by a file watcher. Other features get its index
-// handed to them here, at registration.
+// The workspace feature: what the workspace's own build records say (the ABIs of its contracts, the
+// addresses it deployed them to), read on first use and kept current by file watchers. Other
+// features get its handles here, at registration.
 import type * as vscode from 'vscode';
-import { WorkspaceAbiIndex } from './service';
+import { WorkspaceAbiIndex, WorkspaceAddresses } from './service';
 
-export function registerWorkspaceFeature(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): WorkspaceAbiIndex {
+export interface WorkspaceFeature {
+  readonly abis: WorkspaceAbiIndex;
+  readonly addresses: WorkspaceAddresses;
+}
+
+export function registerWorkspaceFeature(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): WorkspaceFeature {
   const abis = new WorkspaceAbiIndex(context.extensionUri, log);
-  context.subscriptions.push(abis);
-  return abis;
+  const addresses = new WorkspaceAddresses(log);
+  context.subscriptions.push(abis, addresses);
+  return { abis, addresses };
 }

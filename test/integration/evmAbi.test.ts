@@ -13,7 +13,7 @@ import { describeReport } from '../../src/workspace/model/scan';
 import { WorkspaceAbis } from '../../src/workspace/abis';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
-import { ARTIFACT, BOB, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
+import { ARTIFACT, BOB, LEDGER, OBJECT_ID, startEvmNode, type EvmNode } from './evmNode';
 import { activate, hoversAt, setChains, withOpenExternalSpy, withWarningAnswer } from './helpers';
 
 describe('EVM receipts decoded with the workspace ABIs', function () {
@@ -116,13 +116,14 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   it("Load EVM Logs asks the node's own JSON-RPC only on the click, the button names its host, and shows the decoded event", async () => {
-    node.rpcCalls.length = 0;
-    node.rpcPaths.length = 0;
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
     const host = new URL(node.url).host;
-    const before = await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
+    const before = await panel.waitForRender((x) => x.text.includes('Load EVM Logs') && x.text.includes('the revert began here'));
     assert.ok(before.text.includes(`Load EVM Logs from ${host}`), before.text);
-    assert.deepEqual(node.rpcCalls, [], 'nothing asked before the click');
+    assert.ok(!node.rpcMethods.includes('eth_getTransactionReceipt'), 'no receipt asked before the click');
+    node.rpcCalls.length = 0;
+    node.rpcPaths.length = 0;
+    node.rpcMethods.length = 0;
     const shown = await withWarningAnswer(
       () => undefined,
       async () => {
@@ -136,6 +137,27 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     const r = shown.result;
     assert.ok(r.text.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), r.text);
     assert.ok(r.text.includes(`${node.url}/v1/chain/evm`), 'the panel says which URL was asked');
+  });
+
+  it("a failed EVM request's panel shows its call tree at once, from the node's own JSON-RPC: the revert's frame marked and named from the deployment records, the magic call by its interface; Copy as JSON copies the trace", async () => {
+    node.rpcPaths.length = 0;
+    node.rpcMethods.length = 0;
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    const r = await panel.waitForRender((x) => x.text.includes('the revert began here'));
+    assert.deepEqual(node.rpcMethods, ['debug_traceTransaction']);
+    assert.deepEqual(node.rpcPaths, ['/v1/chain/evm']);
+    for (const shown of ['Call tree', '3 calls, 2 failed', 'ISCSandbox', 'getChainID()', 'reverted: InsufficientBalance(available: 3, required: 5)', LEDGER])
+      assert.ok(r.text.includes(shown), `${shown} in ${r.text}`);
+    // Named from the workspace's records of the node's chain (8822): Ignition's Ledger, Foundry's Vault; never a record of another chain.
+    assert.ok(r.text.includes('the revert began in Ledger: transfer('), r.text);
+    assert.ok(r.text.includes('Vault'), r.text);
+    assert.ok(!r.text.includes('ShimmerLedger'), 'a record of chain 148 names nothing on 8822');
+    await vscode.env.clipboard.writeText('');
+    await panel.perform({ kind: 'copyCallTree' });
+    const copied = JSON.parse(await vscode.env.clipboard.readText()) as { type: string; calls: unknown[] };
+    assert.equal(copied.type, 'CALL');
+    assert.equal(copied.calls.length, 2);
+    panel.dispose();
   });
 
   it('a metadata URL on a loopback address is asked only after the user confirms its host', async () => {

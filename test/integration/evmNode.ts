@@ -1,8 +1,9 @@
 // A loopback Rebased node for the EVM ABI host tests: one receipt whose transaction calls
 // Vault.transfer(BOB, 5) and reverts with InsufficientBalance(3, 5), encoded with the ABI of the
 // workspace's Hardhat artifact (workspace/evm/…), plus the chain's EVM JSON-RPC answering
-// eth_getTransactionReceipt with one Deposited log: the node's own at /v1/chain/evm (switched off by
-// `ownRpcDown`), and another at /evm that the chain info's metadata names. A second receipt's
+// eth_getTransactionReceipt with one Deposited log and debug_traceTransaction with its call tree (the
+// revert begins in a call to a ledger contract, after a call into the magic contract): the node's own
+// at /v1/chain/evm (switched off by `ownRpcDown`), and another at /evm that the chain info's metadata names. A second receipt's
 // transaction carries 128 KB of call data for the shipped magic contract's callView whose offsets
 // all alias one tail (a decoding bomb).
 import * as assert from 'node:assert/strict';
@@ -19,6 +20,9 @@ import { EXTENSION_ID } from './helpers';
 export const BOB = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 export const OBJECT_ID = `0x${'ab'.repeat(32)}`;
 export const ARTIFACT = 'evm/artifacts/contracts/Vault.sol/Vault.json';
+/** The contract the traced transaction calls, where its revert begins. */
+export const LEDGER = '0x2222222222222222222222222222222222222222';
+const SENDER = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
 
 export interface EvmNode {
   server: Server;
@@ -30,6 +34,8 @@ export interface EvmNode {
   artifactText: string;
   /** The JSON-RPC bodies received. */
   rpcCalls: string[];
+  /** The method of each JSON-RPC call received. */
+  rpcMethods: string[];
   /** The path of each JSON-RPC call received. */
   rpcPaths: string[];
   /** When set, the node's own JSON-RPC (/v1/chain/evm) answers 404. */
@@ -78,6 +84,35 @@ export async function startEvmNode(): Promise<EvmNode> {
   };
   const rpcCalls: string[] = [];
   const rpcPaths: string[] = [];
+  const rpcMethods: string[] = [];
+  const reverting = { output: revert, error: 'execution reverted', value: '0x0' };
+  const frame = (from: string, to: string, input: string, gasUsed: string, rest: Record<string, unknown>) => ({
+    type: 'CALL',
+    from,
+    gas: '0xea60',
+    gasUsed,
+    to: to.toLowerCase(),
+    input,
+    ...rest,
+  });
+  const trace = frame(SENDER, BOB, call, '0x7a1c', {
+    ...reverting,
+    calls: [
+      {
+        ...frame(BOB.toLowerCase(), '0x1074000000000000000000000000000000000000', '0x564b81ef', '0x0', { output: `0x${'0'.repeat(63)}1`, value: '0x0' }),
+        type: 'STATICCALL',
+      },
+      frame(BOB.toLowerCase(), LEDGER, call, '0x2390', reverting),
+    ],
+  });
+  const answer = (method: string, hash: string): unknown =>
+    method === 'eth_getTransactionReceipt'
+      ? hash === requestId
+        ? { status: '0x0', logs: [log] }
+        : null
+      : method === 'debug_traceTransaction' && hash === requestId
+        ? trace
+        : null;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if ((path === '/evm' || (path === '/v1/chain/evm' && !node.ownRpcDown)) && req.method === 'POST') {
@@ -87,7 +122,8 @@ export async function startEvmNode(): Promise<EvmNode> {
         rpcCalls.push(text);
         rpcPaths.push(path);
         const rpc = JSON.parse(text) as { id: number; method: string; params: string[] };
-        const result = rpc.method === 'eth_getTransactionReceipt' && rpc.params[0] === requestId ? { status: '0x0', logs: [log] } : null;
+        rpcMethods.push(rpc.method);
+        const result = answer(rpc.method, rpc.params[0] ?? '');
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }));
       });
@@ -106,6 +142,17 @@ export async function startEvmNode(): Promise<EvmNode> {
   const chain = JSON.parse(readFileSync(join(root, 'test/fixtures/samples/rebased/chain.json'), 'utf8'));
   chain.metadata = { ...chain.metadata, evmJsonRpcURL: `${url}/evm` };
   bodies.set('/v1/chain', JSON.stringify(chain));
-  const node: EvmNode = { server, url, requestId, hostileRequestId: bomb.requestId, artifactUri, artifactText, rpcCalls, rpcPaths, ownRpcDown: false };
+  const node: EvmNode = {
+    server,
+    url,
+    requestId,
+    hostileRequestId: bomb.requestId,
+    artifactUri,
+    artifactText,
+    rpcCalls,
+    rpcPaths,
+    rpcMethods,
+    ownRpcDown: false,
+  };
   return node;
 }

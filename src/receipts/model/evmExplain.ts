@@ -3,7 +3,7 @@
 // (the `0x74` param item; Rebased receipts already show theirs). Computed at display time from
 // the cached receipt, so an edited artifact changes the next hover without asking the node again.
 // Pure; the decoder (and ox with it) is loaded on first use by ../service.ts.
-import { hexToBytes } from '../../core/hex';
+import { bytesToHex, hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
@@ -13,7 +13,7 @@ import type { Row } from '../../ui/model/view';
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
-import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcOutcome } from '../../evm/model/jsonRpc';
+import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcFailure, type RpcOutcome } from '../../evm/model/jsonRpc';
 import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
 
 /** Stardust's param key of the signed transaction ("t"). */
@@ -34,7 +34,8 @@ export interface EvmExplanation {
   tx?: { hash: string; to?: string; chainId?: bigint };
 }
 
-function txOf(receipt: AnyReceipt): { ok: true; tx: EvmTx } | { ok: false; error: string } | undefined {
+/** The signed EVM transaction of a receipt's request (or why it could not be read); undefined for a request that is not EVM. */
+export function evmTxOf(receipt: AnyReceipt): { ok: true; tx: EvmTx } | { ok: false; error: string } | undefined {
   if (isRebasedReceipt(receipt)) return rebasedEvmTx(receipt);
   if (!receipt.request.isEVM) return undefined;
   const item = receipt.request.params.find((p) => p.key.toLowerCase() === STARDUST_TX_KEY);
@@ -46,12 +47,12 @@ function txOf(receipt: AnyReceipt): { ok: true; tx: EvmTx } | { ok: false; error
 /** Explains an EVM receipt with the index; undefined when there is nothing EVM in it. */
 export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt, view: ReceiptView): EvmExplanation | undefined {
   const revertData = view.error?.revertData;
-  const tx = txOf(receipt);
+  const tx = evmTxOf(receipt);
   if (revertData === undefined && tx === undefined) return undefined;
   const out: EvmExplanation = { files: index.fileCount };
   if (revertData !== undefined) out.error = { data: revertData, decoded: decodeCustomError(coder, index, revertData) };
   if (tx?.ok) {
-    out.call = tx.tx.to === undefined ? { creation: true } : { creation: false, decoded: decodeFunctionCall(coder, index, bytesHex(tx.tx.data)) };
+    out.call = tx.tx.to === undefined ? { creation: true } : { creation: false, decoded: decodeFunctionCall(coder, index, bytesToHex(tx.tx.data)) };
   }
   if (!isRebasedReceipt(receipt) && tx !== undefined) out.stardustTx = tx;
   if (tx?.ok) {
@@ -62,13 +63,7 @@ export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt
   return out;
 }
 
-function bytesHex(bytes: Uint8Array): string {
-  let s = '0x';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s;
-}
-
-function shown(s: string): string {
+export function shown(s: string): string {
   return revealInvisible(clip(s, LINE_CHARS));
 }
 
@@ -80,7 +75,7 @@ function sourcesText(item: DecodedItem, l10n: L10n): string {
 /** Revert data shown beside an unknown selector: enough to search for, the whole of it to copy. */
 const RAW_DATA_CHARS = 138;
 
-function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n, data?: string): string {
+export function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error' | 'function', l10n: L10n, data?: string): string {
   switch (d.reason) {
     case 'unknown':
       if (kind === 'function') return l10n.t('function {0}: no ABI in the workspace declares it', d.selector ?? '');
@@ -224,23 +219,47 @@ function logNotDecodedText(d: Extract<Decoded, { ok: false }>, l10n: L10n): stri
   return l10n.t('event {0}', notDecodedText(d, 'function', l10n));
 }
 
-function rpcFailureText(o: Extract<RpcOutcome, { ok: false }>, l10n: L10n): string {
+/** What a JSON-RPC call's failure means, for the receipt's logs or its call tree. */
+export function rpcFailureText(o: RpcFailure, l10n: L10n, asked: RpcAsked = RECEIPT_CALL): string {
   switch (o.reason) {
     case 'badUrl':
       return l10n.t('no usable EVM JSON-RPC URL (set evmJsonRpcUrl in the chain entry)');
     case 'notFound':
       return l10n.t('the JSON-RPC does not know this transaction');
+    case 'methodUnavailable':
+      return l10n.t(
+        'the JSON-RPC does not offer {0} ({1}): ask the node operator to enable it, or set evmJsonRpcUrl in the chain entry to a JSON-RPC that does',
+        asked.method,
+        shown(o.detail ?? ''),
+      );
     case 'rpcError':
       return l10n.t('the JSON-RPC answered with an error: {0}', shown(o.detail ?? ''));
     case 'http':
       return l10n.t('the JSON-RPC answered HTTP {0}', shown(o.detail ?? ''));
     case 'tooLarge':
-      return l10n.t('the answer is larger than {0} MB', RPC_MAX_BYTES / (1024 * 1024));
+      return l10n.t('the answer is larger than {0} MB', asked.maxBytes / (1024 * 1024));
     case 'invalid':
-      return l10n.t('the answer is not a valid transaction receipt');
+      return o.detail === undefined
+        ? l10n.t('the answer is not {0}', asked.answer(l10n))
+        : l10n.t('the answer is not {0}: {1}', asked.answer(l10n), shown(o.detail));
     case 'timeout':
-      return l10n.t('no answer within {0} s', RPC_TIMEOUT_MS / 1000);
+      return l10n.t('no answer within {0} s', asked.timeoutMs / 1000);
     default:
       return l10n.t('the JSON-RPC could not be reached: {0}', shown(o.detail ?? ''));
   }
 }
+
+/** The JSON-RPC call a failure is of: its method, bounds, and what its answer should have been. */
+export interface RpcAsked {
+  method: string;
+  maxBytes: number;
+  timeoutMs: number;
+  answer: (l10n: L10n) => string;
+}
+
+const RECEIPT_CALL: RpcAsked = {
+  method: 'eth_getTransactionReceipt',
+  maxBytes: RPC_MAX_BYTES,
+  timeoutMs: RPC_TIMEOUT_MS,
+  answer: (l10n) => l10n.t('a valid transaction receipt'),
+};

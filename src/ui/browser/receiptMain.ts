@@ -6,6 +6,7 @@
 // its section is opened.
 import type { AssetsView, RebasedAssetsView } from '../../receipts/model/receiptViewTypes';
 import type { PayloadDisplay, ReceiptAction, ReceiptDisplay, ReceiptPanelLabels, ReceiptPanelState } from '../../receipts/protocol';
+import { callTreeSection } from './callTree';
 import { appendFirst, button, copyButton, copyExcerptButton, errorBanner, h, lazyDetails, longText, mount, rowOf, section, type Mounted } from './dom';
 
 type Api = Mounted<ReceiptAction>;
@@ -54,6 +55,7 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
   const out: HTMLElement[] = [statusBanner(view)];
   for (const s of view.sections)
     out.push(s.id === 'error' ? errorSection(s, state, api) : section(s.id, s.title, s.rows, api, L, { after: sectionAfter(s.id, state, api) }));
+  if (state.callTree) out.push(callTreeSection(state.callTree, L, api));
   out.push(burnLog(view, L));
   if (view.rebased) {
     out.push(coinsSection(L.assetsSent, 'assets', view.rebased.assets, undefined, api, L));

@@ -45,19 +45,24 @@ export function abiFileKind(relativePath: string): AbiFileKind | undefined {
   return undefined;
 }
 
+/** Whether a workspace-relative path is one a scan reads: an ABI path by default (abiFileKind). */
+export type PathRule = (relativePath: string) => boolean;
+
+const isAbiPath: PathRule = (relative) => abiFileKind(relative) !== undefined;
+
 /**
  * Why a candidate whose links resolve to `realPath` may not be read, or undefined when it may:
- * the real path must lie inside the folder's real path, and there be an ABI path by the same
- * rule as every candidate (abiFileKind: not in node_modules, .git or build-info). Both paths are
- * absolute and resolved; '\\' counts as '/' (Windows).
+ * the real path must lie inside the folder's real path, and there be a path the scan reads by the
+ * same rule as every candidate (for ABIs abiFileKind: not in node_modules, .git or build-info).
+ * Both paths are absolute and resolved; '\\' counts as '/' (Windows).
  */
-export function realPathRefusal(folderRealPath: string, realPath: string): Refusal | undefined {
+export function realPathRefusal(folderRealPath: string, realPath: string, reads: PathRule = isAbiPath): Refusal | undefined {
   const folder = folderRealPath.replace(/\\/g, '/').replace(/\/+$/, '');
   const real = realPath.replace(/\\/g, '/');
   if (!real.startsWith(`${folder}/`)) return 'outside';
   const relative = real.slice(folder.length + 1);
   if (relative.split('/').includes('..')) return 'outside';
-  return abiFileKind(relative) === undefined ? 'excluded' : undefined;
+  return reads(relative) ? undefined : 'excluded';
 }
 
 export interface ScanFile<U> {
@@ -105,7 +110,7 @@ export async function indexFile<U>(
   limits: ScanLimits,
   remainingMs: () => number = () => limits.maxMillis,
 ): Promise<{ outcome: FileOutcome; badItems: number }> {
-  const read = await readFile(file, io, limits, remainingMs);
+  const read = await readScanFile(file, io, limits, remainingMs);
   if (read === 'leftOut') return { outcome: 'leftOut', badItems: 0 };
   if (typeof read === 'string') {
     index.removeFile(file.key);
@@ -128,7 +133,7 @@ export async function indexFile<U>(
 }
 
 /** The file's bytes within the caps, or what became of it instead. */
-async function readFile<U>(
+export async function readScanFile<U>(
   file: ScanFile<U>,
   io: ScanIo<U>,
   limits: ScanLimits,

@@ -79,7 +79,8 @@ describe('core/l10n: every word a model writes is translated', () => {
     for (const b of [undefined, '7', `0x${'a'.repeat(40)}`, 'bad']) {
       assert.ok(isMarked(describeState(b, marked)) && isMarked(stateInProse(b, marked)));
     }
-    const labels = Object.entries({ ...chainInfoPanelLabels(marked), ...receiptPanelLabels(marked) });
+    const { callTree, ...receiptLabels } = receiptPanelLabels(marked, 'rpc.example');
+    const labels = Object.entries({ ...chainInfoPanelLabels(marked), ...receiptLabels, ...callTree });
     assert.ok(labels.length >= 10, `${labels.length} panel labels`);
     for (const [k, v] of labels) assert.ok(isMarked(v), k);
     const policy = { gasPerToken: { a: 100, b: 1 }, evmGasRatio: { a: 0, b: 1 }, validatorFeeShare: 150 };

@@ -58,7 +58,30 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       balance: 'Balance',
       objectType: 'Type',
       allowanceError: 'The node could not decode the allowance',
+      callTree: {
+        title: 'Call tree',
+        load: 'Show Call Tree',
+        loading: 'Asking for the call tree…',
+        search: 'Find a call by name or address',
+        noMatch: 'No call matches.',
+        copyJson: 'Copy as JSON',
+        revertBegan: 'the revert began here',
+        native: 'runs natively in the node (its ISC gas is not in the EVM gas)',
+        value: 'value (wei)',
+        gasUsed: 'gas used',
+        returned: 'returned',
+        logs: 'logs',
+        moreLogs: '{0} more logs not shown',
+        matches: '{0} calls match',
+      },
     });
+  });
+
+  it('names the JSON-RPC host on the buttons that ask it', () => {
+    const L = receiptPanelLabels(englishL10n, 'rpc.example:8545');
+    assert.equal(L.loadEvmLogs, 'Load EVM Logs from rpc.example:8545');
+    assert.equal(L.callTree.load, 'Show Call Tree from rpc.example:8545');
+    assert.equal(L.callTree.loading, 'Asking rpc.example:8545 for the call tree…');
   });
 
   it('cuts a payload form only beyond the cap, keeps the whole text by key, and passes the truncated flag on', () => {
