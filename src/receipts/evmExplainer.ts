@@ -14,6 +14,13 @@ export interface AbiSource {
   current(): Promise<import('../evm/model/abiIndex').AbiIndex>;
 }
 
+/** A call tree as the panel keeps it: what it shows, the node's answer (Copy as JSON), the outermost call's gas. */
+export interface CallTreeLoad {
+  state: CallTreeState;
+  raw?: unknown;
+  root?: { gasUsed: bigint; failed: boolean };
+}
+
 /** Names for addresses on the chain with an EVM chain ID (the workspace's address book). */
 export interface AddressSource {
   current(): Promise<{ nameOf(address: string, evmChainId?: bigint): string | undefined }>;
@@ -57,7 +64,7 @@ export class EvmExplainer {
     receipt: AnyReceipt,
     chain: { generation: Generation; evmChainId: bigint | undefined },
     signal?: AbortSignal,
-  ): Promise<{ state: CallTreeState; raw?: unknown }> {
+  ): Promise<CallTreeLoad> {
     const [{ callTreeState }, { evmTxOf }, { loadAbiCoder }, { fetchCallTrace }, { magicAbiIndex }] = await Promise.all([
       import('./model/callTree.js'),
       import('./model/evmExplain.js'),
@@ -76,7 +83,10 @@ export class EvmExplainer {
     const tx = evmTxOf(receipt);
     const nameOf = (address: string) => book.nameOf(address, chain.evmChainId);
     const state = callTreeState(outcome, { coder, index, magic, generation: chain.generation, nameOf }, tx?.ok ? tx.tx : undefined, vscode.l10n);
-    return state.status === 'ok' && outcome.ok ? { state, raw: outcome.raw } : { state };
+    const root = outcome.ok ? outcome.trace.frames[0] : undefined;
+    return state.status === 'ok' && outcome.ok && root
+      ? { state, raw: outcome.raw, root: { gasUsed: root.gasUsed, failed: root.error !== undefined } }
+      : { state };
   }
 
   private cache(): Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> {

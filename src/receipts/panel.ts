@@ -18,7 +18,8 @@ import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
-import type { CallTreeState } from './model/callTree';
+import type { CallTreeLoad } from './evmExplainer';
+import { gasRows, receiptGasFacts } from './model/gasExplain';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
 export interface ReceiptPanelDeps extends PanelDeps {
@@ -66,7 +67,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
   /** An EVM request's call tree, and the node's answer it came from ("Copy as JSON"). */
-  private callTree: { state: CallTreeState; raw?: unknown } | undefined;
+  private callTree: CallTreeLoad | undefined;
+  /** The fee policy and limits at the receipt's block (the gas explanation). */
+  private infoAtBlock: Parameters<typeof receiptGasFacts>[2];
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
@@ -120,6 +123,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.l1Section = undefined;
     this.chainLog = undefined;
     this.callTree = undefined;
+    this.infoAtBlock = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
@@ -151,7 +155,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.evmLogsHost = target?.host;
     this.callTree = { state: { status: 'loading' } };
     this.showFound(chain, result, this.shownFee(), this.id.block);
-    let tree: { state: CallTreeState; raw?: unknown };
+    let tree: CallTreeLoad;
     try {
       const evmChainId = await this.service.evmChainId(chain);
       tree = await this.service.evm.loadCallTree(target?.url ?? '', result.value.receipt, { generation: chain.generation, evmChainId }, signal);
@@ -217,7 +221,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
     const base = result.value.view;
-    const extra = [this.l1Section, this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
+    const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.callTree?.root);
+    const gas = facts && { id: 'gasExplained' as const, title: vscode.l10n.t('Gas and fee explained'), rows: gasRows(facts, vscode.l10n) };
+    const extra = [gas, this.l1Section, this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
     this.texts = texts;
@@ -281,6 +287,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     try {
       // The fee policy at the receipt's block.
       const info = await this.deps.clients.apiFor(chain).chainInfo({ block: receipt.blockIndex, signal });
+      this.infoAtBlock = info;
       return describeReceiptFeeCheck(receipt, info.gasFeePolicy.gasPerToken, vscode.l10n);
     } catch (e) {
       if (signal.aborted) return undefined;

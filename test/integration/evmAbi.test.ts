@@ -152,6 +152,8 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.ok(r.text.includes('the revert began in Ledger: transfer('), r.text);
     assert.ok(r.text.includes('Vault'), r.text);
     assert.ok(!r.text.includes('ShimmerLedger'), 'a record of chain 148 names nothing on 8822');
+    // The gas explained, with the EVM's own gas from the tree's outermost call (0x7a1c).
+    assert.ok(r.text.includes('Gas and fee explained') && r.text.includes('EVM gas (call tree)') && r.text.includes('31,260'), r.text);
     await vscode.env.clipboard.writeText('');
     await panel.perform({ kind: 'copyCallTree' });
     const copied = JSON.parse(await vscode.env.clipboard.readText()) as { type: string; calls: unknown[] };

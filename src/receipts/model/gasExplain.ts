@@ -1,0 +1,155 @@
+// Why an EVM request cost what it did (FACTS for EVM §5): its declared gas limit, the ISC budget the
+// node made of it (the EVM gas ratio, clamped to the chain's limits per request, lowered to what the
+// sender could pay), the ISC gas it burned, the EVM's own gas from the call tree and what the ISC
+// side burned beyond it (magic-contract calls, state written, the 10,000 minimum), and the price the
+// fee was charged at. Exact: every figure is a bigint. Pure.
+import type { Generation } from '../../api/generation';
+import { formatBigInt } from '../../core/format';
+import { englishL10n, type L10n } from '../../core/l10n';
+import type { Ratio32 } from '../../core/fees';
+import { ceilDiv } from '../../core/units';
+import type { Row } from '../../ui/model/view';
+import { txGasPrice } from '../../evm/model/signedTx';
+import { evmTxOf } from './evmExplain';
+import type { AnyReceipt } from './receiptViewTypes';
+
+/** The ISC gas every request burns at least (hard-coded in the node, not governance's minGasPerRequest). */
+export const MIN_BURN_PER_REQUEST = 10_000n;
+/** The error code of "gas budget exceeded". */
+const BUDGET_EXCEEDED = '714a';
+
+export interface GasFacts {
+  generation: Generation;
+  /** The signed transaction's gas limit and price (wei). */
+  tx: { gasLimit: bigint; gasPrice: bigint };
+  /** ISC gas = EVM gas × a / b. */
+  evmGasRatio: Ratio32;
+  /** The chain's limits per request at the receipt's block; undefined when they could not be read. */
+  limits?: { minGasPerRequest: bigint; maxGasPerRequest: bigint };
+  receipt: { gasBudget: bigint; gasBurned: bigint; errorCode?: string };
+  /** From the call tree, once read: the outermost call's gas used and whether it failed. */
+  trace?: { gasUsed: bigint; failed: boolean };
+}
+
+function ratio(r: Ratio32): { a: bigint; b: bigint } | undefined {
+  const ok = (n: number) => Number.isSafeInteger(n) && n > 0;
+  return ok(r.a) && ok(r.b) ? { a: BigInt(r.a), b: BigInt(r.b) } : undefined;
+}
+
+/** EVM gas in ISC gas: ⌈gas × a / b⌉ (the node's EVMGasToISC). */
+export function evmToIsc(gas: bigint, r: Ratio32): bigint | undefined {
+  const q = ratio(r);
+  return q === undefined ? undefined : ceilDiv(gas * q.a, q.b);
+}
+
+/** ISC gas in EVM gas: ⌊gas × b / a⌋ (how a receipt's gasUsed counts ISC gas). */
+export function iscToEvm(gas: bigint, r: Ratio32): bigint | undefined {
+  const q = ratio(r);
+  return q === undefined ? undefined : (gas * q.b) / q.a;
+}
+
+/** How the node came to the receipt's ISC budget from the declared limit, in words. */
+function budgetDetail(f: GasFacts, declared: bigint | undefined, l10n: L10n): string {
+  const budget = f.receipt.gasBudget;
+  if (declared === undefined) return l10n.t('the EVM gas ratio is not usable: the budget is not explained');
+  if (f.limits === undefined) return l10n.t('the declared limit is {0} ISC gas; the chain limits per request could not be read', formatBigInt(declared));
+  const { minGasPerRequest: min, maxGasPerRequest: max } = f.limits;
+  const clamped = declared < min ? min : declared > max ? max : declared;
+  if (budget < clamped)
+    return l10n.t('lowered from {0} to what the sender\u2019s L2 balance could pay at the transaction\u2019s gas price', formatBigInt(clamped));
+  if (budget > clamped) return l10n.t('the declared limit gives {0} ISC gas within the chain limits; the node set more', formatBigInt(clamped));
+  if (declared > max) return l10n.t('the declared {0} ISC gas, cut to the chain maximum per request', formatBigInt(declared));
+  if (declared < min) return l10n.t('the declared {0} ISC gas, raised to the chain minimum per request', formatBigInt(declared));
+  return l10n.t('the declared limit in ISC gas, within the chain limits per request ({0} to {1})', formatBigInt(min), formatBigInt(max));
+}
+
+/** The rows of "Gas and fee explained" for an EVM request. */
+export function gasRows(f: GasFacts, l10n: L10n = englishL10n): Row[] {
+  const oneToOne = f.evmGasRatio.a === f.evmGasRatio.b && f.evmGasRatio.a > 0;
+  const declared = evmToIsc(f.tx.gasLimit, f.evmGasRatio);
+  const burnedAsEvm = iscToEvm(f.receipt.gasBurned, f.evmGasRatio);
+  const rows: Row[] = [
+    {
+      field: 'gasDeclared',
+      label: l10n.t('Declared gas limit'),
+      value: formatBigInt(f.tx.gasLimit),
+      mono: true,
+      ...(declared !== undefined && !oneToOne ? { detail: l10n.t('{0} ISC gas at the EVM gas ratio', formatBigInt(declared)) } : {}),
+    },
+    { field: 'gasBudgetIsc', label: l10n.t('ISC gas budget'), value: formatBigInt(f.receipt.gasBudget), mono: true, detail: budgetDetail(f, declared, l10n) },
+    {
+      field: 'gasBurnedIsc',
+      label: l10n.t('ISC gas burned'),
+      value: formatBigInt(f.receipt.gasBurned),
+      mono: true,
+      ...(burnedAsEvm !== undefined && !oneToOne ? { detail: l10n.t('{0} in EVM gas', formatBigInt(burnedAsEvm)) } : {}),
+    },
+  ];
+  if (f.trace) rows.push(evmGasRow(f, f.trace, l10n));
+  rows.push({
+    field: 'gasCharged',
+    label: l10n.t('Charged for'),
+    value:
+      f.receipt.gasBurned === MIN_BURN_PER_REQUEST
+        ? l10n.t('the minimum of {0} ISC gas every request burns', formatBigInt(MIN_BURN_PER_REQUEST))
+        : l10n.t('the ISC gas burned'),
+    detail:
+      f.generation === 'rebased'
+        ? l10n.t('fee = ⌈gas burned × {0} wei ÷ 10^9⌉ nanos, at the transaction\u2019s gas price', formatBigInt(f.tx.gasPrice))
+        : l10n.t('fee at the chain\u2019s gas per token (the EVM gas price follows it)'),
+  });
+  const headline = gasHeadline(f, l10n);
+  if (headline !== undefined) rows.unshift({ field: 'gasVerdict', label: l10n.t('Why it failed'), value: headline });
+  return rows;
+}
+
+/** The EVM's own gas (the call tree's outermost call) and the ISC gas burned beyond it. */
+function evmGasRow(f: GasFacts, trace: { gasUsed: bigint }, l10n: L10n): Row {
+  const asIsc = evmToIsc(trace.gasUsed, f.evmGasRatio);
+  const beyond = asIsc === undefined ? undefined : f.receipt.gasBurned - asIsc;
+  const intrinsic = f.generation === 'stardust' ? l10n.t(' (a Wasp 1.x tracer leaves the 21,000 intrinsic gas out of it)') : '';
+  const detail =
+    beyond === undefined
+      ? intrinsic.trim()
+      : beyond > 0n
+        ? l10n.t(
+            '{0} ISC gas burned beyond the EVM\u2019s own: calls into the magic contract, state written, or the minimum per request{1}',
+            formatBigInt(beyond),
+            intrinsic,
+          )
+        : l10n.t('the ISC side burned nothing beyond the EVM\u2019s own gas{0}', intrinsic);
+  return { field: 'gasEvm', label: l10n.t('EVM gas (call tree)'), value: formatBigInt(trace.gasUsed), mono: true, ...(detail ? { detail } : {}) };
+}
+
+/** One line for a request that failed on gas: "ran out of ISC gas after the EVM succeeded". */
+export function gasHeadline(f: GasFacts, l10n: L10n = englishL10n): string | undefined {
+  if (f.receipt.errorCode !== BUDGET_EXCEEDED) return undefined;
+  if (f.trace && !f.trace.failed) return l10n.t('ran out of ISC gas after the EVM succeeded: its budget was {0}', formatBigInt(f.receipt.gasBudget));
+  return l10n.t('ran out of its ISC gas budget ({0})', formatBigInt(f.receipt.gasBudget));
+}
+
+/** The chain info a receipt's block had: its fee policy and limits per request. */
+interface InfoAtBlock {
+  gasFeePolicy: { evmGasRatio: Ratio32 };
+  gasLimits: { minGasPerRequest: bigint; maxGasPerRequest: bigint };
+}
+
+/** The facts of an EVM receipt whose transaction decodes; undefined for any other request. */
+export function receiptGasFacts(
+  receipt: AnyReceipt,
+  generation: Generation,
+  info: InfoAtBlock | undefined,
+  trace?: { gasUsed: bigint; failed: boolean },
+): GasFacts | undefined {
+  const tx = evmTxOf(receipt);
+  if (!tx?.ok || info === undefined) return undefined;
+  const code = receipt.rawError?.code;
+  return {
+    generation,
+    tx: { gasLimit: tx.tx.gasLimit, gasPrice: txGasPrice(tx.tx) },
+    evmGasRatio: info.gasFeePolicy.evmGasRatio,
+    limits: info.gasLimits,
+    receipt: { gasBudget: receipt.gasBudget, gasBurned: receipt.gasBurned, ...(code ? { errorCode: code } : {}) },
+    ...(trace ? { trace } : {}),
+  };
+}

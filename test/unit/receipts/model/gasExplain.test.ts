@@ -1,0 +1,123 @@
+// Why an EVM request cost what it did (src/receipts/model/gasExplain.ts): the conversions both ways
+// at a 1:1 and another EVM gas ratio, the ISC budget clamped to the chain limits or lowered to what
+// the sender could pay, the ISC gas beyond the EVM's own, the 10,000 minimum, and the one line for a
+// request that ran out of ISC gas after the EVM succeeded.
+import * as assert from 'node:assert/strict';
+import { evmToIsc, gasHeadline, gasRows, iscToEvm, MIN_BURN_PER_REQUEST, receiptGasFacts, type GasFacts } from '../../../../src/receipts/model/gasExplain';
+import { rebasedReceipt } from '../../helpers/receipts';
+
+const facts = (over: Partial<GasFacts> = {}): GasFacts => ({
+  generation: 'rebased',
+  tx: { gasLimit: 60_000n, gasPrice: 10_000_000_000n },
+  evmGasRatio: { a: 1, b: 1 },
+  limits: { minGasPerRequest: 10_000n, maxGasPerRequest: 50_000_000n },
+  receipt: { gasBudget: 60_000n, gasBurned: 31_244n },
+  ...over,
+});
+const row = (f: GasFacts, field: string) => gasRows(f).find((r) => r.field === field);
+
+describe('receipts/model/gasExplain: the conversions', () => {
+  it('EVM to ISC rounds up, ISC to EVM rounds down; exact past 2^53; a ratio with a zero is not used', () => {
+    assert.equal(evmToIsc(21_000n, { a: 1, b: 1 }), 21_000n);
+    assert.equal(evmToIsc(10n, { a: 2, b: 3 }), 7n, '20 / 3 = 6.67, up');
+    assert.equal(iscToEvm(10n, { a: 2, b: 3 }), 15n);
+    assert.equal(iscToEvm(11n, { a: 2, b: 3 }), 16n, '33 / 2 = 16.5, down');
+    assert.equal(evmToIsc(2n ** 64n - 1n, { a: 3, b: 1 }), (2n ** 64n - 1n) * 3n);
+    assert.equal(evmToIsc(1n, { a: 0, b: 1 }), undefined);
+    assert.equal(iscToEvm(1n, { a: 1, b: 0 }), undefined);
+  });
+});
+
+describe('receipts/model/gasExplain: the rows', () => {
+  it('a 1:1 chain: the declared limit is the budget, the ISC gas burned is charged at the transaction price', () => {
+    const rows = gasRows(facts());
+    assert.deepEqual(
+      rows.map((r) => [r.field, r.value]),
+      [
+        ['gasDeclared', '60,000'],
+        ['gasBudgetIsc', '60,000'],
+        ['gasBurnedIsc', '31,244'],
+        ['gasCharged', 'the ISC gas burned'],
+      ],
+    );
+    assert.equal(row(facts(), 'gasDeclared')?.detail, undefined, 'no conversion to show at 1:1');
+    assert.equal(row(facts(), 'gasBudgetIsc')?.detail, 'the declared limit in ISC gas, within the chain limits per request (10,000 to 50,000,000)');
+    assert.equal(row(facts(), 'gasCharged')?.detail, 'fee = ⌈gas burned × 10,000,000,000 wei ÷ 10^9⌉ nanos, at the transaction’s gas price');
+  });
+
+  it('another ratio: each figure also in the other gas', () => {
+    const f = facts({ evmGasRatio: { a: 2, b: 1 }, receipt: { gasBudget: 120_000n, gasBurned: 50_001n } });
+    assert.equal(row(f, 'gasDeclared')?.detail, '120,000 ISC gas at the EVM gas ratio');
+    assert.equal(row(f, 'gasBurnedIsc')?.detail, '25,000 in EVM gas');
+  });
+
+  it('the budget: cut to the chain maximum, raised to its minimum, lowered to what the sender could pay', () => {
+    const limits = { minGasPerRequest: 30_000n, maxGasPerRequest: 50_000n };
+    assert.match(
+      row(facts({ limits, receipt: { gasBudget: 50_000n, gasBurned: 1n } }), 'gasBudgetIsc')?.detail ?? '',
+      /^the declared 60,000 ISC gas, cut to the chain maximum/,
+    );
+    const low = facts({ limits, tx: { gasLimit: 21_000n, gasPrice: 1n }, receipt: { gasBudget: 30_000n, gasBurned: 1n } });
+    assert.match(row(low, 'gasBudgetIsc')?.detail ?? '', /^the declared 21,000 ISC gas, raised to the chain minimum/);
+    assert.match(
+      row(facts({ receipt: { gasBudget: 40_000n, gasBurned: 1n } }), 'gasBudgetIsc')?.detail ?? '',
+      /^lowered from 60,000 to what the sender’s L2 balance could pay/,
+    );
+    assert.match(row(facts({ limits: undefined }), 'gasBudgetIsc')?.detail ?? '', /limits per request could not be read/);
+    assert.match(row(facts({ evmGasRatio: { a: 0, b: 0 } }), 'gasBudgetIsc')?.detail ?? '', /ratio is not usable/);
+  });
+
+  it("with the call tree: the EVM's own gas, and the ISC gas burned beyond it (none when equal; Wasp 1.x's intrinsic gas said)", () => {
+    const f = facts({ trace: { gasUsed: 29_000n, failed: true } });
+    assert.equal(row(f, 'gasEvm')?.value, '29,000');
+    assert.equal(
+      row(f, 'gasEvm')?.detail,
+      '2,244 ISC gas burned beyond the EVM’s own: calls into the magic contract, state written, or the minimum per request',
+    );
+    assert.equal(row(facts({ trace: { gasUsed: 31_244n, failed: false } }), 'gasEvm')?.detail, 'the ISC side burned nothing beyond the EVM’s own gas');
+    assert.match(
+      row(facts({ generation: 'stardust', trace: { gasUsed: 10_244n, failed: false } }), 'gasEvm')?.detail ?? '',
+      /21,000 intrinsic gas out of it\)$/,
+    );
+    assert.equal(row(facts(), 'gasEvm'), undefined, 'no tree read: no row');
+  });
+
+  it('the minimum every request burns is named; Stardust charges at the gas per token', () => {
+    assert.equal(
+      row(facts({ receipt: { gasBudget: 60_000n, gasBurned: MIN_BURN_PER_REQUEST } }), 'gasCharged')?.value,
+      'the minimum of 10,000 ISC gas every request burns',
+    );
+    assert.match(row(facts({ generation: 'stardust' }), 'gasCharged')?.detail ?? '', /gas per token/);
+  });
+
+  it('out of ISC gas: after an EVM success, or in general; any other failure has no gas verdict', () => {
+    const exceeded = { gasBudget: 40_000n, gasBurned: 40_000n, errorCode: '714a' };
+    assert.equal(
+      gasHeadline(facts({ receipt: exceeded, trace: { gasUsed: 30_000n, failed: false } })),
+      'ran out of ISC gas after the EVM succeeded: its budget was 40,000',
+    );
+    assert.equal(gasHeadline(facts({ receipt: exceeded })), 'ran out of its ISC gas budget (40,000)');
+    assert.equal(gasRows(facts({ receipt: exceeded }))[0]?.field, 'gasVerdict');
+    assert.equal(gasHeadline(facts({ receipt: { ...exceeded, errorCode: 'a774' } })), undefined);
+  });
+});
+
+describe('receipts/model/gasExplain: from a receipt', () => {
+  const info = { gasFeePolicy: { evmGasRatio: { a: 1, b: 1 } }, gasLimits: { minGasPerRequest: 10_000n, maxGasPerRequest: 50_000_000n } };
+
+  it('an EVM receipt: its transaction, budget, gas burned and error code', () => {
+    const receipt = rebasedReceipt('receipt-failed-evm-revert');
+    const f = receiptGasFacts(receipt, 'rebased', info, { gasUsed: 1n, failed: true });
+    assert.ok(f);
+    assert.equal(f.receipt.gasBudget, 65_000n);
+    assert.equal(f.receipt.gasBurned, 24_318n);
+    assert.equal(f.receipt.errorCode, receipt.rawError?.code);
+    assert.deepEqual(f.trace, { gasUsed: 1n, failed: true });
+    assert.ok(f.tx.gasLimit > 0n && f.tx.gasPrice > 0n);
+  });
+
+  it('no facts for a request that is not EVM, or without the chain info', () => {
+    assert.equal(receiptGasFacts(rebasedReceipt('receipt-failed-isc'), 'rebased', info), undefined);
+    assert.equal(receiptGasFacts(rebasedReceipt('receipt-failed-evm-revert'), 'rebased', undefined), undefined);
+  });
+});
