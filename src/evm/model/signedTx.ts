@@ -83,36 +83,32 @@ function decodeLegacy(fields: RlpItem[], hash: string): EvmTx {
   return tx;
 }
 
-function decodeTyped(type: number, fields: RlpItem[], hash: string): EvmTx {
-  if (type === 1) {
-    if (fields.length !== 11) throw new RlpError(`an EIP-2930 transaction has 11 fields, not ${fields.length}`);
-    const tx: EvmTx = {
-      type: 1,
-      chainId: rlpUint(fields[0], 'chainId'),
-      nonce: rlpUint(fields[1], 'nonce', 8),
-      gasPrice: rlpUint(fields[2], 'gasPrice'),
-      gasLimit: rlpUint(fields[3], 'gasLimit', 8),
-      value: rlpUint(fields[5], 'value'),
-      data: rlpBytes(fields[6], 'data'),
-      hash,
-    };
-    const to = toAddress(fields[4]);
-    if (to !== undefined) tx.to = to;
-    return tx;
-  }
-  if (fields.length !== 12) throw new RlpError(`an EIP-1559 transaction has 12 fields, not ${fields.length}`);
+/** The fee fields of a typed transaction, in their order after the nonce (EIP-2930, EIP-1559). */
+const TYPED_FEES = {
+  1: { name: 'an EIP-2930 transaction', fees: ['gasPrice'] },
+  2: { name: 'an EIP-1559 transaction', fees: ['maxPriorityFeePerGas', 'maxFeePerGas'] },
+} as const;
+
+/** Fields of a typed transaction: chainId, nonce, its fees, gasLimit, to, value, data, accessList, then v, r, s. */
+function decodeTyped(type: 1 | 2, fields: RlpItem[], hash: string): EvmTx {
+  const { name, fees } = TYPED_FEES[type];
+  const count = fees.length + 10;
+  if (fields.length !== count) throw new RlpError(`${name} has ${count} fields, not ${fields.length}`);
+  const chainId = rlpUint(fields[0], 'chainId');
+  const nonce = rlpUint(fields[1], 'nonce', 8);
+  const feeValues = Object.fromEntries(fees.map((fee, i) => [fee, rlpUint(fields[2 + i], fee)]));
+  const k = 2 + fees.length;
   const tx: EvmTx = {
-    type: 2,
-    chainId: rlpUint(fields[0], 'chainId'),
-    nonce: rlpUint(fields[1], 'nonce', 8),
-    maxPriorityFeePerGas: rlpUint(fields[2], 'maxPriorityFeePerGas'),
-    maxFeePerGas: rlpUint(fields[3], 'maxFeePerGas'),
-    gasLimit: rlpUint(fields[4], 'gasLimit', 8),
-    value: rlpUint(fields[6], 'value'),
-    data: rlpBytes(fields[7], 'data'),
+    type,
+    chainId,
+    nonce,
+    ...feeValues,
+    gasLimit: rlpUint(fields[k], 'gasLimit', 8),
+    value: rlpUint(fields[k + 2], 'value'),
+    data: rlpBytes(fields[k + 3], 'data'),
     hash,
   };
-  const to = toAddress(fields[5]);
+  const to = toAddress(fields[k + 1]);
   if (to !== undefined) tx.to = to;
   return tx;
 }
