@@ -29,6 +29,7 @@ import {
   stats,
   type BenchConfig,
 } from './shared';
+import { callTreeTimes } from './callTree';
 
 const NON_ID_LINES = 10_000;
 const CACHED_SAMPLES = 2_000;
@@ -58,6 +59,7 @@ export async function run(): Promise<void> {
   await memoryAfterManyIds(api, token);
   await panelTimes(api);
   await bigReceipt(api);
+  await callTreeTimes(api, { floor: emptyPanel, setChains });
   await treeRefresh(api, config);
   await mixedGenerations(api, config);
   emit('done', true);

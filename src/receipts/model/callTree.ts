@@ -55,8 +55,6 @@ export interface FrameView {
   /** Logs not shown (past the tracer's bound). */
   logsCut: number;
   children: number[];
-  /** What the search matches: names, addresses, the call, the error, lower-case. */
-  search: string;
 }
 
 export interface CallTreeView {
@@ -90,8 +88,14 @@ function clipped(s: string): string {
   return shown(s.length > FRAME_TEXT_CHARS ? `${s.slice(0, FRAME_TEXT_CHARS)}…` : s);
 }
 
-function display(address: string): string {
-  return toChecksumAddress(address) ?? address;
+/** EIP-55 of an address, each computed once per tree (a trace repeats its callers thousands of times). */
+function checksummer(): (address: string) => string {
+  const seen = new Map<string, string>();
+  return (address) => {
+    let shown = seen.get(address);
+    if (shown === undefined) seen.set(address, (shown = toChecksumAddress(address) ?? address));
+    return shown;
+  };
 }
 
 /** The call of a frame in words, and where its ABI came from. */
@@ -125,7 +129,14 @@ function errorText(c: AbiCoder, index: AbiIndex, frame: TraceFrame, l10n: L10n):
   return clipped(frame.error);
 }
 
-function frameView(inputs: CallTreeInputs, frame: TraceFrame, open: Set<number>, origin: number | undefined, l10n: L10n): FrameView {
+function frameView(
+  inputs: CallTreeInputs,
+  frame: TraceFrame,
+  open: Set<number>,
+  origin: number | undefined,
+  l10n: L10n,
+  display: (a: string) => string,
+): FrameView {
   const { coder, index, magic: magicIndex, nameOf } = inputs;
   const magic = isMagicAddress(frame.to);
   const decoded = decodeFunctionCall(coder, magic ? magicIndex : index, frame.input);
@@ -144,7 +155,6 @@ function frameView(inputs: CallTreeInputs, frame: TraceFrame, open: Set<number>,
     logs: [],
     logsCut: frame.logsCut,
     children: frame.children,
-    search: '',
   };
   const fromName = nameOf?.(frame.from);
   if (fromName !== undefined) view.fromName = shown(fromName);
@@ -164,10 +174,6 @@ function frameView(inputs: CallTreeInputs, frame: TraceFrame, open: Set<number>,
     const d = decodeLog(coder, index, log);
     return { address: display(log.address), line: clipped(d.ok ? decodedLine(d.item) : l10n.t('event {0}', d.selector ?? l10n.t('(anonymous)'))) };
   });
-  view.search = [view.type, view.from, view.fromName, view.to, view.toName, view.call, view.magic, view.error]
-    .filter((x) => x !== undefined)
-    .join(' ')
-    .toLowerCase();
   return view;
 }
 
@@ -176,7 +182,8 @@ export function buildCallTree(inputs: CallTreeInputs, l10n: L10n = englishL10n):
   const { trace } = inputs;
   const origin = revertOrigin(trace);
   const open = new Set(origin === undefined ? [0] : pathTo(trace, origin));
-  const frames = trace.frames.map((f) => frameView(inputs, f, open, origin, l10n));
+  const display = checksummer();
+  const frames = trace.frames.map((f) => frameView(inputs, f, open, origin, l10n, display));
   const failed = frames.filter((f) => f.failed).length;
   const at = origin === undefined ? undefined : frames[origin];
   const counts = l10n.t('{0} calls, {1} failed', frames.length + trace.cut, failed);

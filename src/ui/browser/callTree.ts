@@ -3,6 +3,7 @@
 // a caller's calls in batches. The search lists the frames whose names, addresses, call or error
 // match, each with the path that leads to it. Every text is the host's string, placed as text.
 import type { CallTreeState, CallTreeView, FrameView } from '../../receipts/model/callTree';
+import { frameMatches } from '../../receipts/model/callTreeSearch';
 import type { ReceiptAction, ReceiptPanelLabels } from '../../receipts/protocol';
 import type { Row } from '../model/view';
 import { appendFirst, button, h, rowOf, type Mounted } from './dom';
@@ -75,7 +76,7 @@ function showMatches(view: CallTreeView, query: string, tree: HTMLElement, resul
   results.replaceChildren();
   tree.hidden = q !== '';
   if (q === '') return;
-  const matches = view.frames.filter((f) => f.search.includes(q));
+  const matches = view.frames.filter((f) => frameMatches(f, q));
   if (matches.length === 0) {
     results.append(h('p', { class: 'muted' }, L.callTree.noMatch));
     return;

@@ -9,6 +9,7 @@ import { loadAbiCoder, type AbiCoder } from '../../../../src/evm/model/decode';
 import { magicAbiIndex } from '../../../../src/evm/model/iscMagic';
 import { fetchCallTrace, type TraceOutcome } from '../../../../src/evm/model/jsonRpc';
 import { buildCallTree, callTreeState, traceIsOf, type CallTreeInputs } from '../../../../src/receipts/model/callTree';
+import { frameMatches } from '../../../../src/receipts/model/callTreeSearch';
 import { evmTxOf } from '../../../../src/receipts/model/evmExplain';
 import type { AbiIndex } from '../../../../src/evm/model/abiIndex';
 import { type LocalNode, startLocalNode } from '../../../fixtures/localNode';
@@ -74,8 +75,18 @@ describe('receipts/model/callTree: the Vault demo traced by the local node', fun
     assert.equal(view.frames[0]?.fromName, 'deployer');
     assert.match(view.summary, /began in LedgerLib: transfer/);
     assert.deepEqual(
-      view.frames.filter((f) => f.search.includes('ledgerlib')).map((f) => f.index),
+      view.frames.filter((f) => frameMatches(f, 'ledgerlib')).map((f) => f.index),
       [3],
+    );
+    assert.deepEqual(
+      view.frames.filter((f) => frameMatches(f, EVM_DEMO_LEDGER_LIB.slice(2, 12).toLowerCase())).map((f) => f.index),
+      [3],
+      'by part of an address, whatever its case',
+    );
+    assert.deepEqual(
+      view.frames.filter((f) => frameMatches(f, 'insufficientbalance')).map((f) => f.index),
+      [0, 2, 3],
+      'by the error',
     );
   });
 
