@@ -10,7 +10,7 @@
 // only when it is a short single line, an address only when it is one, and the book is bounded.
 // The names are still workspace text: whoever shows them reveals and escapes them. Pure.
 import { HEX40 } from '../../core/idShapes';
-import { readScanFile, type ScanFile, type ScanIo, type ScanLimits } from './scan';
+import { readScanFile, visitWithin, type ScanFile, type ScanIo, type ScanLimits } from './scan';
 
 export type DeploymentToolchain = 'ignition' | 'hardhatDeploy' | 'hardhatDeployChainId' | 'foundry';
 
@@ -172,8 +172,9 @@ export const isDeploymentPath = (relativePath: string): boolean => deploymentKin
 export const DEPLOYMENT_SCAN_LIMITS: ScanLimits = { maxFiles: 500, maxFileBytes: 4 * 1024 * 1024, maxMillis: 5_000, concurrency: 4 };
 
 /**
- * Reads the records into a book within the limits (a record that is refused, too large, late or
- * unreadable is counted and skipped); `files` carry workspace-relative labels. `now` is injectable.
+ * Reads the records into a book within the limits (scan.ts visitWithin: a record past the file or
+ * time cap, refused, too large, late or unreadable is counted and skipped); `files` carry
+ * workspace-relative labels. `now` is injectable.
  */
 export async function readAddressBook<U>(
   files: ReadonlyArray<ScanFile<U>>,
@@ -182,29 +183,22 @@ export async function readAddressBook<U>(
   limits: ScanLimits = DEPLOYMENT_SCAN_LIMITS,
   now: () => number = () => Date.now(),
 ): Promise<{ book: AddressBook; read: number; unread: number }> {
-  const started = now();
-  const remainingMs = () => limits.maxMillis - (now() - started);
-  const queue = files
-    .filter((f) => deploymentKind(f.label) !== undefined)
-    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0))
-    .slice(0, limits.maxFiles);
+  // In path order, so that which records the file cap leaves out does not depend on the search.
+  const queue = files.filter((f) => isDeploymentPath(f.label)).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const labels: AddressLabel[] = [];
   const chainIds: FolderChainId[] = [];
   let unread = files.length - queue.length;
-  let next = 0;
-  const worker = async () => {
-    for (let file = queue[next++]; file !== undefined; file = queue[next++]) {
-      const kind = deploymentKind(file.label);
-      const bytes = remainingMs() < 0 || kind === undefined ? 'leftOut' : await readScanFile(file, io, limits, remainingMs);
-      if (typeof bytes === 'string' || kind === undefined) {
-        unread++;
-        continue;
-      }
-      const parsed = parseDeploymentRecord(kind, file.label, new TextDecoder('utf-8').decode(bytes));
-      labels.push(...parsed.labels.slice(0, MAX_LABELS - labels.length));
-      if (parsed.folderChainId) chainIds.push(parsed.folderChainId);
+  const { leftOut } = await visitWithin(queue, limits, now, async (file, remainingMs) => {
+    const kind = deploymentKind(file.label);
+    const bytes = await readScanFile(file, io, limits, remainingMs);
+    if (typeof bytes === 'string' || kind === undefined) {
+      unread++;
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limits.concurrency ?? 1, queue.length)) }, worker));
+    const parsed = parseDeploymentRecord(kind, file.label, new TextDecoder('utf-8').decode(bytes));
+    labels.push(...parsed.labels.slice(0, MAX_LABELS - labels.length));
+    if (parsed.folderChainId) chainIds.push(parsed.folderChainId);
+  });
+  unread += leftOut;
   return { book: new AddressBook(labels, chainIds, user), read: files.length - unread, unread };
 }

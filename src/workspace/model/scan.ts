@@ -177,9 +177,37 @@ export function describeReport(report: ScanReport): string {
 }
 
 /**
- * Reads the files into the index within the limits, `limits.concurrency` at a time; `now` is
- * injectable for tests of the time cap.
+ * Visits the files `limits.concurrency` at a time, each with the time the scan has left (a read past
+ * it is abandoned); a file past the file cap or the time cap is not visited but counted as left out.
+ * `now` is injectable for tests of the time cap.
  */
+export async function visitWithin<U>(
+  files: readonly ScanFile<U>[],
+  limits: ScanLimits,
+  now: () => number,
+  visit: (file: ScanFile<U>, remainingMs: () => number) => Promise<void>,
+): Promise<{ leftOut: number; millis: number }> {
+  const start = now();
+  const remainingMs = () => limits.maxMillis - (now() - start);
+  let next = 0;
+  let read = 0;
+  let leftOut = 0;
+  const worker = async (): Promise<void> => {
+    for (let file = files[next++]; file !== undefined; file = files[next++]) {
+      if (read >= limits.maxFiles || remainingMs() < 0) {
+        leftOut++;
+        continue;
+      }
+      read++;
+      await visit(file, remainingMs);
+    }
+  };
+  const workers = Math.max(1, Math.min(limits.concurrency ?? 1, files.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return { leftOut, millis: now() - start };
+}
+
+/** Reads the files into the index within the limits (visitWithin); `now` is injectable for tests of the time cap. */
 export async function scanIntoIndex<U>(
   index: AbiIndex,
   files: readonly ScanFile<U>[],
@@ -187,25 +215,13 @@ export async function scanIntoIndex<U>(
   limits: ScanLimits = DEFAULT_SCAN_LIMITS,
   now: () => number = () => Date.now(),
 ): Promise<ScanReport> {
-  const start = now();
   const report: ScanReport = { indexed: 0, noAbi: 0, malformed: 0, tooLarge: 0, refused: 0, overBudget: 0, leftOut: 0, badItems: 0, millis: 0 };
-  const remainingMs = () => limits.maxMillis - (now() - start);
-  let next = 0;
-  let read = 0;
-  const worker = async (): Promise<void> => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      if (read >= limits.maxFiles || remainingMs() < 0) {
-        report.leftOut++;
-        continue;
-      }
-      read++;
-      const { outcome, badItems } = await indexFile(index, file, io, limits, remainingMs);
-      report[outcome]++;
-      report.badItems += badItems;
-    }
-  };
-  const workers = Math.max(1, Math.min(limits.concurrency ?? 1, files.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  report.millis = now() - start;
+  const { leftOut, millis } = await visitWithin(files, limits, now, async (file, remainingMs) => {
+    const { outcome, badItems } = await indexFile(index, file, io, limits, remainingMs);
+    report[outcome]++;
+    report.badItems += badItems;
+  });
+  report.leftOut += leftOut;
+  report.millis = millis;
   return report;
 }
