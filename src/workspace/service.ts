@@ -7,54 +7,45 @@ import type { WorkspaceAbis } from './abis';
 import type { WorkspaceAddressBook } from './addressBook';
 import type { AddressBook } from './model/deployments';
 
-export class WorkspaceAbiIndex {
-  private loaded: Promise<WorkspaceAbis> | undefined;
+/** What `create` makes on the first `load()`; disposed with the handle, also when that comes first. */
+class LoadedOnFirstUse<T extends vscode.Disposable> implements vscode.Disposable {
+  private loaded: Promise<T> | undefined;
   private disposed = false;
 
-  constructor(
-    private readonly extensionUri: vscode.Uri,
-    private readonly log: vscode.LogOutputChannel,
-  ) {}
+  constructor(private readonly create: () => Promise<T>) {}
 
-  /** The index of the workspace's ABIs; the first call scans the workspace and starts the watcher. */
-  load(): Promise<WorkspaceAbis> {
-    this.loaded ??= import('./abis.js').then(({ WorkspaceAbis }) => {
-      const abis = new WorkspaceAbis(this.extensionUri, this.log);
-      if (this.disposed) abis.dispose();
-      return abis;
+  load(): Promise<T> {
+    this.loaded ??= this.create().then((made) => {
+      if (this.disposed) made.dispose();
+      return made;
     });
     return this.loaded;
   }
 
-  /** The index with every file read so far (the first call waits for the first scan). */
-  async current(): Promise<AbiIndex> {
-    return (await this.load()).current();
-  }
-
   dispose(): void {
     this.disposed = true;
-    void this.loaded?.then((abis) => abis.dispose());
+    void this.loaded?.then((made) => made.dispose());
+  }
+}
+
+export class WorkspaceAbiIndex extends LoadedOnFirstUse<WorkspaceAbis> {
+  constructor(extensionUri: vscode.Uri, log: vscode.LogOutputChannel) {
+    super(async () => new (await import('./abis.js')).WorkspaceAbis(extensionUri, log));
+  }
+
+  /** The index with every file read so far (the first call scans the workspace, starts the watcher and waits for the scan). */
+  async current(): Promise<AbiIndex> {
+    return (await this.load()).current();
   }
 }
 
 /** The address book's handle: the deployment records are read on first use (./addressBook.ts), when a call tree first needs names. */
-export class WorkspaceAddresses {
-  private loaded: Promise<WorkspaceAddressBook> | undefined;
-  private disposed = false;
-
-  constructor(private readonly log: vscode.LogOutputChannel) {}
-
-  async current(): Promise<AddressBook> {
-    this.loaded ??= import('./addressBook.js').then(({ WorkspaceAddressBook }) => {
-      const book = new WorkspaceAddressBook(this.log);
-      if (this.disposed) book.dispose();
-      return book;
-    });
-    return (await this.loaded).current();
+export class WorkspaceAddresses extends LoadedOnFirstUse<WorkspaceAddressBook> {
+  constructor(log: vscode.LogOutputChannel) {
+    super(async () => new (await import('./addressBook.js')).WorkspaceAddressBook(log));
   }
 
-  dispose(): void {
-    this.disposed = true;
-    void this.loaded?.then((book) => book.dispose());
+  async current(): Promise<AddressBook> {
+    return (await this.load()).current();
   }
 }
