@@ -19,9 +19,6 @@ import type { EvmTx } from '../../evm/model/signedTx';
 import { notDecodedText, rpcFailureText, shown, type RpcAsked } from './evmExplain';
 import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS, type TraceOutcome } from '../../evm/model/jsonRpc';
 
-/** A frame's decoded texts are clipped here (a hostile argument may be megabytes). */
-const FRAME_TEXT_CHARS = 600;
-
 export interface FrameView {
   index: number;
   /** -1 for the root. */
@@ -84,10 +81,6 @@ export interface CallTreeInputs {
   nameOf?: (address: string) => string | undefined;
 }
 
-function clipped(s: string): string {
-  return shown(s.length > FRAME_TEXT_CHARS ? `${s.slice(0, FRAME_TEXT_CHARS)}…` : s);
-}
-
 /** EIP-55 of an address, each computed once per tree (a trace repeats its callers thousands of times). */
 function checksummer(): (address: string) => string {
   const seen = new Map<string, string>();
@@ -107,11 +100,11 @@ function callText(frame: TraceFrame, decoded: Decoded, magic: boolean, l10n: L10
       : decoded.item.sources.length > 1
         ? l10n.t('{0} and {1} more', decoded.item.sources[0] ?? '', decoded.item.sources.length - 1)
         : decoded.item.sources[0];
-    return { call: clipped(decodedLine(decoded.item)), ...(source !== undefined ? { source: shown(source) } : {}) };
+    return { call: shown(decodedLine(decoded.item)), ...(source !== undefined ? { source: shown(source) } : {}) };
   }
   if (decoded.reason === 'empty') return { call: frame.value ? l10n.t('a plain transfer (no call data)') : l10n.t('no call data') };
   if (magic && decoded.reason === 'unknown') return { call: l10n.t('function {0} of the magic contract (not in its interfaces)', decoded.selector ?? '') };
-  return { call: clipped(notDecodedText(decoded, 'function', l10n)) };
+  return { call: shown(notDecodedText(decoded, 'function', l10n)) };
 }
 
 /** Why a frame failed: the custom error, Error(string) or Panic decoded from its output, else the node's words. */
@@ -120,13 +113,13 @@ function errorText(c: AbiCoder, index: AbiIndex, frame: TraceFrame, l10n: L10n):
   const data = frame.output;
   if (data !== undefined && data.length >= 10) {
     const reason = decodeRevertData(data);
-    if (reason !== undefined) return clipped(l10n.t('reverted: {0}', reason));
+    if (reason !== undefined) return shown(l10n.t('reverted: {0}', reason));
     const custom = decodeCustomError(c, index, data);
-    if (custom.ok) return clipped(l10n.t('reverted: {0}', decodedLine(custom.item)));
-    return clipped(l10n.t('{0}: {1}', frame.error, notDecodedText(custom, 'error', l10n, data)));
+    if (custom.ok) return shown(l10n.t('reverted: {0}', decodedLine(custom.item)));
+    return shown(l10n.t('{0}: {1}', frame.error, notDecodedText(custom, 'error', l10n, data)));
   }
-  if (frame.revertReason !== undefined) return clipped(l10n.t('reverted: {0}', frame.revertReason));
-  return clipped(frame.error);
+  if (frame.revertReason !== undefined) return shown(l10n.t('reverted: {0}', frame.revertReason));
+  return shown(frame.error);
 }
 
 function frameView(
@@ -168,11 +161,11 @@ function frameView(
   if (error !== undefined) view.error = error;
   else if (frame.output !== undefined && frame.output !== '0x') {
     const result = decoded.ok ? decodeFunctionResult(coder, decoded.item.outputs, frame.output) : undefined;
-    view.result = clipped(result ?? frame.output);
+    view.result = shown(result ?? frame.output);
   }
   view.logs = frame.logs.map((log) => {
     const d = decodeLog(coder, index, log);
-    return { address: display(log.address), line: clipped(d.ok ? decodedLine(d.item) : l10n.t('event {0}', d.selector ?? l10n.t('(anonymous)'))) };
+    return { address: display(log.address), line: shown(d.ok ? decodedLine(d.item) : l10n.t('event {0}', d.selector ?? l10n.t('(anonymous)'))) };
   });
   return view;
 }

@@ -170,6 +170,32 @@ describe('receipts/model/callTree: what a trace may lack or hold', () => {
     assert.equal(view.origin, 3, 'the last failed call');
   });
 
+  it('hostile lengths: a 100,000-character revert reason, call data of a megabyte and a long workspace name each stay one short line', () => {
+    const ADDR = `0x${'cd'.repeat(20)}`;
+    const reason = 'r'.repeat(100_000);
+    const hex = Buffer.from(reason, 'utf8').toString('hex');
+    const errorString = '0x08c379a0' + '20'.padStart(64, '0') + reason.length.toString(16).padStart(64, '0') + hex.padEnd(Math.ceil(hex.length / 64) * 64, '0');
+    const frame = {
+      type: 'CALL',
+      from: ADDR,
+      to: ADDR,
+      gas: '0x1',
+      gasUsed: '0x1',
+      input: `0x${'ab'.repeat(1 << 20)}`,
+      error: 'execution reverted',
+      output: errorString,
+    };
+    const longName = `Evil\u202e${'n'.repeat(1_000)}`;
+    const view = buildCallTree({ coder, index: indexOf(), magic, generation: 'rebased', nameOf: () => longName, trace: traceOf(frame) });
+    const [root] = view.frames;
+    for (const text of [root?.error, root?.call, root?.toName, root?.fromName, view.summary]) {
+      assert.ok(text !== undefined && text.length <= 1_000, `${text?.length} characters`);
+      assert.ok(!text.includes('\u202e'), 'the override is revealed, never passed on');
+    }
+    assert.match(root?.error ?? '', /^reverted: r+…$/);
+    assert.match(root?.toName ?? '', /^Evil⟨U\+202E⟩n+…$/);
+  });
+
   it('frames cut by the bound are counted in the summary and said', () => {
     const view = buildCallTree({
       coder,
