@@ -6,7 +6,7 @@ import type { CallTreeState, CallTreeView, FrameView } from '../../receipts/mode
 import { frameMatches } from '../../receipts/model/callTreeSearch';
 import type { ReceiptAction, ReceiptPanelLabels } from '../../receipts/protocol';
 import type { Row } from '../model/view';
-import { appendFirst, button, h, rowOf, type Mounted } from './dom';
+import { appendFirst, button, h, lazyDetails, rowOf, type Mounted } from './dom';
 
 type Api = Mounted<ReceiptAction>;
 
@@ -116,21 +116,7 @@ function frameLine(f: FrameView, L: ReceiptPanelLabels): HTMLElement {
 
 function frameElement(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api): HTMLElement {
   const cls = ['frame', f.failed ? 'failed' : '', f.origin ? 'origin' : ''].filter(Boolean).join(' ');
-  const details = h('details', { class: cls, 'data-field': `frame.${f.index}`, role: 'treeitem' }, h('summary', null, frameLine(f, L)));
-  let built = false;
-  const build = () => {
-    if (built) return;
-    built = true;
-    details.append(frameBody(view, f, L, api));
-  };
-  details.addEventListener('toggle', () => {
-    if ((details as HTMLDetailsElement).open) build();
-  });
-  if (f.open) {
-    details.setAttribute('open', '');
-    build();
-  }
-  return details;
+  return lazyDetails(frameLine(f, L), () => frameBody(view, f, L, api), { class: cls, 'data-field': `frame.${f.index}`, role: 'treeitem' }, f.open);
 }
 
 function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api): HTMLElement {

@@ -225,9 +225,14 @@ export function errorBanner<A>(e: ErrorView, api: Mounted<A>, extra: HTMLElement
   );
 }
 
-/** A collapsed section whose content is built the first time it is opened. */
-export function lazyDetails(summary: string, build: () => Node, props: Props = {}): HTMLElement {
+/** A section whose content is built the first time it is opened; `open`: shown open, built at once. */
+export function lazyDetails(summary: Child, build: () => Node, props: Props = {}, open = false): HTMLElement {
   const details = h('details', props, h('summary', null, summary));
+  if (open) {
+    details.setAttribute('open', '');
+    details.append(build());
+    return details;
+  }
   unbuilt.set(details, build);
   details.addEventListener('toggle', () => {
     const b = unbuilt.get(details);
