@@ -45,6 +45,11 @@ export function stardustIdOfHash(hash: string): string {
   return `${hash}0000`;
 }
 
+/** The EVM transaction hash an EVM request's ID holds: a Rebased ID is the hash, a Stardust one adds its output index after it. */
+export function evmTxHashOf(requestId: string): string {
+  return requestId.slice(0, HEX64_LENGTH);
+}
+
 /**
  * The shape of an ID that classifyRequestId accepted where it entered (a lookup's key): told by its
  * length, not checked again. Anything else is passed on as a Stardust ID, which the client's own

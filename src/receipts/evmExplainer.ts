@@ -7,6 +7,7 @@ import type { EvmExplanation } from './model/evmExplain';
 import type { ExplanationCache } from './model/explanationCache';
 import type { Row } from '../ui/model/view';
 import type { Generation } from '../api/generation';
+import { evmTxHashOf } from '../core/idShapes';
 import type { CallTreeState } from './model/callTree';
 
 /** The workspace's ABIs as the explainer needs them. */
@@ -72,7 +73,7 @@ export class EvmExplainer {
       import('../evm/model/jsonRpc.js'),
       import('../evm/model/iscMagic.js'),
     ]);
-    const txHash = receipt.request.requestId.slice(0, 66);
+    const txHash = evmTxHashOf(receipt.request.requestId);
     const [coder, outcome, index, magic, book] = await Promise.all([
       loadAbiCoder(),
       fetchCallTrace(url, txHash, { fetch: globalThis.fetch, signal }),

@@ -8,6 +8,7 @@ import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
+import { evmTxHashOf } from '../core/idShapes';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
 import type { ChainLogSection } from './model/chainLogView';
@@ -334,7 +335,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's own JSON-RPC (evm/model/rpcTarget.ts). */
   private async loadEvmLogs(chain: ChainEntry, result: Found): Promise<void> {
     const loaded = this.loaded;
-    const txHash = result.value.view.requestId.slice(0, 66);
+    const txHash = evmTxHashOf(result.value.view.requestId);
     const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
     const target = evmRpcTarget(chain);
     let rows = await this.service.evm.loadLogs(target?.url ?? '', txHash);

@@ -14,7 +14,7 @@ import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcFailure, type RpcOutcome } from '../../evm/model/jsonRpc';
-import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
+import { evmTxHashOf, LEADING_EVM_ADDRESS } from '../../core/idShapes';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
@@ -165,7 +165,7 @@ function explorerRows(e: EvmExplanation, view: ReceiptView, configured: string |
 export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string, nodeEvmChainId?: bigint): Row[] {
   const rows: Row[] = [];
   if (e.stardustTx) {
-    const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, view.requestId.slice(0, 66), l10n) } : { evmTxError: e.stardustTx.error };
+    const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, evmTxHashOf(view.requestId), l10n) } : { evmTxError: e.stardustTx.error };
     rows.push(...(evmTxRows(part, l10n) ?? []));
   }
   if (view.kind === 'evm' && view.generation === 'stardust') {

@@ -1,6 +1,6 @@
 // The shapes of the IDs a user writes (src/core/idShapes.ts): which strings are request IDs, of which length.
 import * as assert from 'node:assert/strict';
-import { classifyRequestId } from '../../../src/core/idShapes';
+import { classifyRequestId, evmTxHashOf, stardustIdOfHash } from '../../../src/core/idShapes';
 
 const H64 = `0x${'AB'.repeat(32)}`;
 const H68 = `0x${'cd'.repeat(34)}`;
@@ -16,5 +16,15 @@ describe('core/idShapes: classifyRequestId', () => {
     assert.deepEqual(classifyRequestId(H68), { id: H68, shape: 'hex68' });
     for (const bad of ['', '0x', H64.slice(0, 65), `${H64}00`, `${H68}00`, H64.slice(2), `0x${'g'.repeat(64)}`])
       assert.equal(classifyRequestId(bad), undefined, bad);
+  });
+});
+
+describe('core/idShapes: an EVM transaction hash and its request IDs', () => {
+  const HASH = `0x${'ab'.repeat(32)}`;
+
+  it('a Rebased ID is the hash; a Stardust one is the hash with output index 0, and gives the hash back', () => {
+    assert.equal(evmTxHashOf(HASH), HASH);
+    assert.equal(stardustIdOfHash(HASH), `${HASH}0000`);
+    assert.equal(evmTxHashOf(stardustIdOfHash(HASH)), HASH);
   });
 });
