@@ -2,6 +2,7 @@
 // so the UI can explain a receipt's fee and check it against the chain's policy.
 import { formatBigInt, formatNumber } from './format';
 import { englishL10n, type L10n } from './l10n';
+import { ceilDiv } from './units';
 
 /** A uint32 ratio `a:b` as the node sends it (`{"a":100,"b":1}`). */
 export type Ratio32 = { a: number; b: number };
@@ -35,6 +36,25 @@ export function feeForGas(gas: bigint, gasPerToken: Ratio32): bigint {
   // b = 0 needs no check of its own: the formula gives (a - 1) / a = 0.
   if (a === 0n || gas <= 0n) return 0n;
   return (gas * b + (a - 1n)) / a;
+}
+
+/** Both components of the EVM gas ratio as bigint, or undefined when one is zero (the node refuses such a ratio). */
+function evmRatio(r: Ratio32): { a: bigint; b: bigint } | undefined {
+  const a = component(r.a);
+  const b = component(r.b);
+  return a > 0n && b > 0n ? { a, b } : undefined;
+}
+
+/** EVM gas in ISC gas: ⌈gas × a / b⌉ (the node's EVMGasToISC); undefined for an unusable ratio. */
+export function evmToIsc(gas: bigint, r: Ratio32): bigint | undefined {
+  const q = evmRatio(r);
+  return q === undefined ? undefined : ceilDiv(gas * q.a, q.b);
+}
+
+/** ISC gas in EVM gas: ⌊gas × b / a⌋ (how an EVM receipt's gasUsed counts ISC gas); undefined for an unusable ratio. */
+export function iscToEvm(gas: bigint, r: Ratio32): bigint | undefined {
+  const q = evmRatio(r);
+  return q === undefined ? undefined : (gas * q.b) / q.a;
 }
 
 /** "100 gas = 1 base token", "100 gas = 3 base tokens", or "gas is free". */

@@ -6,8 +6,7 @@
 import type { Generation } from '../../api/generation';
 import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
-import type { Ratio32 } from '../../core/fees';
-import { ceilDiv } from '../../core/units';
+import { evmToIsc, iscToEvm, type Ratio32 } from '../../core/fees';
 import type { Row } from '../../ui/model/view';
 import { txGasPrice } from '../../evm/model/signedTx';
 import { evmTxOf } from './evmExplain';
@@ -29,23 +28,6 @@ export interface GasFacts {
   receipt: { gasBudget: bigint; gasBurned: bigint; errorCode?: string };
   /** From the call tree, once read: the outermost call's gas used and whether it failed. */
   trace?: { gasUsed: bigint; failed: boolean };
-}
-
-function ratio(r: Ratio32): { a: bigint; b: bigint } | undefined {
-  const ok = (n: number) => Number.isSafeInteger(n) && n > 0;
-  return ok(r.a) && ok(r.b) ? { a: BigInt(r.a), b: BigInt(r.b) } : undefined;
-}
-
-/** EVM gas in ISC gas: ⌈gas × a / b⌉ (the node's EVMGasToISC). */
-export function evmToIsc(gas: bigint, r: Ratio32): bigint | undefined {
-  const q = ratio(r);
-  return q === undefined ? undefined : ceilDiv(gas * q.a, q.b);
-}
-
-/** ISC gas in EVM gas: ⌊gas × b / a⌋ (how a receipt's gasUsed counts ISC gas). */
-export function iscToEvm(gas: bigint, r: Ratio32): bigint | undefined {
-  const q = ratio(r);
-  return q === undefined ? undefined : (gas * q.b) / q.a;
 }
 
 /** How the node came to the receipt's ISC budget from the declared limit, in words. */

@@ -5,10 +5,12 @@ import {
   checkFee,
   describeEvmGasRatio,
   describeGasPerToken,
+  evmToIsc,
   feeForGas,
   feeFormulaText,
   type FeePolicy,
   isFreeGas,
+  iscToEvm,
   validatorShareText,
 } from '../../../src/core/fees';
 
@@ -117,5 +119,17 @@ describe('core/fees: checkFee', () => {
     assert.deepEqual(checkFee(21000n, 200n, defaultPolicy), { expected: 210n, matches: false, difference: -10n });
     assert.deepEqual(checkFee(21000n, 1n, freePolicy), { expected: 0n, matches: false, difference: 1n });
     assert.equal(checkFee(21000n, 0n, freePolicy).matches, true);
+  });
+});
+
+describe('core/fees: EVM gas and ISC gas', () => {
+  it('EVM to ISC rounds up, ISC to EVM rounds down; exact past 2^53; a ratio with a zero is not used', () => {
+    assert.equal(evmToIsc(21_000n, { a: 1, b: 1 }), 21_000n);
+    assert.equal(evmToIsc(10n, { a: 2, b: 3 }), 7n, '20 / 3 = 6.67, up');
+    assert.equal(iscToEvm(10n, { a: 2, b: 3 }), 15n);
+    assert.equal(iscToEvm(11n, { a: 2, b: 3 }), 16n, '33 / 2 = 16.5, down');
+    assert.equal(evmToIsc(2n ** 64n - 1n, { a: 3, b: 1 }), (2n ** 64n - 1n) * 3n);
+    assert.equal(evmToIsc(1n, { a: 0, b: 1 }), undefined);
+    assert.equal(iscToEvm(1n, { a: 1, b: 0 }), undefined);
   });
 });

@@ -1,9 +1,9 @@
-// Why an EVM request cost what it did (src/receipts/model/gasExplain.ts): the conversions both ways
-// at a 1:1 and another EVM gas ratio, the ISC budget clamped to the chain limits or lowered to what
-// the sender could pay, the ISC gas beyond the EVM's own, the 10,000 minimum, and the one line for a
+// Why an EVM request cost what it did (src/receipts/model/gasExplain.ts): each figure at a 1:1 and
+// another EVM gas ratio (the conversions are core/fees.ts's), the ISC budget clamped to the chain
+// limits or lowered to what the sender could pay, the ISC gas beyond the EVM's own, the 10,000 minimum, and the one line for a
 // request that ran out of ISC gas after the EVM succeeded.
 import * as assert from 'node:assert/strict';
-import { evmToIsc, gasHeadline, gasRows, iscToEvm, MIN_BURN_PER_REQUEST, receiptGasFacts, type GasFacts } from '../../../../src/receipts/model/gasExplain';
+import { gasHeadline, gasRows, MIN_BURN_PER_REQUEST, receiptGasFacts, type GasFacts } from '../../../../src/receipts/model/gasExplain';
 import { rebasedReceipt } from '../../helpers/receipts';
 
 const facts = (over: Partial<GasFacts> = {}): GasFacts => ({
@@ -15,18 +15,6 @@ const facts = (over: Partial<GasFacts> = {}): GasFacts => ({
   ...over,
 });
 const row = (f: GasFacts, field: string) => gasRows(f).find((r) => r.field === field);
-
-describe('receipts/model/gasExplain: the conversions', () => {
-  it('EVM to ISC rounds up, ISC to EVM rounds down; exact past 2^53; a ratio with a zero is not used', () => {
-    assert.equal(evmToIsc(21_000n, { a: 1, b: 1 }), 21_000n);
-    assert.equal(evmToIsc(10n, { a: 2, b: 3 }), 7n, '20 / 3 = 6.67, up');
-    assert.equal(iscToEvm(10n, { a: 2, b: 3 }), 15n);
-    assert.equal(iscToEvm(11n, { a: 2, b: 3 }), 16n, '33 / 2 = 16.5, down');
-    assert.equal(evmToIsc(2n ** 64n - 1n, { a: 3, b: 1 }), (2n ** 64n - 1n) * 3n);
-    assert.equal(evmToIsc(1n, { a: 0, b: 1 }), undefined);
-    assert.equal(iscToEvm(1n, { a: 1, b: 0 }), undefined);
-  });
-});
 
 describe('receipts/model/gasExplain: the rows', () => {
   it('a 1:1 chain: the declared limit is the budget, the ISC gas burned is charged at the transaction price', () => {
