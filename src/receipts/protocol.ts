@@ -99,6 +99,9 @@ export interface ReceiptPanelLabels extends CommonLabels {
 
 export interface CallTreeLabels {
   title: string;
+  from: string;
+  to: string;
+  abi: string;
   load: string;
   loading: string;
   search: string;
@@ -117,6 +120,9 @@ export interface CallTreeLabels {
 function callTreeLabels(l10n: L10n, host: string | undefined): CallTreeLabels {
   return {
     title: l10n.t('Call tree'),
+    from: l10n.t('from'),
+    to: l10n.t('to'),
+    abi: l10n.t('ABI'),
     load: host === undefined ? l10n.t('Show Call Tree') : l10n.t('Show Call Tree from {0}', host),
     loading: host === undefined ? l10n.t('Asking for the call tree…') : l10n.t('Asking {0} for the call tree…', host),
     search: l10n.t('Find a call by name or address'),

@@ -122,11 +122,11 @@ function frameElement(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, a
 function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api): HTMLElement {
   const T = L.callTree;
   const rows: Row[] = [
-    { field: 'from', label: 'from', value: f.fromName === undefined ? f.from : `${f.fromName} (${f.from})`, mono: true, copy: { text: f.from, what: 'from' } },
+    { field: 'from', label: T.from, value: f.fromName === undefined ? f.from : `${f.fromName} (${f.from})`, mono: true, copy: { text: f.from, what: T.from } },
   ];
   if (f.to !== undefined)
-    rows.push({ field: 'to', label: 'to', value: f.toName === undefined ? f.to : `${f.toName} (${f.to})`, mono: true, copy: { text: f.to, what: 'to' } });
-  if (f.callSource !== undefined) rows.push({ field: 'abi', label: 'ABI', value: f.callSource });
+    rows.push({ field: 'to', label: T.to, value: f.toName === undefined ? f.to : `${f.toName} (${f.to})`, mono: true, copy: { text: f.to, what: T.to } });
+  if (f.callSource !== undefined) rows.push({ field: 'abi', label: T.abi, value: f.callSource });
   if (f.magic !== undefined) rows.push({ field: 'native', label: f.magic, value: T.native });
   if (f.result !== undefined) rows.push({ field: 'returned', label: T.returned, value: f.result, mono: true });
   if (f.error !== undefined) rows.push({ field: 'error', label: '✗', value: f.error, mono: true });

@@ -60,6 +60,9 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       allowanceError: 'The node could not decode the allowance',
       callTree: {
         title: 'Call tree',
+        from: 'from',
+        to: 'to',
+        abi: 'ABI',
         load: 'Show Call Tree',
         loading: 'Asking for the call tree…',
         search: 'Find a call by name or address',
