@@ -57,6 +57,11 @@ export function deploymentKind(relativePath: string): DeploymentToolchain | unde
   return undefined;
 }
 
+/** Workspace-relative paths by code unit (locale-free, so the order is the same everywhere). */
+function inPathOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function folderOf(relativePath: string): string {
   return relativePath.slice(0, Math.max(0, relativePath.lastIndexOf('/')));
 }
@@ -144,7 +149,7 @@ export class AddressBook {
     private readonly user: ReadonlyMap<string, string> = new Map(),
   ) {
     const chainOfFolder = new Map(folderChainIds.map((f) => [f.folder, f.chainId]));
-    const sorted = [...labels].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0)).slice(0, MAX_LABELS);
+    const sorted = [...labels].sort((a, b) => inPathOrder(a.source, b.source)).slice(0, MAX_LABELS);
     for (const l of sorted) {
       const chainId = l.chainId ?? chainOfFolder.get(folderOf(l.source));
       const entry = chainId === undefined ? { ...l } : { ...l, chainId };
@@ -184,7 +189,7 @@ export async function readAddressBook<U>(
   now: () => number = () => Date.now(),
 ): Promise<{ book: AddressBook; read: number; unread: number }> {
   // In path order, so that which records the file cap leaves out does not depend on the search.
-  const queue = files.filter((f) => isDeploymentPath(f.label)).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const queue = files.filter((f) => isDeploymentPath(f.label)).sort((a, b) => inPathOrder(a.label, b.label));
   const labels: AddressLabel[] = [];
   const chainIds: FolderChainId[] = [];
   let unread = files.length - queue.length;
