@@ -3,11 +3,12 @@
 // explanation model and the workspace scan load with the first EVM receipt, not at activation.
 import * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from './model/receiptView';
-import type { EvmExplanation } from './model/evmExplain';
+import type { EvmExplanation, NameOf } from './model/evmExplain';
 import type { ExplanationCache } from './model/explanationCache';
 import type { Row } from '../ui/model/view';
 import type { Generation } from '../api/generation';
 import { evmTxHashOf } from '../core/idShapes';
+import { LruCache } from '../core/lru';
 import type { CallTreeState } from './model/callTree';
 
 /** The workspace's ABIs as the explainer needs them. */
@@ -22,12 +23,20 @@ export interface CallTreeLoad {
   root?: { gasUsed: bigint; failed: boolean };
 }
 
+/** The chain whose addresses are named: its generation (the magic contract's kinds) and EVM chain ID (the records). */
+export interface NamedChain {
+  generation: Generation;
+  evmChainId: bigint | undefined;
+}
+
 /** Names for addresses on the chain with an EVM chain ID (the workspace's address book). */
 export interface AddressSource {
   current(): Promise<{ nameOf(address: string, evmChainId?: bigint): string | undefined }>;
 }
 
 export class EvmExplainer {
+  /** Why each failed request whose call tree was read failed, in one line (the hover's): by request ID. */
+  private readonly failures = new LruCache<string, string>({ capacity: 200 });
   private explained: Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> | undefined;
 
   constructor(
@@ -60,12 +69,7 @@ export class EvmExplainer {
   }
 
   /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */
-  async loadCallTree(
-    url: string,
-    receipt: AnyReceipt,
-    chain: { generation: Generation; evmChainId: bigint | undefined },
-    signal?: AbortSignal,
-  ): Promise<CallTreeLoad> {
+  async loadCallTree(url: string, receipt: AnyReceipt, chain: NamedChain, signal?: AbortSignal): Promise<CallTreeLoad> {
     const [{ callTreeState }, { evmTxOf }, { loadAbiCoder }, { fetchCallTrace }, { magicAbiIndex }] = await Promise.all([
       import('./model/callTree.js'),
       import('./model/evmExplain.js'),
@@ -74,20 +78,52 @@ export class EvmExplainer {
       import('../evm/model/iscMagic.js'),
     ]);
     const txHash = evmTxHashOf(receipt.request.requestId);
-    const [coder, outcome, index, magic, book] = await Promise.all([
+    const [coder, outcome, index, magic, nameOf] = await Promise.all([
       loadAbiCoder(),
       fetchCallTrace(url, txHash, { fetch: globalThis.fetch, signal }),
       this.abis.current(),
       magicAbiIndex(chain.generation),
-      this.addresses.current(),
+      this.namesFor(chain),
     ]);
     const tx = evmTxOf(receipt);
-    const nameOf = (address: string) => book.nameOf(address, chain.evmChainId);
     const state = callTreeState(outcome, { coder, index, magic, generation: chain.generation, nameOf }, tx?.ok ? tx.tx : undefined, vscode.l10n);
     const root = outcome.ok ? outcome.trace.frames[0] : undefined;
+    if (state.status === 'ok' && root) {
+      const [{ revertLine }, { receiptGasHeadline }] = await Promise.all([import('./model/callTree.js'), import('./model/gasExplain.js')]);
+      const line = revertLine(state.view, vscode.l10n) ?? receiptGasHeadline(receipt, { gasUsed: root.gasUsed, failed: root.error !== undefined }, vscode.l10n);
+      if (line !== undefined) this.failures.set(receipt.request.requestId.toLowerCase(), line);
+    }
     return state.status === 'ok' && outcome.ok && root
       ? { state, raw: outcome.raw, root: { gasUsed: root.gasUsed, failed: root.error !== undefined } }
       : { state };
+  }
+
+  /** The state changes of an EVM request, asked of `url` now (the prestateTracer in diff mode), accounts named. */
+  async loadStateChanges(url: string, receipt: AnyReceipt, chain: NamedChain, signal?: AbortSignal): Promise<Row[]> {
+    const [{ stateChangeRows }, { fetchStateDiff }] = await Promise.all([import('./model/stateChanges.js'), import('../evm/model/jsonRpc.js')]);
+    const [outcome, nameOf] = await Promise.all([
+      fetchStateDiff(url, evmTxHashOf(receipt.request.requestId), { fetch: globalThis.fetch, signal }),
+      this.namesFor(chain),
+    ]);
+    return stateChangeRows(outcome, nameOf, vscode.l10n);
+  }
+
+  /**
+   * Why a failed EVM request failed, in one line: where its revert began or that it ran out of ISC
+   * gas after the EVM succeeded, once its call tree was read (a hover never asks for one: a trace
+   * re-runs the whole block on the node); before that, what the receipt alone says of its gas.
+   */
+  async failureLine(receipt: AnyReceipt): Promise<string | undefined> {
+    const known = this.failures.get(receipt.request.requestId.toLowerCase());
+    if (known !== undefined) return known;
+    const { receiptGasHeadline } = await import('./model/gasExplain.js');
+    return receiptGasHeadline(receipt, undefined, vscode.l10n);
+  }
+
+  /** Names for addresses on a chain: the user's labels and the workspace's records, then the chain's own contracts. */
+  async namesFor(chain: NamedChain): Promise<NameOf> {
+    const [book, { wellKnownAddressName }] = await Promise.all([this.addresses.current(), import('../evm/model/iscMagic.js')]);
+    return (address) => book.nameOf(address, chain.evmChainId) ?? wellKnownAddressName(address, chain.generation, vscode.l10n);
   }
 
   private cache(): Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> {

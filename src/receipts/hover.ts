@@ -123,14 +123,23 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
-      const explained = await Promise.race([this.service.evm.explain(processed.receipt, processed.view), late]);
+      const [explained, nameOf, failure] = await Promise.race([
+        Promise.all([
+          this.service.evm.explain(processed.receipt, processed.view),
+          // The node's EVM chain ID picks the deployment records of its chain (asked once per node, never with the ID hovered).
+          this.service.evmChainId(chain).then((evmChainId) => this.service.evm.namesFor({ generation: chain.generation, evmChainId })),
+          processed.view.failed ? this.service.evm.failureLine(processed.receipt) : undefined,
+        ]),
+        late.then(() => [undefined, undefined, undefined] as const),
+      ]);
       if (!explained) return undefined;
       const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([import('./model/evmExplain.js'), import('./model/explorer.js')]);
       // The link only when the command can build a checked URL from our settings or defaults (no request here).
       const tx = explained.tx;
       const explorer =
         tx !== undefined && explorerTxUrl(chainExplorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain), tx.chainId), tx.hash) !== undefined;
-      return { lines: explanationLines(explained, vscode.l10n), explorer };
+      const why = failure === undefined ? [] : [vscode.l10n.t('Why: {0}', failure)];
+      return { lines: [...why, ...explanationLines(explained, vscode.l10n, nameOf)], explorer };
     } catch {
       // Decoding is extra: the receipt is shown without it.
       return undefined;

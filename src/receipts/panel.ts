@@ -8,7 +8,6 @@ import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { evmTxHashOf } from '../core/idShapes';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
 import type { ChainLogSection } from './model/chainLogView';
@@ -18,8 +17,7 @@ import type { ErrorView, Row } from '../ui/model/view';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
-import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
-import type { CallTreeLoad } from './evmExplainer';
+import { EvmPanelParts } from './evmPanelParts';
 import { gasRows, receiptGasFacts } from './model/gasExplain';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
@@ -59,16 +57,12 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private missedOn: string | undefined;
   /** The rows the workspace's ABIs decoded for the receipt shown. */
   private evmSection: ReceiptView['sections'][number] | undefined;
-  /** The logs loaded on the user's click. */
-  private evmLogsSection: ReceiptView['sections'][number] | undefined;
-  /** The host Load EVM Logs asks (its button names it). */
-  private evmLogsHost: string | undefined;
   /** The IOTA explorer links of a Rebased receipt (none when the chain's network is unknown). */
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
-  /** An EVM request's call tree, and the node's answer it came from ("Copy as JSON"). */
-  private callTree: CallTreeLoad | undefined;
+  /** What the chain's EVM JSON-RPC was asked: the call tree, logs, state changes. */
+  private readonly evm: EvmPanelParts;
   /** The fee policy and limits at the receipt's block (the gas explanation). */
   private infoAtBlock: Parameters<typeof receiptGasFacts>[2];
 
@@ -83,6 +77,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels };
     const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
     super(webviewPanel, deps, spec, identity, initial);
+    this.evm = new EvmPanelParts({ service, clients: deps.clients, log: deps.log, refresh: () => this.refreshFound() });
   }
 
   get shownError(): ErrorView | undefined {
@@ -120,13 +115,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const chain = result.chain;
     this.loaded = { chain, result };
     this.evmSection = undefined;
-    this.evmLogsSection = undefined;
     this.l1Section = undefined;
     this.chainLog = undefined;
-    this.callTree = undefined;
     this.infoAtBlock = undefined;
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
+    const evm = result.value.view.kind === 'evm';
+    await this.evm.reset(chain, evm);
+    if (stale()) return;
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
     const [checked, log] = await Promise.all([this.checkFee(chain, result, signal), this.readChainLog(chain, result, signal)]);
@@ -141,31 +137,13 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const evmRows = await this.explainEvm(result, chain);
     if (stale()) return;
     if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
-    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise.
-    const evm = result.value.view.kind === 'evm';
-    if (evm) this.callTree = { state: { status: 'offer' } };
     if (evmRows !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
-    if (evm && result.value.view.failed) await this.loadCallTree(chain, result, signal);
+    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise.
+    if (evm && result.value.view.failed) await this.evm.loadCallTree(chain, result, signal);
   }
 
-  /** Asks the chain's JSON-RPC (evm/model/rpcTarget.ts) for the call tree and shows it, or why there is none. */
-  private async loadCallTree(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {
-    const loaded = this.loaded;
-    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
-    const target = evmRpcTarget(chain);
-    this.evmLogsHost = target?.host;
-    this.callTree = { state: { status: 'loading' } };
-    this.showFound(chain, result, this.shownFee(), this.id.block);
-    let tree: CallTreeLoad;
-    try {
-      const evmChainId = await this.service.evmChainId(chain);
-      tree = await this.service.evm.loadCallTree(target?.url ?? '', result.value.receipt, { generation: chain.generation, evmChainId }, signal);
-    } catch (e) {
-      tree = { state: { status: 'error', message: errorSummary(e) } };
-    }
-    if (this.loaded !== loaded || signal?.aborted) return;
-    this.callTree = tree;
-    this.showFound(chain, result, this.shownFee(), this.id.block);
+  private refreshFound(): void {
+    if (this.loaded) this.showFound(this.loaded.chain, this.loaded.result, this.shownFee(), this.id.block);
   }
 
   private shownFee(): FeeCheckView {
@@ -206,9 +184,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       if (!explained) return undefined;
       const { explanationRows } = await import('./model/evmExplain.js');
       const nodeEvmChainId = await this.service.evmChainId(chain);
-      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId);
-      const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
-      this.evmLogsHost = evmRpcTarget(chain)?.host;
+      const nameOf = await this.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
+      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
       this.deps.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
@@ -222,9 +199,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
     const base = result.value.view;
-    const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.callTree?.root);
+    const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.evm.callTree?.root);
     const gas = facts && { id: 'gasExplained' as const, title: vscode.l10n.t('Gas and fee explained'), rows: gasRows(facts, vscode.l10n) };
-    const extra = [gas, this.l1Section, this.evmSection, this.evmLogsSection].filter((x) => x !== undefined);
+    const extra = [gas, this.l1Section, this.evmSection, ...this.evm.sections()].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
     this.texts = texts;
@@ -236,9 +213,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
       view,
       fee,
-      labels: receiptPanelLabels(vscode.l10n, this.evmLogsHost),
+      labels: receiptPanelLabels(vscode.l10n, this.evm.rpcHost),
       ...(chainLog ? { chainLog } : {}),
-      ...(this.callTree ? { callTree: this.callTree.state } : {}),
+      ...(this.evm.callTree ? { callTree: this.evm.callTree.state } : {}),
     });
   }
 
@@ -316,79 +293,20 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
         return;
       }
       case 'loadEvmLogs':
-        await this.loadEvmLogs(l.chain, l.result);
+        await this.evm.loadLogs(l.chain, l.result);
+        return;
+      case 'loadStateChanges':
+        await this.evm.loadStateChanges(l.chain, l.result);
         return;
       case 'loadCallTree':
-        if (this.callTree?.state.status !== 'loading') await this.loadCallTree(l.chain, l.result);
+        await this.evm.loadCallTree(l.chain, l.result);
         return;
       case 'copyCallTree':
-        if (this.callTree?.raw !== undefined) {
-          await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
-          void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
-        }
+        await this.evm.copyCallTree();
         return;
       default:
         return;
     }
-  }
-
-  /** "Load EVM Logs": asked only now, of the entry's evmJsonRpcUrl or the node's own JSON-RPC (evm/model/rpcTarget.ts). */
-  private async loadEvmLogs(chain: ChainEntry, result: Found): Promise<void> {
-    const loaded = this.loaded;
-    const txHash = evmTxHashOf(result.value.view.requestId);
-    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
-    const target = evmRpcTarget(chain);
-    let rows = await this.service.evm.loadLogs(target?.url ?? '', txHash);
-    // The node's own did not give them: another JSON-RPC its metadata names is asked only once the user confirmed its host.
-    if (target?.source === 'node' && rows.some((r) => r.field === 'evmLogsError') && this.loaded === loaded) {
-      const other = await this.confirmedMetadataRpc(chain, target);
-      if (other !== undefined && this.loaded === loaded) rows = await this.service.evm.loadLogs(other, txHash);
-    }
-    if (this.loaded !== loaded) return;
-    this.evmLogsSection = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
-    this.showFound(chain, result, this.shownFee(), this.id.block);
-  }
-
-  /** The URL of the JSON-RPC the node's metadata names, when it is another one and the user agreed to ask it. */
-  private async confirmedMetadataRpc(chain: ChainEntry, target: RpcTarget): Promise<string | undefined> {
-    let fromMetadata: string;
-    try {
-      const info = await this.deps.clients.apiFor(chain).chainInfo({});
-      fromMetadata = info.metadata.evmJsonRpcURL;
-    } catch (e) {
-      this.deps.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
-      return undefined;
-    }
-    const { metadataRpc } = await import('../evm/model/rpcTarget.js');
-    const other = metadataRpc(chain, target, fromMetadata);
-    if (other === undefined) return undefined;
-    const ask = vscode.l10n.t('Ask {0}', other.host);
-    const picked = await vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        "The node's own JSON-RPC ({0}) did not give this transaction's logs. The node's metadata names another one: {1}. Ask it?",
-        target.host,
-        other.host,
-      ),
-      { modal: true, detail: `${concernText(other.concern)} ${vscode.l10n.t('Only the transaction hash is sent, never an access token.')}` },
-      ask,
-    );
-    return picked === ask ? other.url : undefined;
-  }
-}
-
-/** What is notable about the host of a JSON-RPC the node's metadata names. */
-function concernText(concern: AddressConcern | undefined): string {
-  switch (concern) {
-    case 'loopback':
-      return vscode.l10n.t('It is an address of this machine (loopback): a local service the node chose.');
-    case 'private':
-      return vscode.l10n.t('It is an address of a private network: a device or service near you that the node chose.');
-    case 'linkLocal':
-      return vscode.l10n.t('It is a link-local address, such as a cloud metadata service.');
-    case 'otherSite':
-      return vscode.l10n.t('It is on another site than the node.');
-    default:
-      return vscode.l10n.t('It is on the same site as the node.');
   }
 }
 

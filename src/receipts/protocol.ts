@@ -42,7 +42,13 @@ export type ReceiptPanelState =
     };
 
 /** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */
-export type ReceiptAction = { kind: 'showChainInfo' } | { kind: 'openJson' } | { kind: 'loadEvmLogs' } | { kind: 'loadCallTree' } | { kind: 'copyCallTree' };
+export type ReceiptAction =
+  | { kind: 'showChainInfo' }
+  | { kind: 'openJson' }
+  | { kind: 'loadEvmLogs' }
+  | { kind: 'loadStateChanges' }
+  | { kind: 'loadCallTree' }
+  | { kind: 'copyCallTree' };
 
 /** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
 export interface ReceiptPanelLabels extends CommonLabels {
@@ -91,6 +97,8 @@ export interface ReceiptPanelLabels extends CommonLabels {
   allowanceError: string;
   /** EVM receipts: asks the chain's JSON-RPC for the logs (src/evm). */
   loadEvmLogs: string;
+  /** EVM receipts on Wasp 2: asks the chain's JSON-RPC for the state changes (the prestateTracer). */
+  loadStateChanges: string;
   /** The summary of a decoded revert's raw message and parameters (folded). */
   rawError: string;
   /** The call tree section (its button names the host asked). */
@@ -146,6 +154,7 @@ export function receiptPanelLabels(l10n: L10n, rpcHost?: string): ReceiptPanelLa
     copyRequestId: l10n.t('Copy Request ID'),
     refresh: l10n.t('Refresh'),
     loadEvmLogs: rpcHost === undefined ? l10n.t('Load EVM Logs') : l10n.t('Load EVM Logs from {0}', rpcHost),
+    loadStateChanges: rpcHost === undefined ? l10n.t('Show State Changes') : l10n.t('Show State Changes from {0}', rpcHost),
     openJson: l10n.t('Open as JSON'),
     showChainInfo: l10n.t('Chain Info at This Block'),
     hex: l10n.t('Hex'),

@@ -90,7 +90,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     const r = await panel.waitForRender((x) => x.text.includes("Decoded with the workspace's ABIs") && x.text.includes('IOTA explorer'));
     const sender = '0xA5609B93e96A78A36bBaD195A7537A0C577108Da';
     const object = `https://explorer.iota.org/object/${OBJECT_ID}?network=mainnet`;
-    for (const part of ['Sender in explorer', `https://explorer.example/evm/address/${sender}`, 'to in explorer', object]) {
+    for (const part of ['Sender in explorer', `https://explorer.example/evm/address/${sender}`, 'to (Vault) in explorer', object]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
     const spied = await withOpenExternalSpy(async () => {
@@ -160,6 +160,43 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.equal(copied.type, 'CALL');
     assert.equal(copied.calls.length, 2);
     panel.dispose();
+  });
+
+  it("State changes are asked only on the click, from the node's own JSON-RPC with the prestateTracer: the sender's nonce, named from the records where they name it", async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    const host = new URL(node.url).host;
+    const before = await panel.waitForRender((x) => x.text.includes('the revert began here'));
+    assert.ok(before.text.includes(`Show State Changes from ${host}`), before.text);
+    assert.ok(!node.rpcMethods.includes('debug_traceTransaction/prestateTracer'), 'not asked before the click');
+    node.rpcPaths.length = 0;
+    await panel.perform({ kind: 'loadStateChanges' });
+    const r = await panel.waitForRender((x) => x.text.includes('State changes') && x.text.includes('16 → 17'));
+    assert.deepEqual(node.rpcPaths, ['/v1/chain/evm']);
+    assert.ok(node.rpcMethods.includes('debug_traceTransaction/prestateTracer'));
+    assert.ok(r.text.includes('leaves the fee out'), r.text);
+    assert.ok(!r.text.includes(`Show State Changes from ${host}`), 'the button goes once they are shown');
+    // The successful deposit: the Vault (Foundry's record of chain 8822) named.
+    const deposit = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.budgetRequestId);
+    await deposit.waitForRender((x) => x.text.includes('Show State Changes'));
+    await deposit.perform({ kind: 'loadStateChanges' });
+    const d = await deposit.waitForRender((x) => x.text.includes('1,000 → 2,000'));
+    assert.ok(d.text.includes('Vault'), d.text);
+  });
+
+  it('a request that ran out of ISC gas after its EVM run succeeded says so in the panel and then in the hover; a revert names where it began', async () => {
+    const id = node.budgetRequestId;
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', id);
+    const r = await panel.waitForRender((x) => x.text.includes('EVM gas (call tree)'));
+    assert.ok(r.text.includes('ran out of ISC gas after the EVM succeeded: its budget was 26,000'), r.text);
+    assert.ok(r.text.includes('24,000'), 'the EVM gas from the tree');
+    assert.ok(r.text.includes('2,000 ISC gas burned beyond the EVM'), r.text);
+    const after = (await hoversAt(`deposit ${id} failed`, id))[0]?.plain ?? '';
+    assert.ok(after.includes('Why: ran out of ISC gas after the EVM succeeded'), after);
+    assert.ok(after.includes('Calls deposit(note: "for rent") on Vault'), `the contract named from the workspace's records: ${after}`);
+    // The revert's frame, once its tree was read (the panel asks it at once for a failed request).
+    const revert = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    await revert.waitForRender((x) => x.text.includes('the revert began here'));
+    assert.ok((await hoverPlain()).includes('Why: reverted in Ledger: transfer('), 'the hover names the frame where the revert began');
   });
 
   it('a metadata URL on a loopback address is asked only after the user confirms its host', async () => {

@@ -30,6 +30,8 @@ export interface EvmNode {
   requestId: string;
   /** The receipt whose call data is the decoding bomb. */
   hostileRequestId: string;
+  /** A deposit whose EVM run succeeded and whose request then ran out of its ISC gas budget. */
+  budgetRequestId: string;
   artifactUri: vscode.Uri;
   artifactText: string;
   /** The JSON-RPC bodies received. */
@@ -68,9 +70,24 @@ export async function startEvmNode(): Promise<EvmNode> {
   assert.ok(magic, 'the shipped magic ABI has callView');
   const bomb = evmParam(txLegacy({ gasPrice: 10n ** 10n, to: BOB, data: magic.selector + aliasedCallViewArgs(1_500, 84 * 1024), gas: 60000n }), false);
   const hostile = { ...receipt, request: { ...receipt.request, params: [bomb.param], requestId: bomb.requestId } };
+  // deposit("for rent") with 1000 wei and a 60,000 gas limit: the sender's L2 balance afforded a
+  // budget of 26,000 ISC gas; the EVM used 24,000 and the magic call's ISC gas took the rest.
+  const depositFn = find('function', 'deposit(string)');
+  const depositCall = depositFn.selector + encode(depositFn.inputs, ['for rent']).slice(2);
+  const budgetTx = evmParam(txLegacy({ nonce: 1n, gasPrice: 10n ** 10n, to: BOB, data: depositCall, gas: 60000n, value: 1000n }), false);
+  const budget = {
+    ...receipt,
+    request: { ...receipt.request, params: [budgetTx.param], requestId: budgetTx.requestId },
+    rawError: { code: '714a', params: [] },
+    errorMessage: 'gas budget exceeded',
+    gasBudget: '26000',
+    gasBurned: '26000',
+    gasFeeCharged: '260000',
+  };
   const bodies = new Map<string, string>([
     [`/v1/chain/core/blocklog/requests/${requestId}`, JSON.stringify(receipt)],
     [`/v1/chain/core/blocklog/requests/${bomb.requestId}`, JSON.stringify(hostile)],
+    [`/v1/chain/core/blocklog/requests/${budgetTx.requestId}`, JSON.stringify(budget)],
     ['/v1/node/version', '{"version":"2.0.2"}'],
   ]);
   const deposited = find('event', 'Deposited(address,uint256,string)');
@@ -105,13 +122,33 @@ export async function startEvmNode(): Promise<EvmNode> {
       frame(BOB.toLowerCase(), LEDGER, call, '0x2390', reverting),
     ],
   });
-  const answer = (method: string, hash: string): unknown =>
+  const budgetTrace = frame(SENDER, BOB, depositCall, '0x5dc0', {
+    output: '0x',
+    calls: [frame(BOB.toLowerCase(), '0x1074000000000000000000000000000000000000', '0x564b81ef', '0x0', { output: `0x${'0'.repeat(63)}1`, value: '0x0' })],
+    value: '0x3e8',
+  });
+  // What each transaction changed (the prestateTracer in diff mode): the failed transfer only the sender's nonce.
+  const stateDiffs = new Map<string, unknown>([
+    [requestId, { post: { [SENDER]: { nonce: 17 } }, pre: { [SENDER]: { balance: '0xde0b6b3a7640000', nonce: 16 } } }],
+    [
+      budgetTx.requestId,
+      {
+        post: { [BOB.toLowerCase()]: { balance: '0x7d0' }, [SENDER]: { balance: '0xde0b6b3a763fc18', nonce: 18 } },
+        pre: { [BOB.toLowerCase()]: { balance: '0x3e8', code: '0x6080' }, [SENDER]: { balance: '0xde0b6b3a7640000', nonce: 17 } },
+      },
+    ],
+  ]);
+  const traces = new Map<string, unknown>([
+    [requestId, trace],
+    [budgetTx.requestId, budgetTrace],
+  ]);
+  const answer = (method: string, hash: string, config: { tracer?: string } | undefined): unknown =>
     method === 'eth_getTransactionReceipt'
       ? hash === requestId
         ? { status: '0x0', logs: [log] }
         : null
-      : method === 'debug_traceTransaction' && hash === requestId
-        ? trace
+      : method === 'debug_traceTransaction'
+        ? ((config?.tracer === 'prestateTracer' ? stateDiffs : traces).get(hash) ?? null)
         : null;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -121,9 +158,10 @@ export async function startEvmNode(): Promise<EvmNode> {
       req.on('end', () => {
         rpcCalls.push(text);
         rpcPaths.push(path);
-        const rpc = JSON.parse(text) as { id: number; method: string; params: string[] };
-        rpcMethods.push(rpc.method);
-        const result = answer(rpc.method, rpc.params[0] ?? '');
+        const rpc = JSON.parse(text) as { id: number; method: string; params: [string, { tracer?: string }?] };
+        const config = rpc.params[1];
+        rpcMethods.push(config?.tracer === 'prestateTracer' ? `${rpc.method}/prestateTracer` : rpc.method);
+        const result = answer(rpc.method, rpc.params[0] ?? '', config);
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }));
       });
@@ -147,6 +185,7 @@ export async function startEvmNode(): Promise<EvmNode> {
     url,
     requestId,
     hostileRequestId: bomb.requestId,
+    budgetRequestId: budgetTx.requestId,
     artifactUri,
     artifactText,
     rpcCalls,

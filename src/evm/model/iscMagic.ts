@@ -6,6 +6,7 @@
 // tree (a chunk of its own). Pure.
 import { AbiIndex, abiOfJson } from './abiIndex';
 import type { Generation } from '../../api/generation';
+import { englishL10n, type L10n } from '../../core/l10n';
 
 /** Lower-case, as the tracer writes addresses. */
 export const MAGIC_ADDRESS = '0x1074000000000000000000000000000000000000';
@@ -29,4 +30,39 @@ export function magicAbiIndex(generation: Generation): Promise<AbiIndex> {
     indexes.set(generation, index);
   }
   return index;
+}
+
+/**
+ * The chain's own contracts under the magic prefix `0x1074` (iscmagic/address.go): the kind byte
+ * after the prefix says which. Wasp 1: ERC20 base tokens (1), native tokens by foundry (2), ERC721
+ * NFTs (3), an NFT collection (4), external native tokens (5); Wasp 2: base tokens (1), a coin's
+ * ERC20 wrapper (2), NFTs (3) and collections (4), the last three deprecated. Undefined for any other address.
+ */
+export function wellKnownAddressName(address: string, generation: Generation, l10n: L10n = englishL10n): string | undefined {
+  const a = address.toLowerCase();
+  if (!/^0x1074[0-9a-f]{36}$/.test(a)) return undefined;
+  if (a === MAGIC_ADDRESS) return l10n.t('ISC magic contract');
+  const kind = a.slice(6, 8);
+  const rest = a.slice(8);
+  const empty = /^0+$/.test(rest);
+  switch (kind) {
+    case '01':
+      return empty ? l10n.t('ISC base token (ERC20)') : undefined;
+    case '02':
+      return generation === 'rebased' ? l10n.t('ISC coin (ERC20 wrapper)') : l10n.t('ISC native token (ERC20, foundry {0})', foundrySerial(rest));
+    case '03':
+      return empty ? l10n.t('ISC NFTs (ERC721)') : undefined;
+    case '04':
+      return l10n.t('ISC NFT collection (ERC721)');
+    case '05':
+      return generation === 'stardust' ? l10n.t('ISC external native token (ERC20)') : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A Wasp 1 foundry serial number: the payload's first 4 bytes, little-endian (codec.EncodeUint32). */
+function foundrySerial(payloadHex: string): string {
+  const le = payloadHex.slice(0, 8).match(/../g) ?? [];
+  return String(Number.parseInt(le.reverse().join(''), 16));
 }

@@ -11,6 +11,7 @@ import { send } from '../../api/transport';
 import type { EvmLog } from './decode';
 import { HEX64 } from '../../core/idShapes';
 import { parseCallTrace, type CallTrace } from './callTrace';
+import { parseStateDiff, type StateDiff } from './stateDiff';
 
 export const RPC_TIMEOUT_MS = 15_000;
 export const RPC_MAX_BYTES = 4 * 1024 * 1024;
@@ -132,4 +133,23 @@ export async function fetchCallTrace(url: string, txHash: string, options: RpcOp
   return parsed.ok
     ? { ok: true, trace: parsed.trace, raw: answer.result }
     : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
+}
+
+export type StateDiffOutcome = { ok: true; diff: StateDiff } | RpcFailure;
+
+/**
+ * Asks `url` what `txHash` changed: debug_traceTransaction with the prestateTracer in diff mode
+ * (Wasp 2 only; a Wasp 1 node answers "unsupported tracer type", which reads as methodUnavailable).
+ */
+export async function fetchStateDiff(url: string, txHash: string, options: RpcOptions): Promise<StateDiffOutcome> {
+  if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
+  const answer = await rpcCall(url, 'debug_traceTransaction', [txHash.toLowerCase(), { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }], {
+    timeoutMs: TRACE_TIMEOUT_MS,
+    maxBytes: TRACE_MAX_BYTES,
+    ...options,
+  });
+  if (!answer.ok) return answer;
+  if (answer.result === null) return { ok: false, reason: 'notFound' };
+  const parsed = parseStateDiff(answer.result);
+  return parsed.ok ? { ok: true, diff: parsed.diff } : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
 }

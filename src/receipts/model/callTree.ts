@@ -192,6 +192,13 @@ export function buildCallTree(inputs: CallTreeInputs, l10n: L10n = englishL10n):
   return view;
 }
 
+/** Where the revert began, in one line for the hover: "reverted in Ledger: transfer(…)". */
+export function revertLine(view: CallTreeView, l10n: L10n = englishL10n): string | undefined {
+  const at = view.origin === undefined ? undefined : view.frames[view.origin];
+  if (at === undefined) return undefined;
+  return l10n.t('reverted in {0}', at.toName !== undefined ? `${at.toName}: ${at.call}` : `${at.to ?? at.from}: ${at.call}`);
+}
+
 /**
  * Whether the trace is of `tx`: its outermost call goes where the transaction went, with its data
  * and value. A node may answer another transaction's (Wasp 1.0.3 traces the last EVM transaction

@@ -94,8 +94,11 @@ export function notDecodedText(d: Extract<Decoded, { ok: false }>, kind: 'error'
   }
 }
 
-/** One line each for the hover (plain text: the hover escapes it). */
-export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n): string[] {
+/** A name for an address on the receipt's chain (the address book, the chain's own contracts). */
+export type NameOf = (address: string) => string | undefined;
+
+/** One line each for the hover (plain text: the hover escapes it); the contract called named when `nameOf` knows it. */
+export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n, nameOf?: NameOf): string[] {
   const lines: string[] = [];
   // Rebased hovers show their transaction already (receiptView); Stardust ones get it here.
   if (e.stardustTx?.ok) lines.push(l10n.t('EVM transaction: {0}', evmTxLine(evmTxView(e.stardustTx.tx, '', l10n), l10n)));
@@ -108,8 +111,11 @@ export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n): s
   }
   if (e.call) {
     if (e.call.creation) lines.push(l10n.t('Contract creation'));
-    else if (e.call.decoded.ok) lines.push(l10n.t('Calls {0}', shown(decodedLine(e.call.decoded.item))));
-    else if (e.call.decoded.reason !== 'empty') lines.push(l10n.t('Calls {0}', notDecodedText(e.call.decoded, 'function', l10n)));
+    else if (e.call.decoded.ok) {
+      const to = e.tx?.to === undefined ? undefined : nameOf?.(e.tx.to);
+      const line = shown(decodedLine(e.call.decoded.item));
+      lines.push(to === undefined ? l10n.t('Calls {0}', line) : l10n.t('Calls {0} on {1}', line, shown(to)));
+    } else if (e.call.decoded.reason !== 'empty') lines.push(l10n.t('Calls {0}', notDecodedText(e.call.decoded, 'function', l10n)));
   }
   return lines;
 }
@@ -136,23 +142,36 @@ function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n):
  * account and every decoded `address` argument, when an explorer is known. Each link is built
  * from a checked 0x + 40 hex address and opened by the host only after it checked it again.
  */
-function explorerRows(e: EvmExplanation, view: ReceiptView, configured: string | undefined, nodeEvmChainId: bigint | undefined, l10n: L10n): Row[] {
+function explorerRows(
+  e: EvmExplanation,
+  view: ReceiptView,
+  configured: string | undefined,
+  nodeEvmChainId: bigint | undefined,
+  l10n: L10n,
+  nameOf?: NameOf,
+): Row[] {
   if (!e.tx) return [];
+  const named = (address: string, otherwise: string) => {
+    const name = nameOf?.(address);
+    return name === undefined ? otherwise : l10n.t('{0} in explorer', shown(name));
+  };
   const base = chainExplorerBase(configured, nodeEvmChainId, e.tx.chainId);
   const rows: Row[] = [];
   const link = (field: string, label: string, url: string | undefined) => {
     if (url) rows.push({ field, label, value: url, mono: true, link: { url, web: true } });
   };
   link('evmExplorerTx', l10n.t('Transaction in explorer'), explorerTxUrl(base, e.tx.hash));
-  link('evmExplorerTo', l10n.t('Recipient in explorer'), e.tx.to === undefined ? undefined : explorerAddressUrl(base, e.tx.to));
+  const to = e.tx.to;
+  link('evmExplorerTo', to === undefined ? '' : named(to, l10n.t('Recipient in explorer')), to === undefined ? undefined : explorerAddressUrl(base, to));
   // Stardust writes an EVM agent as `0x<address>@<chain>`: the address alone is linked.
   const from = view.sender.kind === 'evm' ? LEADING_EVM_ADDRESS.exec(view.sender.raw)?.[1] : undefined;
-  if (from !== undefined) link('evmExplorerFrom', l10n.t('Sender in explorer'), explorerAddressUrl(base, from));
+  if (from !== undefined) link('evmExplorerFrom', named(from, l10n.t('Sender in explorer')), explorerAddressUrl(base, from));
   if (e.call && !e.call.creation && e.call.decoded.ok) {
     e.call.decoded.item.args.forEach((a, i) => {
       if (a.type !== 'address') return;
       const name = a.name ? shown(a.name) : l10n.t('argument {0}', i);
-      link(`evmExplorerArg${i}`, l10n.t('{0} in explorer', name), explorerAddressUrl(base, a.value));
+      const known = nameOf?.(a.value);
+      link(`evmExplorerArg${i}`, l10n.t('{0} in explorer', known === undefined ? name : `${name} (${shown(known)})`), explorerAddressUrl(base, a.value));
     });
   }
   return rows;
@@ -162,7 +181,14 @@ function explorerRows(e: EvmExplanation, view: ReceiptView, configured: string |
  * The panel's "Decoded with the workspace's ABIs" rows; the Stardust transaction rows first, the
  * explorer links last (`explorerUrl`: the chain entry's, checked where the settings are read).
  */
-export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n = englishL10n, explorerUrl?: string, nodeEvmChainId?: bigint): Row[] {
+export function explanationRows(
+  e: EvmExplanation,
+  view: ReceiptView,
+  l10n: L10n = englishL10n,
+  explorerUrl?: string,
+  nodeEvmChainId?: bigint,
+  nameOf?: NameOf,
+): Row[] {
   const rows: Row[] = [];
   if (e.stardustTx) {
     const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, evmTxHashOf(view.requestId), l10n) } : { evmTxError: e.stardustTx.error };
@@ -175,6 +201,9 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
     if (e.call.creation) rows.push({ field: 'evmCall', label: l10n.t('Function'), value: l10n.t('contract creation'), empty: true });
     else if (e.call.decoded.ok) rows.push(...itemRows('evmCall', l10n.t('Function'), e.call.decoded.item, l10n));
     else rows.push({ field: 'evmCall', label: l10n.t('Function'), value: notDecodedText(e.call.decoded, 'function', l10n), mono: true });
+    const to = e.tx?.to;
+    const name = to === undefined ? undefined : nameOf?.(to);
+    if (to !== undefined && name !== undefined) rows.push({ field: 'evmToName', label: l10n.t('Contract'), value: shown(name), detail: to, mono: true });
   }
   if (e.error) {
     if (e.error.decoded.ok) rows.push(...itemRows('evmError', l10n.t('Custom error'), e.error.decoded.item, l10n));
@@ -188,7 +217,7 @@ export function explanationRows(e: EvmExplanation, view: ReceiptView, l10n: L10n
         copy: { text: e.error.data, what: l10n.t('revert data') },
       });
   }
-  rows.push(...explorerRows(e, view, explorerUrl, nodeEvmChainId, l10n));
+  rows.push(...explorerRows(e, view, explorerUrl, nodeEvmChainId, l10n, nameOf));
   return rows;
 }
 

@@ -80,7 +80,7 @@ export function gasRows(f: GasFacts, l10n: L10n = englishL10n): Row[] {
         ? l10n.t('fee = ⌈gas burned × {0} wei ÷ 10^9⌉ nanos, at the transaction\u2019s gas price', formatBigInt(f.tx.gasPrice))
         : l10n.t('fee at the chain\u2019s gas per token (the EVM gas price follows it)'),
   });
-  const headline = gasHeadline(f, l10n);
+  const headline = gasHeadline(f.receipt, f.trace, l10n);
   if (headline !== undefined) rows.unshift({ field: 'gasVerdict', label: l10n.t('Why it failed'), value: headline });
   return rows;
 }
@@ -103,11 +103,17 @@ function evmGasRow(f: GasFacts, trace: { gasUsed: bigint }, l10n: L10n): Row {
   return { field: 'gasEvm', label: l10n.t('EVM gas (call tree)'), value: formatBigInt(trace.gasUsed), mono: true, ...(detail ? { detail } : {}) };
 }
 
-/** One line for a request that failed on gas: "ran out of ISC gas after the EVM succeeded". */
-export function gasHeadline(f: GasFacts, l10n: L10n = englishL10n): string | undefined {
-  if (f.receipt.errorCode !== BUDGET_EXCEEDED) return undefined;
-  if (f.trace && !f.trace.failed) return l10n.t('ran out of ISC gas after the EVM succeeded: its budget was {0}', formatBigInt(f.receipt.gasBudget));
-  return l10n.t('ran out of its ISC gas budget ({0})', formatBigInt(f.receipt.gasBudget));
+/** One line for a request that failed on gas: "ran out of ISC gas after the EVM succeeded" (the call tree's outermost call did not fail). */
+export function gasHeadline(receipt: GasFacts['receipt'], trace: GasFacts['trace'], l10n: L10n = englishL10n): string | undefined {
+  if (receipt.errorCode !== BUDGET_EXCEEDED) return undefined;
+  if (trace && !trace.failed) return l10n.t('ran out of ISC gas after the EVM succeeded: its budget was {0}', formatBigInt(receipt.gasBudget));
+  return l10n.t('ran out of its ISC gas budget ({0})', formatBigInt(receipt.gasBudget));
+}
+
+/** The gas line of a receipt alone (the hover, before any call tree). */
+export function receiptGasHeadline(receipt: AnyReceipt, trace?: GasFacts['trace'], l10n: L10n = englishL10n): string | undefined {
+  const code = receipt.rawError?.code;
+  return gasHeadline({ gasBudget: receipt.gasBudget, gasBurned: receipt.gasBurned, ...(code ? { errorCode: code } : {}) }, trace, l10n);
 }
 
 /** The chain info a receipt's block had: its fee policy and limits per request. */

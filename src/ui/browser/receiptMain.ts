@@ -92,9 +92,12 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
 function sectionAfter(id: ReceiptDisplay['sections'][number]['id'], state: OkState, api: Api): HTMLElement[] {
   if (id === 'gas') return [feeRow(state)];
   // Nothing is asked of the JSON-RPC until this is clicked; loaded, the logs have their own section.
-  if (id === 'evmAbi' && !state.view.sections.some((s) => s.id === 'evmLogs'))
-    return [button(state.labels.loadEvmLogs, () => api.post({ kind: 'loadEvmLogs' }))];
-  return [];
+  if (id !== 'evmAbi') return [];
+  const has = (section: string) => state.view.sections.some((s) => s.id === section);
+  const buttons: HTMLElement[] = [];
+  if (!has('evmLogs')) buttons.push(button(state.labels.loadEvmLogs, () => api.post({ kind: 'loadEvmLogs' })));
+  if (!has('evmState')) buttons.push(button(state.labels.loadStateChanges, () => api.post({ kind: 'loadStateChanges' })));
+  return buttons;
 }
 
 function statusBanner(view: ReceiptDisplay): HTMLElement {

@@ -17,6 +17,7 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       copyRequestId: 'Copy Request ID',
       refresh: 'Refresh',
       loadEvmLogs: 'Load EVM Logs',
+      loadStateChanges: 'Show State Changes',
       openJson: 'Open as JSON',
       showChainInfo: 'Chain Info at This Block',
       hex: 'Hex',

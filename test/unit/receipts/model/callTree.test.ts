@@ -8,7 +8,7 @@ import { parseCallTrace, type CallTrace } from '../../../../src/evm/model/callTr
 import { loadAbiCoder, type AbiCoder } from '../../../../src/evm/model/decode';
 import { magicAbiIndex } from '../../../../src/evm/model/iscMagic';
 import { fetchCallTrace, type TraceOutcome } from '../../../../src/evm/model/jsonRpc';
-import { buildCallTree, callTreeState, traceIsOf, type CallTreeInputs } from '../../../../src/receipts/model/callTree';
+import { buildCallTree, callTreeState, revertLine, traceIsOf, type CallTreeInputs } from '../../../../src/receipts/model/callTree';
 import { frameMatches } from '../../../../src/receipts/model/callTreeSearch';
 import { evmTxOf } from '../../../../src/receipts/model/evmExplain';
 import type { AbiIndex } from '../../../../src/evm/model/abiIndex';
@@ -74,6 +74,10 @@ describe('receipts/model/callTree: the Vault demo traced by the local node', fun
     assert.equal(view.frames[3]?.toName, 'LedgerLib');
     assert.equal(view.frames[0]?.fromName, 'deployer');
     assert.match(view.summary, /began in LedgerLib: transfer/);
+    assert.equal(revertLine(view), `reverted in LedgerLib: transfer(to: ${EVM_DEMO_SENDER}, amount: 5)`, "the hover's one line");
+    const unnamed = await treeOf(node.evm?.ids.customError ?? '');
+    assert.equal(revertLine(unnamed), `reverted in ${EVM_DEMO_LEDGER_LIB}: transfer(to: ${EVM_DEMO_SENDER}, amount: 5)`, 'the address when no name is known');
+    assert.equal(revertLine(await treeOf(node.evm?.ids.deposit ?? '')), undefined, 'no line for a call that did not fail');
     assert.deepEqual(
       view.frames.filter((f) => frameMatches(f, 'ledgerlib')).map((f) => f.index),
       [3],

@@ -9,6 +9,7 @@ import { RebasedReceiptSchema } from '../../../../src/api/rebasedSchemas';
 import { type Receipt, ReceiptSchema } from '../../../../src/api/stardustSchemas';
 import { englishL10n } from '../../../../src/core/l10n';
 import { AbiIndex, parseAbiItem, parseAbiText } from '../../../../src/evm/model/abiIndex';
+import { toChecksumAddress } from '../../../../src/evm/model/address';
 import { type AbiCoder, type Decoded, type DecodedItem, decodedLine, loadAbiCoder } from '../../../../src/evm/model/decode';
 import type { RpcOutcome } from '../../../../src/evm/model/jsonRpc';
 import { type EvmExplanation, explainEvm, explanationLines, explanationRows, logRows } from '../../../../src/receipts/model/evmExplain';
@@ -271,6 +272,27 @@ describe('receipts/model/evmExplain: lines and rows of a hand-built explanation'
         ['evmExplorerArg0', 'argument 0 in explorer'],
       ],
     );
+  });
+
+  it('names from the address book: the contract called (a row and the hover line), and each explorer link; a name revealed', () => {
+    const item = transferItem();
+    const e: EvmExplanation = { files: 1, call: { creation: false, decoded: { ok: true, item } }, tx: { hash: HASH, to: BOB } };
+    const names = new Map([
+      [BOB, 'Vault'],
+      [ALICE, 'Tre\u202easury'],
+    ]);
+    const nameOf = (a: string) => names.get(a) ?? names.get(toChecksumAddress(a) ?? '');
+    const rows = explanationRows(e, view(), undefined, SCAN, undefined, nameOf);
+    assert.deepEqual(
+      rows.filter((r) => r.field === 'evmToName').map((r) => [r.value, r.detail]),
+      [['Vault', BOB]],
+    );
+    assert.deepEqual(
+      rows.filter((r) => r.link).map((r) => r.label),
+      ['Transaction in explorer', 'Vault in explorer', 'Tre\u27e8U+202E\u27e9asury in explorer', 'to (Tre\u27e8U+202E\u27e9asury) in explorer'],
+    );
+    assert.equal(explanationLines(e, undefined, nameOf).at(-1), `Calls transfer(to: ${ALICE}, 5, tag: 0x${'cd'.repeat(20)}) on Vault`);
+    assert.equal(explanationLines(e).at(-1), `Calls transfer(to: ${ALICE}, 5, tag: 0x${'cd'.repeat(20)})`, 'no book, no name');
   });
 
   it('the sender link: only an EVM sender whose raw text starts with the address (alone or before @)', () => {

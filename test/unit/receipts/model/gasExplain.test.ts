@@ -3,7 +3,7 @@
 // limits or lowered to what the sender could pay, the ISC gas beyond the EVM's own, the 10,000 minimum, and the one line for a
 // request that ran out of ISC gas after the EVM succeeded.
 import * as assert from 'node:assert/strict';
-import { gasHeadline, gasRows, MIN_BURN_PER_REQUEST, receiptGasFacts, type GasFacts } from '../../../../src/receipts/model/gasExplain';
+import { gasHeadline, gasRows, MIN_BURN_PER_REQUEST, receiptGasFacts, receiptGasHeadline, type GasFacts } from '../../../../src/receipts/model/gasExplain';
 import { rebasedReceipt } from '../../helpers/receipts';
 
 const facts = (over: Partial<GasFacts> = {}): GasFacts => ({
@@ -80,13 +80,18 @@ describe('receipts/model/gasExplain: the rows', () => {
 
   it('out of ISC gas: after an EVM success, or in general; any other failure has no gas verdict', () => {
     const exceeded = { gasBudget: 40_000n, gasBurned: 40_000n, errorCode: '714a' };
-    assert.equal(
-      gasHeadline(facts({ receipt: exceeded, trace: { gasUsed: 30_000n, failed: false } })),
-      'ran out of ISC gas after the EVM succeeded: its budget was 40,000',
-    );
-    assert.equal(gasHeadline(facts({ receipt: exceeded })), 'ran out of its ISC gas budget (40,000)');
+    assert.equal(gasHeadline(exceeded, { gasUsed: 30_000n, failed: false }), 'ran out of ISC gas after the EVM succeeded: its budget was 40,000');
+    assert.equal(gasHeadline(exceeded, undefined), 'ran out of its ISC gas budget (40,000)');
     assert.equal(gasRows(facts({ receipt: exceeded }))[0]?.field, 'gasVerdict');
-    assert.equal(gasHeadline(facts({ receipt: { ...exceeded, errorCode: 'a774' } })), undefined);
+    assert.equal(gasHeadline({ ...exceeded, errorCode: 'a774' }, undefined), undefined);
+  });
+
+  it("the hover's gas line from a receipt alone, before any call tree: only for a budget exceeded", () => {
+    const receipt = rebasedReceipt('receipt-failed-evm-revert');
+    const exceeded = { ...receipt, gasBudget: 26_000n, rawError: { code: '714a', params: [] } };
+    assert.equal(receiptGasHeadline(exceeded), 'ran out of its ISC gas budget (26,000)');
+    assert.equal(receiptGasHeadline(exceeded, { gasUsed: 24_000n, failed: false }), 'ran out of ISC gas after the EVM succeeded: its budget was 26,000');
+    assert.equal(receiptGasHeadline({ ...receipt, rawError: { code: 'a774', params: [] } }), undefined);
   });
 });
 

@@ -1,0 +1,160 @@
+// What a receipt panel asks of the chain's EVM JSON-RPC, each only on the user's click (the call
+// tree also when the panel opens for a failed request): the call tree, the transaction's logs and
+// its state changes. Which JSON-RPC is ../evm/model/rpcTarget.ts's rule: the chain entry's
+// evmJsonRpcUrl, else the node's own. A reload of the panel drops what an older load asked for.
+import * as vscode from 'vscode';
+import type { ReceiptService, FindResult } from './service';
+import type { ChainEntry } from '../config/model/chainConfig';
+import type { NodeClients } from '../config/nodeClients';
+import type { ReceiptView } from './model/receiptView';
+import type { CallTreeLoad } from './evmExplainer';
+import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
+import { evmTxHashOf } from '../core/idShapes';
+import { errorSummary } from '../ui/errors';
+
+type Found = Extract<FindResult, { found: true }>;
+type Section = ReceiptView['sections'][number];
+
+export interface EvmPartsHost {
+  readonly service: ReceiptService;
+  readonly clients: Pick<NodeClients, 'apiFor'>;
+  readonly log: vscode.LogOutputChannel;
+  /** Shows the panel again with what was loaded. */
+  refresh(): void;
+}
+
+export class EvmPanelParts {
+  /** The call tree, and the node's answer it came from ("Copy as JSON"). */
+  callTree: CallTreeLoad | undefined;
+  /** The host the buttons name. */
+  rpcHost: string | undefined;
+  private logs: Section | undefined;
+  private state: Section | undefined;
+  /** Bumped by each load of the panel: an answer for an older one is dropped. */
+  private run = 0;
+
+  constructor(private readonly host: EvmPartsHost) {}
+
+  /** A new receipt is shown: nothing loaded yet; an EVM one offers its call tree and state changes. */
+  async reset(chain: ChainEntry, evm: boolean): Promise<void> {
+    this.run++;
+    this.logs = undefined;
+    this.state = undefined;
+    this.callTree = evm ? { state: { status: 'offer' } } : undefined;
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    this.rpcHost = evmRpcTarget(chain)?.host;
+    // A Wasp 1 node's tracer has no state-change mode: said at once, never asked.
+    if (evm && chain.generation === 'stardust') {
+      const { stateChangesUnoffered } = await import('./model/stateChanges.js');
+      this.state = this.section(stateChangesUnoffered(vscode.l10n));
+    }
+  }
+
+  /** The sections loaded so far, in the panel's order. */
+  sections(): Section[] {
+    return [this.state, this.logs].filter((s) => s !== undefined);
+  }
+
+  async loadCallTree(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {
+    if (this.callTree?.state.status === 'loading') return;
+    const run = this.run;
+    const url = await this.targetUrl(chain);
+    this.callTree = { state: { status: 'loading' } };
+    this.host.refresh();
+    let tree: CallTreeLoad;
+    try {
+      const evmChainId = await this.host.service.evmChainId(chain);
+      tree = await this.host.service.evm.loadCallTree(url, result.value.receipt, { generation: chain.generation, evmChainId }, signal);
+    } catch (e) {
+      tree = { state: { status: 'error', message: errorSummary(e) } };
+    }
+    if (this.run !== run || signal?.aborted) return;
+    this.callTree = tree;
+    this.host.refresh();
+  }
+
+  async copyCallTree(): Promise<void> {
+    if (this.callTree?.raw === undefined) return;
+    await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
+  }
+
+  async loadStateChanges(chain: ChainEntry, result: Found): Promise<void> {
+    const run = this.run;
+    const url = await this.targetUrl(chain);
+    const evmChainId = await this.host.service.evmChainId(chain);
+    const rows = await this.host.service.evm.loadStateChanges(url, result.value.receipt, { generation: chain.generation, evmChainId });
+    if (this.run !== run) return;
+    this.state = this.section(rows);
+    this.host.refresh();
+  }
+
+  /** "Load EVM Logs"; when the node's own JSON-RPC cannot say, the one its metadata names, once the user agreed. */
+  async loadLogs(chain: ChainEntry, result: Found): Promise<void> {
+    const run = this.run;
+    const txHash = evmTxHashOf(result.value.view.requestId);
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    let rows = await this.host.service.evm.loadLogs(target?.url ?? '', txHash);
+    if (target?.source === 'node' && rows.some((r) => r.field === 'evmLogsError') && this.run === run) {
+      const other = await this.confirmedMetadataRpc(chain, target);
+      if (other !== undefined && this.run === run) rows = await this.host.service.evm.loadLogs(other, txHash);
+    }
+    if (this.run !== run) return;
+    this.logs = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
+    this.host.refresh();
+  }
+
+  private section(rows: Section['rows']): Section {
+    return { id: 'evmState', title: vscode.l10n.t('State changes'), rows };
+  }
+
+  private async targetUrl(chain: ChainEntry): Promise<string> {
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    this.rpcHost = target?.host;
+    return target?.url ?? '';
+  }
+
+  /** The URL of the JSON-RPC the node's metadata names, when it is another one and the user agreed to ask it. */
+  private async confirmedMetadataRpc(chain: ChainEntry, target: RpcTarget): Promise<string | undefined> {
+    let fromMetadata: string;
+    try {
+      const info = await this.host.clients.apiFor(chain).chainInfo({});
+      fromMetadata = info.metadata.evmJsonRpcURL;
+    } catch (e) {
+      this.host.log.warn(`EVM JSON-RPC URL of ${chain.name}: ${errorSummary(e)}`);
+      return undefined;
+    }
+    const { metadataRpc } = await import('../evm/model/rpcTarget.js');
+    const other = metadataRpc(chain, target, fromMetadata);
+    if (other === undefined) return undefined;
+    const ask = vscode.l10n.t('Ask {0}', other.host);
+    const picked = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "The node's own JSON-RPC ({0}) did not give this transaction's logs. The node's metadata names another one: {1}. Ask it?",
+        target.host,
+        other.host,
+      ),
+      { modal: true, detail: `${concernText(other.concern)} ${vscode.l10n.t('Only the transaction hash is sent, never an access token.')}` },
+      ask,
+    );
+    return picked === ask ? other.url : undefined;
+  }
+}
+
+/** What is notable about the host of a JSON-RPC the node's metadata names. */
+function concernText(concern: AddressConcern | undefined): string {
+  switch (concern) {
+    case 'loopback':
+      return vscode.l10n.t('It is an address of this machine (loopback): a local service the node chose.');
+    case 'private':
+      return vscode.l10n.t('It is an address of a private network: a device or service near you that the node chose.');
+    case 'linkLocal':
+      return vscode.l10n.t('It is a link-local address, such as a cloud metadata service.');
+    case 'otherSite':
+      return vscode.l10n.t('It is on another site than the node.');
+    default:
+      return vscode.l10n.t('It is on the same site as the node.');
+  }
+}
