@@ -50,7 +50,9 @@ export function demoChains(nodeUrl, rebasedUrl, protectedUrl) {
  */
 export async function startDemoNode(repo, generation = 'stardust', protect = false) {
   const pending = generation === 'stardust' && !protect ? ['--pending-after', String(PENDING_AFTER_SECONDS)] : [];
-  const args = ['--port', '0', '--generation', generation, '--own-evm-metadata', ...(protect ? ['--jwt'] : []), ...pending];
+  // The open Rebased node also serves the Vault demo: EVM receipts with their logs, call trees and state changes.
+  const evm = generation === 'rebased' && !protect ? ['--evm'] : [];
+  const args = ['--port', '0', '--generation', generation, '--own-evm-metadata', ...(protect ? ['--jwt'] : []), ...pending, ...evm];
   const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

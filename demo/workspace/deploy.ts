@@ -25,4 +25,7 @@ export const rebasedRequests = {
   onLedger: '0xe47aa6b567c9d1e6c265fa2797805783a4f641e2a6496f60cf8eb5d678a62c1e', // on-ledger, coins and an object
   iscFailure: '0xba5d2eac9662aa01bbc659ac65fff7a2f79bedfe62d9aa7e100d666f36c737cb', // contract not found (core error c674)
   contractError: '0x5be0d5c8e2a1f1e4b7a9d3c6f0e2b4a6c8d0e2f4a6b8c0d2e4f6a8b0c2d4e6f8', // a contract's own error 0xfa9fa907:0001
+  // The Vault (evm/): open the receipt for its call tree, Show State Changes, Load EVM Logs.
+  vaultReverted: '0x8a3f6e8c08e90d57c4118234ab9ca89173a74c4958162ed228bc292b0766c22a', // reverted three calls deep: InsufficientBalance(3, 5)
+  vaultDeposit: '0x9d3496acdb2bbb2d3e274a3ac964241d9ff3b967cc3bd4aae89e3dbb1ff468ad', // deposit("for rent"): creates a contract, calls the magic contract
 };
