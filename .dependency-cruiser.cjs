@@ -1,9 +1,9 @@
 // The layering rules of design/STYLE.md, checked by `npm run deps` (a stage of `npm test`).
 // tsPreCompilationDeps counts `import type` too: a type-only cycle still ties two modules together.
-/** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist. */
-const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$';
+/** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist (the live feed's socket and driver run in a web worker too). */
+const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$|^src/live/(socket|connection)\\.ts$';
 /** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui). */
-const FEATURES = '^src/(chains|chainInfo|receipts|watch|workspace)/';
+const FEATURES = '^src/(chains|chainInfo|live|receipts|watch|workspace)/';
 /** `import ... from 'vscode'` resolves to its types: the host provides the module itself. */
 const VSCODE = '^node_modules/@types/vscode/';
 
