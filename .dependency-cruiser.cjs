@@ -3,7 +3,7 @@
 /** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist (the live feed's socket and driver run in a web worker too). */
 const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$|^src/live/(socket|connection)\\.ts$';
 /** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui). */
-const FEATURES = '^src/(chains|chainInfo|live|receipts|watch|workspace)/';
+const FEATURES = '^src/(accounts|chains|chainInfo|live|receipts|watch|workspace)/';
 /** `import ... from 'vscode'` resolves to its types: the host provides the module itself. */
 const VSCODE = '^node_modules/@types/vscode/';
 

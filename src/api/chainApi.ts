@@ -5,13 +5,19 @@ import type { BlockInfo, Events } from './chainLogSchemas';
 import type { ReadOptions } from './client';
 import type { Generation } from './generation';
 import type { RequestIdShape } from '../core/idShapes';
-import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
-import type { ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
+import type { RebasedAccountBalance, RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
+import type { AccountBalance, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 
 /** A receipt as either generation's node sends it. */
 export type ChainReceipt = Receipt | RebasedReceipt;
 /** The governance chain info (owner or admin, fee policy, limits, metadata). */
 export type GovernanceInfo = ChainInfo | RebasedChainInfo;
+/**
+ * An account's (or the chain's total) L2 assets as either generation's node sends them: base tokens
+ * in the smallest unit without the wei remainder, Stardust native tokens `{id, amount}`, Rebased
+ * coins `{coinType, balance}`. accounts/model/holdings.ts makes one view of both.
+ */
+export type AccountAssets = AccountBalance | RebasedAccountBalance;
 /** The chain's identity answer: `GET /v1/chains/{id}` (Stardust) or `GET /v1/chain` (Rebased): ID, isActive, evmChainId. */
 export type ChainIdentity = ChainInfoResponse | RebasedChainResponse;
 
@@ -43,6 +49,20 @@ export interface ChainApi {
   requestEvents(requestId: string, options?: { signal?: AbortSignal }): Promise<Events>;
   /** The long poll: the receipt once the node processed the request, undefined when the wait ended without it. */
   waitForRequest(requestId: string, options?: { timeoutSeconds?: number; signal?: AbortSignal }): Promise<ChainReceipt | undefined>;
+  /**
+   * An agent's L2 balance (latest state, or at `options.block`). The agent ID is checked for this
+   * chain's generation before any request (api/ids.ts checkAgentId): an EVM address (`0x` + 40 hex,
+   * EIP-55 when mixed case) works on both, a Stardust chain asks for it as `0x…@chainID`.
+   */
+  accountBalance(agentId: string, options?: ReadOptions): Promise<AccountAssets>;
+  /** The NFT IDs (Stardust) or object IDs (Rebased) the agent holds. */
+  accountNfts(agentId: string, options?: ReadOptions): Promise<string[]>;
+  /** A non-EVM agent's next off-ledger nonce; an EVM address is refused before any request (use eth_getTransactionCount). */
+  accountNonce(agentId: string, options?: ReadOptions): Promise<bigint>;
+  /** What the chain holds in all (`total_assets`). */
+  totalAssets(options?: ReadOptions): Promise<AccountAssets>;
+  /** The URL of an account read, for "open raw JSON" (`agentId` undefined: total_assets). */
+  accountUrl(agentId: string | undefined, what: 'balance' | 'nfts' | 'nonce' | 'total_assets', block?: string | number): string;
   /** The URLs "open raw JSON" shows (never with a token). */
   receiptUrl(requestId: string, block?: string | number): string;
   chainInfoUrl(block?: string | number): string;

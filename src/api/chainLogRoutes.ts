@@ -8,7 +8,7 @@ export abstract class ChainLogRoutes {
   constructor(
     /** The client of the node, made per request (the settings in force; an untrusted chain throws here, never earlier). */
     protected readonly client: () => WaspClient,
-    private readonly target: ChainTarget,
+    protected readonly target: ChainTarget,
   ) {}
 
   blockInfo(block: number | 'latest', options?: { signal?: AbortSignal }) {

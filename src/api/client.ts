@@ -5,12 +5,12 @@
 // is the shared transport's (transport.ts, over ofetch); here: the routes, the token, the answers.
 import type * as z from 'zod/mini';
 import { CancelledError, InvalidInputError, InvalidResponseError, ServerError, WaspApiError, type ErrorContext } from './errors';
-import { parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
-import type { RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
+import { parseAgentId, parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
+import type { RebasedAccountBalance, RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
 import { authRouteSegments, bearer, type TokenProvider } from './clientAuth';
 import type { Limiter } from './limiter';
-import type { AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
+import type { AccountBalance, AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
 import { interpretAnswer, loadBodies, type AnswerExpectation } from './answers';
 import type { Generation } from './generation';
@@ -258,6 +258,69 @@ export class WaspClient {
       signal: options.signal,
       notFound: 'chain',
     });
+  }
+
+  /**
+   * `.../core/accounts/account/{agentID}/balance`: an agent's L2 holdings, latest or at
+   * `options.block`. The agent ID is checked for the target's generation first (ids.ts checkAgentId).
+   */
+  async getAccountBalance(target: ChainTarget, agentId: string, options: ReadOptions = {}): Promise<AccountBalance | RebasedAccountBalance> {
+    const common = this.accountCall(target, ['account', parseAgentId(agentId, target).agentId, 'balance'], options);
+    return target.generation === 'rebased'
+      ? this.call({ ...common, schema: (b) => b.v2.RebasedAccountBalanceSchema })
+      : this.call({ ...common, schema: (b) => b.v1.AccountBalanceSchema });
+  }
+
+  /** `.../core/accounts/account/{agentID}/nfts`: the NFT IDs (Stardust) or object IDs (Rebased) an agent holds. */
+  async getAccountNfts(target: ChainTarget, agentId: string, options: ReadOptions = {}): Promise<string[]> {
+    const common = this.accountCall(target, ['account', parseAgentId(agentId, target).agentId, 'nfts'], options);
+    const r =
+      target.generation === 'rebased'
+        ? await this.call({ ...common, schema: (b) => b.v2.RebasedAccountObjectsSchema })
+        : await this.call({ ...common, schema: (b) => b.v1.AccountNftsSchema });
+    return r.nftIds;
+  }
+
+  /**
+   * `.../core/accounts/account/{agentID}/nonce`: the next off-ledger nonce of a non-EVM agent. Both
+   * generations refuse an EVM agent (its nonce is the EVM's: eth_getTransactionCount), so it is
+   * refused here before any request.
+   */
+  async getAccountNonce(target: ChainTarget, agentId: string, options: ReadOptions = {}): Promise<bigint> {
+    const agent = parseAgentId(agentId, target);
+    if (agent.kind === 'evm') {
+      throw new InvalidInputError(
+        'agentId',
+        "The node keeps no accounts nonce for an EVM address: its nonce is the EVM's (eth_getTransactionCount).",
+        "Ask the chain's EVM JSON-RPC.",
+      );
+    }
+    const r = await this.call({ ...this.accountCall(target, ['account', agent.agentId, 'nonce'], options), schema: (b) => b.v1.AccountNonceSchema });
+    return r.nonce;
+  }
+
+  /** `.../core/accounts/total_assets`: what the chain holds in all, latest or at `options.block`. */
+  async getTotalAssets(target: ChainTarget, options: ReadOptions = {}): Promise<AccountBalance | RebasedAccountBalance> {
+    const common = this.accountCall(target, ['total_assets'], options);
+    return target.generation === 'rebased'
+      ? this.call({ ...common, schema: (b) => b.v2.RebasedAccountBalanceSchema })
+      : this.call({ ...common, schema: (b) => b.v1.AccountBalanceSchema });
+  }
+
+  /** The URL of an account read ("open raw JSON"); the agent ID checked as for the read. */
+  accountUrl(target: ChainTarget, agentId: string | undefined, what: 'balance' | 'nfts' | 'nonce' | 'total_assets', block?: string | number): string {
+    const tail = what === 'total_assets' || agentId === undefined ? ['total_assets'] : ['account', parseAgentId(agentId, target).agentId, what];
+    return this.urlOf([...this.chainSegments(target), 'core', 'accounts', ...tail], { block: parseBlock(block) });
+  }
+
+  private accountCall(target: ChainTarget, tail: string[], options: ReadOptions) {
+    return {
+      segments: [...this.chainSegments(target), 'core', 'accounts', ...tail],
+      query: { block: parseBlock(options.block) },
+      signal: options.signal,
+      onBody: options.onBody,
+      notFound: 'chain' as const,
+    };
   }
 
   private chainSegments(target: ChainTarget): string[] {

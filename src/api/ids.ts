@@ -3,6 +3,8 @@ import { bech32 } from 'bech32';
 import { clip } from '../core/text';
 import { InvalidInputError } from './errors';
 import { HEX40, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash } from '../core/idShapes';
+import { parseAgentId as parseAgentShape } from '../core/agentId';
+import { hasValidChecksum, toChecksumAddress } from '../evm/model/address';
 
 /** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
 const CHAIN_ID_HRPS = new Set(['iota', 'smr', 'rms', 'atoi', 'tst']);
@@ -172,4 +174,107 @@ export function redactUrl(input: string | URL): string {
   } catch {
     return '(invalid URL)';
   }
+}
+
+/** Which agent an account route is asked about: the forms both generations' nodes parse (FACTS §2). */
+export type AccountAgentKind = 'evm' | 'address' | 'contract';
+
+export type AgentIdCheck =
+  | {
+      ok: true;
+      /** The agent ID as the node's path takes it (Stardust: `0x…@chainID` for an EVM or contract agent). */
+      agentId: string;
+      kind: AccountAgentKind;
+      /** An EVM agent's address in its EIP-55 form. */
+      evmAddress?: string;
+    }
+  | { ok: false; reason: string };
+
+/** Checks an EVM address: `0x` + 40 hex, any case, but mixed case must be its EIP-55 checksum. Returns the EIP-55 form. */
+export function checkEvmAddress(input: string): { ok: true; address: string } | { ok: false; reason: string } {
+  const value = input.trim();
+  if (!HEX40.test(value)) {
+    if (value === '') return { ok: false, reason: 'The address is empty.' };
+    if (!/^0x/i.test(value)) return { ok: false, reason: 'An EVM address starts with 0x.' };
+    const hex = value.slice(2);
+    if (/[^0-9a-fA-F]/.test(hex)) return { ok: false, reason: 'An EVM address holds only hex digits after 0x.' };
+    return { ok: false, reason: `An EVM address has 40 hex digits after 0x (got ${hex.length}).` };
+  }
+  const hex = value.slice(2);
+  const mixed = hex !== hex.toLowerCase() && hex !== hex.toUpperCase();
+  if (mixed && !hasValidChecksum(value)) {
+    return { ok: false, reason: 'The address mixes upper and lower case but does not match its EIP-55 checksum (a typo?).' };
+  }
+  return { ok: true, address: toChecksumAddress(value) ?? value };
+}
+
+/**
+ * Checks the agent ID of an account read on a chain of `target`'s generation, before any request.
+ * Rebased (`isc/agentid.go` AgentIDFromString, by length): `0x` + 40 hex (EVM, checksum checked
+ * here though the node does not), `0x` + 64 hex (L1 address), `0x` + 8 hex (contract).
+ * Stardust: a Bech32 address with the node's checksum, `0x<40 hex>@<chainID>`, `<8 hex>@<chainID>`,
+ * or a bare EVM address, which becomes `0x…@<chainID>` (the node rejects it bare). An agent of
+ * another chain is refused: the node would silently read an empty account.
+ */
+export function checkAgentId(input: string, target: { generation: 'stardust'; chainId: string } | { generation: 'rebased' }): AgentIdCheck {
+  const value = input.trim();
+  if (value === '') return { ok: false, reason: 'The agent ID is empty.' };
+  if (target.generation === 'rebased') return checkRebasedAgentId(value);
+  const chain = checkChainId(target.chainId);
+  if (!chain.ok) return chain;
+  if (HEX40.test(value)) return evmAgent(value, chain.chainId);
+  const at = value.indexOf('@');
+  if (at >= 0) {
+    const of = checkChainId(value.slice(at + 1));
+    if (!of.ok) return { ok: false, reason: `The chain after @ is not a chain ID: ${of.reason}` };
+    if (of.chainId !== chain.chainId) return { ok: false, reason: 'This agent ID names another chain: the node would read an empty account.' };
+  }
+  const shape = parseAgentShape(value);
+  if (shape.kind === 'evm' && shape.address !== undefined) return evmAgent(shape.address, chain.chainId);
+  if (shape.kind === 'contract' && shape.hname !== undefined) return { ok: true, agentId: `${shape.hname}@${chain.chainId}`, kind: 'contract' };
+  if ((shape.kind === 'address' || shape.kind === 'alias' || shape.kind === 'nft') && shape.address !== undefined) {
+    try {
+      bech32.decode(shape.address, 90);
+    } catch {
+      return { ok: false, reason: 'The address is not valid Bech32: its checksum does not match (a typo?).' };
+    }
+    const hrp = (a: string) => a.slice(0, a.lastIndexOf('1'));
+    if (hrp(shape.address) !== hrp(chain.chainId)) return { ok: false, reason: `The address is of another network than the chain (${hrp(chain.chainId)}1…).` };
+    return { ok: true, agentId: shape.address, kind: 'address' };
+  }
+  if (HEX64.test(value) || /^0x[0-9a-fA-F]{8}$/.test(value)) {
+    return { ok: false, reason: 'This is a Rebased (Wasp 2.x) agent ID: a Stardust node takes a Bech32 address, 0x + 40 hex, or <hname>@<chainID>.' };
+  }
+  return { ok: false, reason: 'An agent ID is an EVM address (0x + 40 hex), a Bech32 address, or <hname>@<chainID>.' };
+}
+
+function evmAgent(address: string, stardustChainId?: string): AgentIdCheck {
+  const evm = checkEvmAddress(address);
+  if (!evm.ok) return evm;
+  return { ok: true, agentId: stardustChainId === undefined ? evm.address : `${evm.address}@${stardustChainId}`, kind: 'evm', evmAddress: evm.address };
+}
+
+function checkRebasedAgentId(value: string): AgentIdCheck {
+  if (HEX40.test(value)) return evmAgent(value);
+  if (HEX64.test(value)) return { ok: true, agentId: value.toLowerCase(), kind: 'address' };
+  if (/^0x[0-9a-fA-F]{8}$/.test(value)) return { ok: true, agentId: value.toLowerCase(), kind: 'contract' };
+  if (value.includes('@') || checkChainId(value).ok || parseAgentShape(value).kind !== 'unknown') {
+    return {
+      ok: false,
+      reason: 'This is a Stardust (Wasp 1.x) agent ID: a Rebased node takes 0x + 40 hex (EVM), 0x + 64 hex (address) or 0x + 8 hex (contract).',
+    };
+  }
+  if (!value.startsWith('0x')) return { ok: false, reason: 'A Rebased agent ID starts with 0x.' };
+  const hex = value.slice(2);
+  if (/[^0-9a-fA-F]/.test(hex)) return { ok: false, reason: 'A Rebased agent ID holds only hex digits after 0x.' };
+  return { ok: false, reason: `A Rebased agent ID has 40 (EVM), 64 (address) or 8 (contract) hex digits after 0x (got ${hex.length}).` };
+}
+
+export function parseAgentId(
+  input: string,
+  target: { generation: 'stardust'; chainId: string } | { generation: 'rebased' },
+): Extract<AgentIdCheck, { ok: true }> {
+  const r = checkAgentId(input, target);
+  if (!r.ok) throw new InvalidInputError('agentId', r.reason, 'An account is named by an EVM address (0x + 40 hex) or the agent ID the node shows.');
+  return r;
 }

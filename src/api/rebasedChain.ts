@@ -1,7 +1,7 @@
 // The chain of a Rebased node (Wasp 2.x): one chain per node, under /v1/chain, request IDs of
 // 0x + 64 hex (an EVM request's ID is its transaction hash). The node's `/v1/chain` answer says
 // which chain it runs and its EVM chain ID; it is read once per detection (NodeChainSource). Pure.
-import { ChainLogRoutes } from './chainLogRoutes';
+import { AccountRoutes } from './accountRoutes';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import type { RequestIdShape } from '../core/idShapes';
@@ -22,7 +22,7 @@ export function rebasedRequestId(id: RequestIdShape): string | undefined {
   return id.shape === 'hex64' ? id.id : undefined;
 }
 
-export class RebasedChain extends ChainLogRoutes implements ChainApi {
+export class RebasedChain extends AccountRoutes implements ChainApi {
   readonly generation = TARGET;
 
   constructor(

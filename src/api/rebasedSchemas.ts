@@ -125,7 +125,20 @@ export const RebasedChainResponseSchema = obj({
   metadata: GovPublicChainMetadataSchema,
 });
 
+/**
+ * `GET /v1/chain/core/accounts/account/{agentID}/balance` and `.../total_assets`: nanos (9
+ * decimals, the wei remainder dropped), the other coins as `nativeTokens`, null when none.
+ */
+export const RebasedAccountBalanceSchema = z.pipe(
+  obj({ baseTokens: Uint64String, nativeTokens: listOrEmpty(CoinSchema) }),
+  z.transform((b: { baseTokens: bigint; nativeTokens: Array<z.output<typeof CoinSchema>> }) => ({ generation: 'rebased' as const, ...b })),
+);
+
+/** `GET /v1/chain/core/accounts/account/{agentID}/nfts`: every object the account holds. */
+export const RebasedAccountObjectsSchema = obj({ nftIds: listOrEmpty(Id32('an object ID')) });
+
 export type RebasedReceipt = z.output<typeof RebasedReceiptSchema>;
+export type RebasedAccountBalance = z.output<typeof RebasedAccountBalanceSchema>;
 export type RebasedAssets = z.output<typeof AssetsSchema>;
 export type RebasedChainInfo = z.output<typeof RebasedChainInfoSchema>;
 export type RebasedChainResponse = z.output<typeof RebasedChainResponseSchema>;

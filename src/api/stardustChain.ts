@@ -1,6 +1,6 @@
 // A chain on a Stardust node (Wasp 1.x): many chains per node, each under /v1/chains/{chainID},
 // request IDs of 0x + 68 hex (an EVM request: its transaction hash + 0000). Pure.
-import { ChainLogRoutes } from './chainLogRoutes';
+import { AccountRoutes } from './accountRoutes';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
@@ -13,7 +13,7 @@ export function stardustRequestId(id: RequestIdShape, allowStardustHash: boolean
   return allowStardustHash ? stardustIdOfHash(id.id) : undefined;
 }
 
-export class StardustChain extends ChainLogRoutes implements ChainApi {
+export class StardustChain extends AccountRoutes implements ChainApi {
   readonly generation = TARGET;
 
   constructor(

@@ -132,7 +132,27 @@ export const LoginResponseSchema = obj({ jwt: str('a token').check(z.minLength(1
 
 export const VersionSchema = obj({ version: str() });
 
+/** `GET .../core/accounts/account/{agentID}/balance` and `.../total_assets`: base units (6 decimals on IOTA), native tokens always a list. */
+export const AccountBalanceSchema = z.pipe(
+  obj({ baseTokens: Uint64String, nativeTokens: listOrEmpty(NativeTokenSchema) }),
+  z.transform((b: { baseTokens: bigint; nativeTokens: Array<z.output<typeof NativeTokenSchema>> }) => ({ generation: 'stardust' as const, ...b })),
+);
+
+/** `GET .../core/accounts/account/{agentID}/nfts`. */
+export const AccountNftsSchema = obj({
+  nftIds: listOrEmpty(
+    z.pipe(
+      NftId,
+      z.transform((s: string) => s.toLowerCase()),
+    ),
+  ),
+});
+
+/** `GET .../core/accounts/account/{agentID}/nonce` (both generations): the next off-ledger nonce. */
+export const AccountNonceSchema = obj({ nonce: Uint64String });
+
 export type Receipt = z.output<typeof ReceiptSchema>;
+export type AccountBalance = z.output<typeof AccountBalanceSchema>;
 export type AssetBundle = z.output<typeof AssetBundleSchema>;
 export type Nft = z.output<typeof NftSchema>;
 export type FeePolicy = z.output<typeof FeePolicySchema>;

@@ -9,7 +9,7 @@ import { externalUrlToOpen } from '../../core/text';
 import { ResponseTooLargeError, TimeoutError } from '../../api/errors';
 import { send } from '../../api/transport';
 import type { EvmLog } from './decode';
-import { HEX64 } from '../../core/idShapes';
+import { HEX40, HEX64 } from '../../core/idShapes';
 import { parseCallTrace, type CallTrace } from './callTrace';
 import { parseStateDiff, type StateDiff } from './stateDiff';
 
@@ -152,4 +152,99 @@ export async function fetchStateDiff(url: string, txHash: string, options: RpcOp
   if (answer.result === null) return { ok: false, reason: 'notFound' };
   const parsed = parseStateDiff(answer.result);
   return parsed.ok ? { ok: true, diff: parsed.diff } : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
+}
+
+const UINT64_MAX = 2n ** 64n - 1n;
+const UINT256_MAX = 2n ** 256n - 1n;
+/** A JSON-RPC quantity: `0x` and hex digits without leading zeros (geth's hexutil.Big; `0x0` for zero), at most 64 digits. */
+const QUANTITY = /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/;
+
+/** A quantity as bigint when it is one and at most `max`; undefined for anything else (leading zeros, a number, too large). */
+export function parseQuantity(value: unknown, max: bigint = UINT256_MAX): bigint | undefined {
+  if (typeof value !== 'string' || !QUANTITY.test(value)) return undefined;
+  const v = BigInt(value);
+  return v <= max ? v : undefined;
+}
+
+export type QuantityOutcome = { ok: true; value: bigint } | RpcFailure;
+
+async function quantityCall(url: string, method: string, params: unknown[], max: bigint, options: RpcOptions): Promise<QuantityOutcome> {
+  const answer = await rpcCall(url, method, params, options);
+  if (!answer.ok) return answer;
+  const value = parseQuantity(answer.result, max);
+  return value === undefined
+    ? { ok: false, reason: 'invalid', detail: `result: expected a hex quantity at most ${max === UINT64_MAX ? '2^64-1' : '2^256-1'}` }
+    : { ok: true, value };
+}
+
+/** A block tag a Wasp node reads (latest, pending, safe and finalized all mean latest there) or a block number. */
+export type RpcBlock = 'latest' | bigint;
+
+function blockParam(block: RpcBlock): string {
+  return block === 'latest' ? 'latest' : `0x${block.toString(16)}`;
+}
+
+/**
+ * `eth_getTransactionCount(address, block)`: the sender's next nonce, the EVM-state nonce that the
+ * mempool and the VM check (FACTS §1); a uint64.
+ */
+export function fetchTransactionCount(url: string, address: string, options: RpcOptions & { block?: RpcBlock }): Promise<QuantityOutcome> {
+  if (!HEX40.test(address)) return Promise.resolve({ ok: false, reason: 'badUrl', detail: 'address' });
+  return quantityCall(url, 'eth_getTransactionCount', [address.toLowerCase(), blockParam(options.block ?? 'latest')], UINT64_MAX, options);
+}
+
+/** `eth_gasPrice`: the chain's gas price in wei (from its fee policy, FACTS §1). */
+export function fetchGasPrice(url: string, options: RpcOptions): Promise<QuantityOutcome> {
+  return quantityCall(url, 'eth_gasPrice', [], UINT256_MAX, options);
+}
+
+/** `eth_getBalance(address, block)`: the account's L2 base tokens in wei (18 decimals), the sub-unit remainder included. */
+export function fetchBalance(url: string, address: string, options: RpcOptions & { block?: RpcBlock }): Promise<QuantityOutcome> {
+  if (!HEX40.test(address)) return Promise.resolve({ ok: false, reason: 'badUrl', detail: 'address' });
+  return quantityCall(url, 'eth_getBalance', [address.toLowerCase(), blockParam(options.block ?? 'latest')], UINT256_MAX, options);
+}
+
+/** What `eth_getTransactionByHash` says of an included transaction (Wasp sends no `type` or `chainId`). */
+export interface IncludedTx {
+  hash: string;
+  /** Lower-case. */
+  from: string;
+  nonce: bigint;
+  blockNumber: bigint;
+  gas: bigint;
+  gasPrice: bigint;
+}
+
+const TxByHashSchema = z.object({
+  hash: z.string().check(z.regex(HEX64)),
+  from: z.string().check(z.regex(HEX40)),
+  nonce: z.string(),
+  blockNumber: z.string(),
+  gas: z.string(),
+  gasPrice: z.string(),
+});
+
+/**
+ * `eth_getTransactionByHash`: the transaction once it is in a block, or `{ok: true, tx: null}` when
+ * the node holds none: a Wasp node shows nothing of a transaction before inclusion (no pending
+ * state), so null says "not included (yet)", never "unknown".
+ */
+export async function fetchTransactionByHash(url: string, txHash: string, options: RpcOptions): Promise<{ ok: true; tx: IncludedTx | null } | RpcFailure> {
+  if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl', detail: 'hash' };
+  const answer = await rpcCall(url, 'eth_getTransactionByHash', [txHash.toLowerCase()], options);
+  if (!answer.ok) return answer.reason === 'notFound' ? { ok: true, tx: null } : answer;
+  if (answer.result === null) return { ok: true, tx: null };
+  const parsed = TxByHashSchema.safeParse(answer.result);
+  if (!parsed.success) return { ok: false, reason: 'invalid', detail: parsed.error.issues[0]?.path.map(String).join('.') ?? '' };
+  const r = parsed.data;
+  const nonce = parseQuantity(r.nonce, UINT64_MAX);
+  const blockNumber = parseQuantity(r.blockNumber, UINT64_MAX);
+  const gas = parseQuantity(r.gas, UINT64_MAX);
+  const gasPrice = parseQuantity(r.gasPrice);
+  const bad =
+    nonce === undefined ? 'nonce' : blockNumber === undefined ? 'blockNumber' : gas === undefined ? 'gas' : gasPrice === undefined ? 'gasPrice' : undefined;
+  if (bad !== undefined || nonce === undefined || blockNumber === undefined || gas === undefined || gasPrice === undefined)
+    return { ok: false, reason: 'invalid', detail: bad };
+  if (r.hash.toLowerCase() !== txHash.toLowerCase()) return { ok: false, reason: 'invalid', detail: 'hash' };
+  return { ok: true, tx: { hash: r.hash.toLowerCase(), from: r.from.toLowerCase(), nonce, blockNumber, gas, gasPrice } };
 }

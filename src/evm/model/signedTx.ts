@@ -4,7 +4,7 @@
 // or of `type || payload`, is the request ID. All of it is remote bytes: malformed input yields an
 // error text, never an exception. Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
-import { checksumAddressOfBytes } from './address';
+import { checksumAddressOfBytes, toChecksumAddress } from './address';
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from './rlp';
 
@@ -140,5 +140,105 @@ export function decodeSignedTx(body: Uint8Array): EvmTxResult {
   } catch (e) {
     if (e instanceof RlpError) return { ok: false, error: e.message };
     throw e;
+  }
+}
+
+/**
+ * A raw transaction as wallets and toolchains write it (`eth_sendRawTransaction`'s bytes: a typed
+ * one as `type || payload`, MarshalBinary) in the form decodeSignedTx reads (EncodeRLP: a typed one
+ * wrapped in an RLP string). A legacy one is the same in both.
+ */
+export function asEncodeRlp(raw: Uint8Array): Uint8Array {
+  const first = raw[0];
+  return first === 1 || first === 2 ? encodeRlp(raw) : raw;
+}
+
+/** Decodes a raw transaction in either form (asEncodeRlp). */
+export function decodeRawTx(raw: Uint8Array): EvmTxResult {
+  return decodeSignedTx(asEncodeRlp(raw));
+}
+
+/** The secp256k1 part of ox this module uses: loaded on the first recovery (a chunk of its own). */
+type Secp256k1 = typeof import('ox/Secp256k1', { with: { 'resolution-mode': 'import' } });
+let secp256k1: Promise<Secp256k1> | undefined;
+const loadSecp256k1 = (): Promise<Secp256k1> => (secp256k1 ??= import('ox/Secp256k1'));
+
+export type SenderResult = { ok: true; sender: string } | { ok: false; error: string };
+
+/** RLP of already-decoded items: they were canonical (decodeRlp refuses any other), so this is their exact encoding. */
+function encodeRlp(item: RlpItem): Uint8Array {
+  const payload = item instanceof Uint8Array ? item : concatBytes(item.map(encodeRlp));
+  if (item instanceof Uint8Array && payload.length === 1 && (payload[0] ?? 0) < 0x80) return payload;
+  const base = item instanceof Uint8Array ? 0x80 : 0xc0;
+  if (payload.length <= 55) return concatBytes([Uint8Array.of(base + payload.length), payload]);
+  const len: number[] = [];
+  for (let n = payload.length; n > 0; n = Math.floor(n / 256)) len.unshift(n % 256);
+  return concatBytes([Uint8Array.of(base + 55 + len.length), Uint8Array.from(len), payload]);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** What was signed and the signature of a signed transaction (go-ethereum's signers: Homestead, EIP-155, typed). */
+function signedParts(body: Uint8Array): { payload: Uint8Array; r: bigint; s: bigint; yParity: number } {
+  const outer = decodeRlp(body);
+  if (!(outer instanceof Uint8Array)) {
+    const fields = outer;
+    if (fields.length !== 9) throw new RlpError(`a legacy transaction has 9 fields, not ${fields.length}`);
+    const v = rlpUint(fields[6], 'v');
+    const [r, s] = [rlpUint(fields[7], 'r'), rlpUint(fields[8], 's')];
+    if (v === 27n || v === 28n) return { payload: keccak_256(encodeRlp(fields.slice(0, 6))), r, s, yParity: Number(v - 27n) };
+    if (v < 35n) throw new RlpError(`v: ${v} is no signature's`);
+    const chainId = (v - 35n) / 2n;
+    const unsigned = [...fields.slice(0, 6), uintItem(chainId), new Uint8Array(0), new Uint8Array(0)];
+    return { payload: keccak_256(encodeRlp(unsigned)), r, s, yParity: Number((v - 35n) % 2n) };
+  }
+  const type = outer[0];
+  if (type !== 1 && type !== 2) throw new RlpError(`unsupported transaction type ${type === undefined ? '(none)' : String(type)}`);
+  const fields = list(decodeRlp(outer.subarray(1)), 'payload');
+  if (fields.length < 4) throw new RlpError('a typed transaction without a signature');
+  const n = fields.length;
+  const yParity = rlpUint(fields[n - 3], 'yParity');
+  if (yParity > 1n) throw new RlpError('yParity: expected 0 or 1');
+  const payload = keccak_256(concatBytes([Uint8Array.of(type), encodeRlp(fields.slice(0, n - 3))]));
+  return { payload, r: rlpUint(fields[n - 2], 'r'), s: rlpUint(fields[n - 1], 's'), yParity: Number(yParity) };
+}
+
+/** A signature component as ox takes it: `0x` + 64 hex (r and s are at most 32 bytes, rlpUint's default cap). */
+function hex32(v: bigint): `0x${string}` {
+  return `0x${v.toString(16).padStart(64, '0')}`;
+}
+
+function uintItem(v: bigint): Uint8Array {
+  const hex = v === 0n ? '' : v.toString(16);
+  return hexToBytes(`0x${hex.length % 2 ? '0' : ''}${hex}`) ?? new Uint8Array(0);
+}
+
+/**
+ * The sender of a signed transaction (go-ethereum's `Transaction.EncodeRLP` bytes), recovered from
+ * its signature as the node does (EIP-55): a hash alone never says who sent it. An invalid
+ * signature (r or s out of range, no point) is an error text, never an exception.
+ */
+export async function recoverSender(body: Uint8Array): Promise<SenderResult> {
+  let parts: ReturnType<typeof signedParts>;
+  try {
+    parts = signedParts(asEncodeRlp(body));
+  } catch (e) {
+    if (e instanceof RlpError) return { ok: false, error: e.message };
+    throw e;
+  }
+  const secp = await loadSecp256k1();
+  try {
+    const address = secp.recoverAddress({ payload: parts.payload, signature: { r: hex32(parts.r), s: hex32(parts.s), yParity: parts.yParity } });
+    return { ok: true, sender: toChecksumAddress(address) ?? address };
+  } catch {
+    return { ok: false, error: 'the signature is not valid (no sender can be recovered)' };
   }
 }
