@@ -18,6 +18,7 @@ export const Commands = {
   openInExplorer: 'waspChain.openInExplorer',
   useNodeChain: 'waspChain.useNodeChain',
   watchRequest: 'waspChain.watchRequest',
+  whyNoReceipt: 'waspChain.whyNoReceipt',
   showWatches: 'waspChain.showWatches',
   refreshBlocks: 'waspChain.refreshBlocks',
   loadMoreBlocks: 'waspChain.loadMoreBlocks',

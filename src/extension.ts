@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const workspace = registerWorkspaceFeature(context, log);
   // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
   const watched = new WatchedRequests();
-  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses });
+  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
   const watch = registerWatchFeature({ ...services, watched, receipts });
 
   const activatedAt = performance.now();

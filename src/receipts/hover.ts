@@ -98,14 +98,16 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       if (token.isCancellationRequested) return undefined;
       const isHash = at.id.shape === 'hex64';
       const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
-      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet (unless the user watches it).
-      if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined) return undefined;
+      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet, unless
+      // the user watches it or the workspace's own records say it was sent from here.
+      const sent = !first.found && isHash ? await this.sentFromHere(requestId) : undefined;
+      if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined && sent === undefined) return undefined;
       // The node knew the hash in another form (a Stardust hash + 0000): the hover shows the hash as written too.
       const otherForm = first.found && first.value.view.requestId !== requestId;
       const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
       if (token.isCancellationRequested) return undefined;
       return new vscode.Hover(
-        resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm),
+        resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm, sent),
         at.range,
       );
     } finally {
@@ -142,6 +144,23 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       return { lines: [...why, ...explanationLines(explained, vscode.l10n, nameOf)], explorer };
     } catch {
       // Decoding is extra: the receipt is shown without it.
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** "Sent from this workspace (broadcast/…, nonce 14)" when a Foundry or Ignition record has this hash (read locally, within evmWaitMs). */
+  private async sentFromHere(hash: string): Promise<string | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
+    try {
+      const record = await Promise.race([this.service.doctor.sentRecord(hash), late]);
+      if (!record) return undefined;
+      return record.nonce === undefined
+        ? vscode.l10n.t('Sent from this workspace ({0}).', record.source)
+        : vscode.l10n.t('Sent from this workspace ({0}, nonce {1}).', record.source, record.nonce.toString());
+    } catch {
       return undefined;
     } finally {
       clearTimeout(timer);

@@ -10,6 +10,7 @@ import type { FindResult } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
+import { evmShaped } from '../core/idShapes';
 import type { ReceiptView } from './model/receiptView';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
@@ -23,6 +24,7 @@ export const HOVER_COMMANDS: readonly string[] = [
   Commands.signIn,
   Commands.addChain,
   Commands.watchRequest,
+  Commands.whyNoReceipt,
   Commands.openInExplorer,
 ];
 
@@ -112,6 +114,7 @@ export function resultMarkdown(
   sourceNote: string | undefined,
   watchedOn: string | undefined,
   evm?: EvmHoverPart,
+  sent?: string,
 ): vscode.MarkdownString {
   const md = newMarkdown();
   if (result.found) {
@@ -127,7 +130,13 @@ export function resultMarkdown(
     // Watch the first chain that did not know it (the default chain comes first): args are the
     // validated ID and a chain name from our settings, never document or node text.
     const watch = watchedOn === undefined ? ` ${commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }])}` : '';
-    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}${watch}`);
+    // Nothing is asked until it is clicked; the panel then reads the workspace's record or asks for the signed transaction.
+    const why = evmShaped(requestId, firstMiss.generation)
+      ? ` ${commandLink(vscode.l10n.t('Why no receipt?'), Commands.whyNoReceipt, [{ requestId, chainName: firstMiss.name }])}`
+      : '';
+    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}${watch}${why}`);
+    // The record's path is the workspace's text: escaped, clipped, never a link.
+    if (sent !== undefined) lines.push(esc(clip(sent, 300)));
   }
   if (watchedOn !== undefined) lines.push(`$(eye) ${esc(vscode.l10n.t('Watching on {0}: hover again once the receipt has arrived.', watchedOn))}`);
   const brief = lines.length > 0;

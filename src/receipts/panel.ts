@@ -18,6 +18,9 @@ import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import { EvmPanelParts } from './evmPanelParts';
+import type { DiagnosisResult } from './noReceiptDoctor';
+import { diagnosisLines } from './model/noReceiptView';
+import { evmShaped, evmTxHashOf } from '../core/idShapes';
 import { gasRows, receiptGasFacts } from './model/gasExplain';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
@@ -61,6 +64,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
+  /** The last "not found", and why (once asked): what a re-check re-renders. */
+  private miss: { result: Extract<FindResult, { found: false }>; block: string | undefined } | undefined;
+  private diagnosis: DiagnosisResult | undefined;
+  private recheck: ReturnType<typeof setTimeout> | undefined;
   /** What the chain's EVM JSON-RPC was asked: the call tree, logs, state changes. */
   private readonly evm: EvmPanelParts;
   /** The fee policy and limits at the receipt's block (the gas explanation). */
@@ -109,11 +116,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
     if (!result.found) {
       this.loaded = undefined;
+      this.miss = { result, block: block.block };
       this.showNotFound(result, block.block);
       return;
     }
     const chain = result.chain;
     this.loaded = { chain, result };
+    this.miss = undefined;
+    this.diagnosis = undefined;
     this.evmSection = undefined;
     this.l1Section = undefined;
     this.chainLog = undefined;
@@ -247,6 +257,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     // The latest state only: a request missing at an older block may simply be newer.
     const offerWatch = block === undefined && watchedOn === undefined && miss !== undefined;
     const reasons = skipReasons(miss?.generation, vscode.l10n);
+    const why = miss && evmShaped(this.id.requestId, miss.generation) ? { label: vscode.l10n.t('Why no receipt?'), command: 'diagnose' as const } : undefined;
+    const d = this.diagnosis && diagnosisLines(this.diagnosis, vscode.l10n);
     this.showError({
       kind: 'notFound',
       title: watchedOn === undefined ? vscode.l10n.t('No receipt') : vscode.l10n.t('No receipt yet: watching'),
@@ -254,10 +266,59 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
         watchedOn === undefined
           ? vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block))
           : vscode.l10n.t('No receipt yet on {0}. Watching on {1}: this panel updates by itself when the receipt arrives.', names, watchedOn),
+      ...(d ? { context: d.message } : {}),
       hint: new NotFoundError('', 'receipt', {}).hint,
-      actions: [...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []), { label: vscode.l10n.t('Retry'), command: 'retry' }],
-      details: [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
+      actions: [
+        ...(why ? [why] : []),
+        ...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []),
+        { label: vscode.l10n.t('Retry'), command: 'retry' },
+      ],
+      details: d
+        ? [...details, ...d.details]
+        : [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
     });
+  }
+
+  /** "Why no receipt?": the transaction's facts (the workspace's record, else the pasted signed transaction), then the chain's answers. */
+  whyNoReceipt(): Promise<void> {
+    return this.onDiagnose();
+  }
+
+  protected override async onDiagnose(): Promise<void> {
+    const chain = this.miss ? this.deps.chains.get(this.missedOn ?? '') : undefined;
+    if (!chain || !this.miss) return;
+    const hash = evmTxHashOf(this.id.requestId);
+    const doctor = this.service.doctor;
+    const tx = this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash));
+    if (!tx || !this.miss) return;
+    const result = await doctor.diagnose(chain, tx);
+    if (!this.miss || this.isDisposed) return;
+    this.diagnosis = result;
+    this.showNotFound(this.miss.result, this.miss.block);
+    this.scheduleRecheck(chain);
+  }
+
+  /** While a watch runs, the sender's nonce is asked now and then; when it moved, the diagnosis is made again. */
+  private scheduleRecheck(chain: ChainEntry): void {
+    clearTimeout(this.recheck);
+    this.recheck = setTimeout(() => {
+      const d = this.diagnosis;
+      if (!d || !this.miss || this.isDisposed) return;
+      // Asked only while a watch runs (started here, in the hover or from the palette); else the next turn looks again.
+      const watched = this.service.watchedOn(this.id.requestId) !== undefined;
+      void (watched ? this.service.doctor.nextNonce(chain, d.tx.sender) : Promise.resolve(undefined)).then(async (nonce: bigint | undefined) => {
+        if (nonce !== undefined && nonce !== d.nextNonce && this.diagnosis === d && this.miss) {
+          this.diagnosis = await this.service.doctor.diagnose(chain, d.tx);
+          if (this.miss && !this.isDisposed) this.showNotFound(this.miss.result, this.miss.block);
+        }
+        if (!this.isDisposed) this.scheduleRecheck(chain);
+      });
+    }, this.service.doctor.recheckMs);
+  }
+
+  override dispose(): void {
+    clearTimeout(this.recheck);
+    super.dispose();
   }
 
   private async checkFee(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<FeeCheckView | undefined> {

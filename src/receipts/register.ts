@@ -14,6 +14,7 @@ import type { ReceiptPanel, ReceiptPanelDeps } from './panel';
 import type { ReceiptIdentity } from './protocol';
 import { EvmExplainer, type AbiSource, type AddressSource } from './evmExplainer';
 import { ReceiptService, type ReceiptServiceDeps } from './service';
+import { NoReceiptDoctor, type SentSource } from './noReceiptDoctor';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface ReceiptsFeature {
@@ -39,11 +40,13 @@ export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDep
   readonly abis: AbiSource;
   /** Names for addresses (deployment records, the user's labels), for the call tree. */
   readonly addresses: AddressSource;
+  /** The transactions the workspace's toolchains sent ("Why no receipt?"). */
+  readonly sent: SentSource;
 }
 
 export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeature {
   const { context, chains, tokens } = deps;
-  const service = new ReceiptService(deps, new EvmExplainer(deps.abis, deps.addresses));
+  const service = new ReceiptService(deps, new EvmExplainer(deps.abis, deps.addresses), new NoReceiptDoctor(deps.clients, deps.sent));
   const hover = new ReceiptHoverProvider(service);
   const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.receipt,
@@ -68,6 +71,12 @@ export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeat
       (await import('./command.js')).showReceipt({ chains, recent: deps.recent, receipts: service }, feature, arg),
     ),
     vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
+    // The receipt's panel first (the same checks and question before anything is sent), then why it has none.
+    vscode.commands.registerCommand(Commands.whyNoReceipt, async (arg?: unknown) => {
+      const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>(Commands.showReceipt, arg);
+      await panel?.whyNoReceipt();
+      return panel;
+    }),
     vscode.commands.registerCommand(Commands.openInExplorer, async (arg?: unknown) => (await import('./explorerCommand.js')).openInExplorer(service, arg)),
     registry.registerSerializer(),
     // A chain added or changed may know what another did not: forget the "not found" answers

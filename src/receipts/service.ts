@@ -1,6 +1,7 @@
 // The receipt service: one lookup (shared cache and in-flight requests) behind the hover, the
 // "Show Request Receipt" command and the receipt panels; every answer shows up in the tree's
 // recent receipts.
+import type { NoReceiptDoctor } from './noReceiptDoctor';
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
@@ -73,6 +74,8 @@ export class ReceiptService {
     private readonly deps: ReceiptServiceDeps,
     /** The receipt's EVM side decoded with the workspace's ABIs, loaded with the first EVM receipt shown. */
     readonly evm: EvmExplainer,
+    /** "Why no receipt?": the transaction's facts and the chain's public answers. */
+    readonly doctor: NoReceiptDoctor,
   ) {
     this.cache = new ReceiptLookup<ChainEntry, ProcessedReceipt>({
       fetch: (chain, requestId, options) => this.fetch(chain, requestId, options),

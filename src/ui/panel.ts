@@ -115,6 +115,9 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
   /** The error view's Watch button (a panel that offers it says what to watch). */
   protected async onWatch(): Promise<void> {}
 
+  /** "Why no receipt?" on a not-found view (the receipt panel's). */
+  protected async onDiagnose(): Promise<void> {}
+
   /** The whole text behind an excerpt the state holds (see Excerpt); undefined when unknown. */
   protected fullText(_key: string): string | undefined {
     return undefined;
@@ -266,6 +269,8 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
         return;
       case 'watch':
         return this.onWatch();
+      case 'diagnose':
+        return this.onDiagnose();
       case 'setToken':
       case 'signIn':
         // An allowlist: the webview names one of our commands, never an arbitrary one.

@@ -4,8 +4,9 @@
 import type * as vscode from 'vscode';
 import type { AbiIndex } from '../evm/model/abiIndex';
 import type { WorkspaceAbis } from './abis';
-import type { WorkspaceAddressBook } from './addressBook';
 import type { AddressBook } from './model/deployments';
+import type { SentTransaction } from './model/sentTransactions';
+import type { WatchedRecords } from './watchedRecords';
 
 /** What `create` makes on the first `load()`; disposed with the handle, also when that comes first. */
 class LoadedOnFirstUse<T extends vscode.Disposable> implements vscode.Disposable {
@@ -40,12 +41,24 @@ export class WorkspaceAbiIndex extends LoadedOnFirstUse<WorkspaceAbis> {
 }
 
 /** The address book's handle: the deployment records are read on first use (./addressBook.ts), when a call tree first needs names. */
-export class WorkspaceAddresses extends LoadedOnFirstUse<WorkspaceAddressBook> {
+export class WorkspaceAddresses extends LoadedOnFirstUse<WatchedRecords<AddressBook>> {
   constructor(log: vscode.LogOutputChannel) {
-    super(async () => new (await import('./addressBook.js')).WorkspaceAddressBook(log));
+    super(async () => (await import('./addressBook.js')).workspaceAddressBook(log));
   }
 
   async current(): Promise<AddressBook> {
     return (await this.load()).current();
+  }
+}
+
+/** The transactions the workspace's toolchains sent, by hash: read on first use (./sentTransactions.ts), when "Why no receipt?" first asks. */
+export class WorkspaceSentTransactions extends LoadedOnFirstUse<WatchedRecords<ReadonlyMap<string, SentTransaction>>> {
+  constructor(log: vscode.LogOutputChannel) {
+    super(async () => (await import('./sentTransactions.js')).workspaceSentTransactions(log));
+  }
+
+  /** The record of the transaction with this hash (0x + 64 hex, any case), if the workspace has one. */
+  async find(hash: string): Promise<SentTransaction | undefined> {
+    return (await (await this.load()).current()).get(hash.toLowerCase());
   }
 }

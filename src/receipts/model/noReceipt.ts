@@ -33,7 +33,7 @@ export interface TxFacts {
   /** EIP-55. */
   sender: string;
   nonce: bigint;
-  gasLimit: bigint;
+  gasLimit: bigint | undefined;
   /** Wei: gasPrice (legacy, EIP-2930) or maxFeePerGas (EIP-1559); undefined when the record does not say. */
   gasPrice: bigint | undefined;
   /** Wei; undefined when the record does not say. */
@@ -68,12 +68,12 @@ export async function txFactsOfRaw(rawHex: string): Promise<{ ok: true; tx: TxFa
   return { ok: true, tx };
 }
 
-/** The facts of a workspace record (no raw bytes): what it says, the sender as written. Undefined when it lacks a hash, sender, nonce or gas. */
+/** The facts of a workspace record (no raw bytes): what it says, the sender as written (Ignition's journal has no gas limit). Undefined when it lacks a hash, sender or nonce. */
 export function txFactsOfRecord(r: {
   hash: string;
   from: string;
-  nonce: bigint | undefined;
-  gas: bigint | undefined;
+  nonce?: bigint | undefined;
+  gas?: bigint | undefined;
   gasPrice?: bigint | undefined;
   maxFeePerGas?: bigint | undefined;
   value?: bigint | undefined;
@@ -81,7 +81,7 @@ export function txFactsOfRecord(r: {
   chainId?: bigint | undefined;
 }): TxFacts | undefined {
   const sender = toChecksumAddress(r.from);
-  if (!HEX64.test(r.hash) || sender === undefined || r.nonce === undefined || r.gas === undefined) return undefined;
+  if (!HEX64.test(r.hash) || sender === undefined || r.nonce === undefined) return undefined;
   const tx: TxFacts = {
     hash: r.hash.toLowerCase(),
     sender,
@@ -278,7 +278,7 @@ export function diagnoseNoReceipt(tx: TxFacts, chain: ChainFacts, l10n: L10n = e
   }
 
   const maxGas = maxEvmGasPerRequest(chain);
-  if (maxGas !== undefined) {
+  if (maxGas !== undefined && tx.gasLimit !== undefined) {
     const within = tx.gasLimit <= maxGas;
     evidence.push({ label: l10n.t('Gas limit'), value: l10n.t('{0} (at most {1} per request)', formatBigInt(tx.gasLimit), formatBigInt(maxGas)), ok: within });
     if (!within)

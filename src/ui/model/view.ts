@@ -12,7 +12,7 @@ export interface Excerpt {
 }
 
 /** What an error view's buttons ask for: an allowlist the host maps to its own commands. */
-export type ErrorCommand = 'setToken' | 'signIn' | 'retry' | 'openSettings' | 'watch';
+export type ErrorCommand = 'setToken' | 'signIn' | 'retry' | 'openSettings' | 'watch' | 'diagnose';
 
 /** The error view shared by panels: what happened and what to do. */
 export interface ErrorView {

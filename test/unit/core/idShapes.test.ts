@@ -1,6 +1,6 @@
 // The shapes of the IDs a user writes (src/core/idShapes.ts): which strings are request IDs, of which length.
 import * as assert from 'node:assert/strict';
-import { classifyRequestId, evmTxHashOf, stardustIdOfHash } from '../../../src/core/idShapes';
+import { classifyRequestId, evmShaped, evmTxHashOf, stardustIdOfHash } from '../../../src/core/idShapes';
 
 const H64 = `0x${'AB'.repeat(32)}`;
 const H68 = `0x${'cd'.repeat(34)}`;
@@ -26,5 +26,14 @@ describe('core/idShapes: an EVM transaction hash and its request IDs', () => {
     assert.equal(evmTxHashOf(HASH), HASH);
     assert.equal(stardustIdOfHash(HASH), `${HASH}0000`);
     assert.equal(evmTxHashOf(stardustIdOfHash(HASH)), HASH);
+  });
+
+  it('which request IDs can be an EVM transaction on each generation (what offers Why no receipt?)', () => {
+    assert.equal(evmShaped(HASH, 'rebased'), true);
+    assert.equal(evmShaped(`${HASH}0000`, 'stardust'), true);
+    assert.equal(evmShaped(`${HASH}0100`, 'stardust'), false, 'output index 1: an on-ledger request');
+    assert.equal(evmShaped(HASH, 'stardust'), false);
+    assert.equal(evmShaped(`${HASH}0000`, 'rebased'), false);
+    assert.equal(evmShaped(`0x${'zz'.repeat(32)}`, 'rebased'), false);
   });
 });

@@ -163,7 +163,20 @@ describe('receipts/model/noReceipt: the transaction facts', () => {
     assert.equal((await txFactsOfRaw('0xc0')).ok, false);
   });
 
-  it('reads a record: the sender checksummed, maxFeePerGas for a type-2 one; without a nonce or gas there is nothing to diagnose', () => {
+  it('an Ignition record has no gas limit: it is still diagnosed, without the gas limit check', () => {
+    const r = txFactsOfRecord({ hash: `0x${'ab'.repeat(32)}`, from: SENDER, nonce: 14n, gas: undefined, gasPrice: 10n ** 10n, type: 0 });
+    assert.ok(r, 'a record without gas is read');
+    const d = diagnoseNoReceipt(r, {
+      generation: 'rebased',
+      nextNonce: 12n,
+      maxGasPerRequest: 50_000_000n,
+      feePolicy: { gasPerToken: { a: 1, b: 1 }, evmGasRatio: { a: 1, b: 1 } },
+    });
+    assert.equal(d.verdict, 'nonceGap');
+    assert.ok(!d.evidence.some((e) => e.label === 'Gas limit'), 'no gas limit to check');
+  });
+
+  it('reads a record: the sender checksummed, maxFeePerGas for a type-2 one; without a nonce there is nothing to diagnose', () => {
     const r = txFactsOfRecord({ hash: `0x${'AB'.repeat(32)}`, from: SENDER.toLowerCase(), nonce: 3n, gas: 21000n, maxFeePerGas: 9n, type: 2 });
     assert.deepEqual([r?.hash, r?.sender, r?.gasPrice], [`0x${'ab'.repeat(32)}`, SENDER, 9n]);
     assert.equal(txFactsOfRecord({ hash: `0x${'ab'.repeat(32)}`, from: SENDER, nonce: undefined, gas: 1n }), undefined);
