@@ -81,13 +81,17 @@ export class ChainRegistry implements vscode.Disposable {
   }
 
   /** Adds a chain to the settings of the given scope. */
-  async add(entry: { name: string; nodeUrl: string; chainId: string }, target: vscode.ConfigurationTarget = vscode.ConfigurationTarget.Global): Promise<void> {
+  async add(
+    entry: { name: string; nodeUrl: string; chainId: string; evmJsonRpcUrl?: string; explorerUrl?: string },
+    target: vscode.ConfigurationTarget = vscode.ConfigurationTarget.Global,
+  ): Promise<void> {
     const config = vscode.workspace.getConfiguration(Settings.section);
     const inspect = config.inspect<unknown[]>(Settings.chains);
     const current = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
     const list = Array.isArray(current) ? [...current] : [];
     // A Rebased entry without a chain ID follows the node's chain: the key is left out.
-    list.push(entry.chainId === '' ? { name: entry.name, nodeUrl: entry.nodeUrl } : { name: entry.name, nodeUrl: entry.nodeUrl, chainId: entry.chainId });
+    const { name, nodeUrl, chainId, ...web } = entry;
+    list.push(chainId === '' ? { name, nodeUrl, ...web } : { name, nodeUrl, chainId, ...web });
     await config.update(Settings.chains, list, target);
   }
 

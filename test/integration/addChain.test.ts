@@ -13,9 +13,11 @@ import { activate, chainNode, config, waitFor, withPrompts, type Prompt, type Pr
 
 /** Runs Add Chain with each prompt answered in turn; returns its result, what was shown, and the notifications. */
 async function addChainAnswering(answers: PromptAnswer[]): Promise<{ result: unknown; shown: Prompt[]; notes: string[] }> {
-  const run = await withPrompts(answers, () => vscode.commands.executeCommand('waspChain.addChain'));
+  // The first step picks a public network, or another node (the steps these tests follow).
+  const run = await withPrompts([pick('Another node…'), ...answers], () => vscode.commands.executeCommand('waspChain.addChain'));
   assert.ok(run, 'the prompts can be answered in this host');
-  return run;
+  assert.equal(run.shown[0]?.title, 'Add Chain');
+  return { ...run, shown: run.shown.slice(1) };
 }
 
 const type =
@@ -130,5 +132,57 @@ describe('Add Chain asks the node before saving', function () {
     assert.match(String(item.description), /^not a Wasp node \(it answered an HTML page \(HTTP 404\)\)/);
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
     assert.doesNotMatch(tooltip, /Stardust \(Wasp 1\.x\),|Bech32 chain ID/, 'no generation is claimed for it');
+  });
+
+  it('the first step offers the public networks by name, with their host, generation, EVM chain ID and the date checked', async () => {
+    const run = await withPrompts([() => undefined], () => vscode.commands.executeCommand('waspChain.addChain'));
+    assert.ok(run);
+    const items = run.shown[0]?.items ?? [];
+    assert.deepEqual(
+      items.map((i) => [i.label, i.description]),
+      [
+        ['IOTA EVM', 'api.evm.iotaledger.net'],
+        ['ShimmerEVM', 'api.evm.shimmer.network'],
+        ['Another node…', 'type its URL and chain ID'],
+      ],
+    );
+    assert.match(items[0]?.detail ?? '', /^Wasp 2 \(Rebased\) · EVM chain ID 8822 · checked 2026-08-27$/);
+    assert.match(items[1]?.detail ?? '', /^Wasp 1 \(Stardust\), legacy · EVM chain ID 148 · checked/);
+    assert.equal(run.result, undefined);
+    assert.equal(config().inspect('chains')?.globalValue, undefined, 'dismissed: nothing saved');
+  });
+
+  it('a public network writes its whole entry, then its node is checked against it: a node of another chain is named', async () => {
+    const rebased = await startLocalNode({ generation: 'rebased' });
+    try {
+      const run = await withPrompts([], () =>
+        vscode.commands.executeCommand('waspChain.addChain', { network: 'iotaEvm', nodeUrl: rebased.url, target: 'user' }),
+      );
+      assert.ok(run);
+      assert.equal(run.result, 'IOTA EVM');
+      assert.deepEqual(config().inspect('chains')?.globalValue, [
+        {
+          name: 'IOTA EVM',
+          nodeUrl: rebased.url,
+          chainId: '0x0dc448563a2c54778215b3d655b0d9f8f69f06cf80a4fc9eada72e96a49e409d',
+          evmJsonRpcUrl: 'https://json-rpc.evm.iotaledger.net',
+          explorerUrl: 'https://explorer.evm.iota.org',
+        },
+      ]);
+      // The local node runs its demo chain (EVM chain ID 8822 too): the chain is what differs.
+      assert.equal(run.notes.length, 1, run.notes.join('\n'));
+      assert.match(
+        run.notes[0] ?? '',
+        /^"IOTA EVM" added, but its node differs from the network: node runs another chain\. This node runs chain 0x[0-9a-f]{64}, not 0x0dc44856/,
+      );
+      // Added twice: said, nothing written.
+      const again = await withPrompts([], () =>
+        vscode.commands.executeCommand('waspChain.addChain', { network: 'iotaEvm', nodeUrl: rebased.url, target: 'user' }),
+      );
+      assert.equal(again?.result, undefined);
+      assert.deepEqual(again?.notes, ['A chain named "IOTA EVM" is configured already.']);
+    } finally {
+      await rebased.close();
+    }
   });
 });

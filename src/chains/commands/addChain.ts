@@ -21,6 +21,7 @@ function asArgs(v: unknown): AddChainArgs {
     chainId: str(o.chainId),
     target: o.target === 'user' || o.target === 'workspace' ? o.target : undefined,
     probe: o.probe === true,
+    network: str(o.network),
   };
 }
 
@@ -63,6 +64,24 @@ async function sayAdded(
 /** Returns the name of the chain added, or undefined (cancelled or rejected). */
 export async function addChain(deps: AddChainDeps, model: ChainsModel, rawArgs: unknown): Promise<string | undefined> {
   const args = asArgs(rawArgs);
+  // A public network by name: from a script ({ network, nodeUrl? }), or the first pick when nothing was given.
+  if (args.network !== undefined || (args.name === undefined && args.nodeUrl === undefined && args.chainId === undefined)) {
+    const { addNetwork, pickNetwork } = await import('./addNetwork.js');
+    const { publicNetworks } = await import('../model/publicNetworks.js');
+    const picked = args.network !== undefined ? publicNetworks().find((n) => n.id === args.network) : await pickNetwork();
+    if (picked === undefined) {
+      if (args.network !== undefined) void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No public network is named "{0}".', args.network)));
+      return undefined;
+    }
+    if (picked !== 'other') {
+      const options = {
+        scripted: args.network !== undefined,
+        ...(args.target ? { target: args.target } : {}),
+        ...(args.nodeUrl ? { nodeUrl: args.nodeUrl } : {}),
+      };
+      return addNetwork(deps, model, picked, options);
+    }
+  }
   const scripted = args.name !== undefined && args.nodeUrl !== undefined;
   const given = scripted ? scriptedEntry(deps, args) : await askEntry(deps, args);
   if (!given) return undefined;

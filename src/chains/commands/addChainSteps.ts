@@ -18,6 +18,8 @@ export interface AddChainArgs {
   target?: 'user' | 'workspace';
   /** Load the chain right away and report what the node says. */
   probe?: boolean;
+  /** A public network by its id (model/publicNetworks.json): its whole entry; `nodeUrl` may point it at a mirror. */
+  network?: string;
 }
 
 /** What the steps gathered, with what the node answered when asked. */
