@@ -134,6 +134,7 @@ try {
   plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
   plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
   plainNode('decoding 128 KB of hostile call data and revert data', 'decode');
+  plainNode('"Why no receipt?" end to end against a node answering after 40 ms', 'noReceipt');
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
@@ -292,6 +293,15 @@ const ROWS = [
     show: (f) => `${f.value} ms (${f.detail.requestsPerExpand} request; max ${f.detail.max} ms)`,
     target: '≤ 100 ms',
     check: (f) => f.value <= 100,
+  },
+  ['"Why no receipt?" (plain Node, the diagnosis against the local node)'],
+  {
+    what: 'a diagnosis end to end: round trips (time ÷ the node latency, p50)',
+    id: 'noReceipt.diagnosis',
+    show: (f) =>
+      `${f.value} (${f.detail.p50} ms at ${f.detail.latencyMs} ms per answer; ${f.detail.requests} requests, ${f.detail.peakInFlight} in flight at once)`,
+    target: '≤ 4',
+    check: (f) => f.value <= 4,
   },
   ['Activation (in the extension host)'],
   {
