@@ -6,6 +6,7 @@
 // MAX_TRACE_FRAMES the rest is counted, not kept. Everything here is the node's text: the caller
 // reveals and escapes it. Pure.
 import { HEX40 } from '../../core/idShapes';
+import { readShape, record, ShapeError, text, type Raw } from './shape';
 
 /** Frames kept of one trace; the rest are counted. */
 export const MAX_TRACE_FRAMES = 20_000;
@@ -65,27 +66,6 @@ export interface CallTrace {
 
 export type TraceParse = { ok: true; trace: CallTrace } | { ok: false; field: string; expected: string };
 
-class TraceShapeError extends Error {
-  constructor(
-    readonly field: string,
-    readonly expected: string,
-  ) {
-    super(`${field}: ${expected}`);
-  }
-}
-
-type Raw = Record<string, unknown>;
-
-function record(v: unknown, field: string): Raw {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new TraceShapeError(field, 'an object');
-  return v as Raw;
-}
-
-function text(v: unknown, field: string, pattern: RegExp, expected: string): string {
-  if (typeof v !== 'string' || !pattern.test(v)) throw new TraceShapeError(field, expected);
-  return v;
-}
-
 function optional<T>(v: unknown, read: (v: unknown) => T): T | undefined {
   return v === undefined || v === null ? undefined : read(v);
 }
@@ -95,16 +75,16 @@ function quantity(v: unknown, field: string): bigint {
 }
 
 function message(v: unknown, field: string): string {
-  if (typeof v !== 'string') throw new TraceShapeError(field, 'a string');
+  if (typeof v !== 'string') throw new ShapeError(field, 'a string');
   return v.length > MAX_MESSAGE_CHARS ? `${v.slice(0, MAX_MESSAGE_CHARS)}… (${v.length} characters)` : v;
 }
 
 function logsOf(v: unknown, field: string): { logs: TraceLog[]; cut: number } {
-  if (!Array.isArray(v)) throw new TraceShapeError(field, 'an array of logs');
+  if (!Array.isArray(v)) throw new ShapeError(field, 'an array of logs');
   const logs = v.slice(0, MAX_FRAME_LOGS).map((raw, i) => {
     const at = `${field}[${i}]`;
     const l = record(raw, at);
-    if (!Array.isArray(l.topics) || l.topics.length > 4) throw new TraceShapeError(`${at}.topics`, 'up to 4 topics');
+    if (!Array.isArray(l.topics) || l.topics.length > 4) throw new ShapeError(`${at}.topics`, 'up to 4 topics');
     return {
       address: text(l.address, `${at}.address`, ADDRESS, 'an address').toLowerCase(),
       topics: l.topics.map((t, j) => text(t, `${at}.topics[${j}]`, TOPIC, 'a 32-byte hex topic').toLowerCase()),
@@ -150,11 +130,11 @@ export function parseCallTrace(result: unknown): TraceParse {
   const stack: Array<{ raw: unknown; field: string; parent: number | undefined; depth: number }> = [
     { raw: result, field: 'result', parent: undefined, depth: 0 },
   ];
-  try {
+  const read = readShape(() => {
     for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
       const r = record(next.raw, next.field);
       const calls = optional(r.calls, (v) => {
-        if (!Array.isArray(v)) throw new TraceShapeError(`${next.field}.calls`, 'an array of calls');
+        if (!Array.isArray(v)) throw new ShapeError(`${next.field}.calls`, 'an array of calls');
         return v as unknown[];
       });
       if (frames.length >= MAX_TRACE_FRAMES || next.depth > MAX_TRACE_DEPTH) {
@@ -168,11 +148,8 @@ export function parseCallTrace(result: unknown): TraceParse {
         stack.push({ raw: calls?.[i], field: `${next.field}.calls[${i}]`, parent: frame.index, depth: next.depth + 1 });
       }
     }
-  } catch (e) {
-    if (e instanceof TraceShapeError) return { ok: false, field: e.field, expected: e.expected };
-    throw e;
-  }
-  return { ok: true, trace: { frames, cut } };
+  });
+  return read.ok ? { ok: true, trace: { frames, cut } } : read;
 }
 
 /** Frames under `calls`, counted without checking them (they are not kept). */

@@ -117,42 +117,49 @@ export async function fetchEvmLogs(url: string, txHash: string, options: RpcOpti
 export type TraceOutcome = { ok: true; trace: CallTrace; raw: unknown } | RpcFailure;
 
 /**
- * Asks `url` for the call tree of `txHash`: debug_traceTransaction with the callTracer and its logs.
- * The config object is always sent (both generations crash without one, FACTS §1).
+ * debug_traceTransaction of `txHash` with `tracer` (the config object is always sent: both
+ * generations crash without one, FACTS §1), bounded in time and size, its answer read by `parse`.
  */
-export async function fetchCallTrace(url: string, txHash: string, options: RpcOptions): Promise<TraceOutcome> {
+async function traceWith<T>(
+  url: string,
+  txHash: string,
+  tracer: Record<string, unknown>,
+  parse: (result: unknown) => { ok: true; value: T } | { ok: false; field: string; expected: string },
+  options: RpcOptions,
+): Promise<{ ok: true; value: T; raw: unknown } | RpcFailure> {
   if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
-  const answer = await rpcCall(url, 'debug_traceTransaction', [txHash.toLowerCase(), { tracer: 'callTracer', tracerConfig: { withLog: true } }], {
+  const answer = await rpcCall(url, 'debug_traceTransaction', [txHash.toLowerCase(), tracer], {
     timeoutMs: TRACE_TIMEOUT_MS,
     maxBytes: TRACE_MAX_BYTES,
     ...options,
   });
   if (!answer.ok) return answer;
   if (answer.result === null) return { ok: false, reason: 'notFound' };
-  const parsed = parseCallTrace(answer.result);
+  const parsed = parse(answer.result);
   return parsed.ok
-    ? { ok: true, trace: parsed.trace, raw: answer.result }
+    ? { ok: true, value: parsed.value, raw: answer.result }
     : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
+}
+
+/** Asks `url` for the call tree of `txHash`: the callTracer with each frame's logs. */
+export async function fetchCallTrace(url: string, txHash: string, options: RpcOptions): Promise<TraceOutcome> {
+  const t = await traceWith(url, txHash, { tracer: 'callTracer', tracerConfig: { withLog: true } }, (r) => byTrace(parseCallTrace(r)), options);
+  return t.ok ? { ok: true, trace: t.value, raw: t.raw } : t;
 }
 
 export type StateDiffOutcome = { ok: true; diff: StateDiff } | RpcFailure;
 
 /**
- * Asks `url` what `txHash` changed: debug_traceTransaction with the prestateTracer in diff mode
- * (Wasp 2 only; a Wasp 1 node answers "unsupported tracer type", which reads as methodUnavailable).
+ * Asks `url` what `txHash` changed: the prestateTracer in diff mode (Wasp 2 only; a Wasp 1 node
+ * answers "unsupported tracer type", which reads as methodUnavailable).
  */
 export async function fetchStateDiff(url: string, txHash: string, options: RpcOptions): Promise<StateDiffOutcome> {
-  if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl' };
-  const answer = await rpcCall(url, 'debug_traceTransaction', [txHash.toLowerCase(), { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }], {
-    timeoutMs: TRACE_TIMEOUT_MS,
-    maxBytes: TRACE_MAX_BYTES,
-    ...options,
-  });
-  if (!answer.ok) return answer;
-  if (answer.result === null) return { ok: false, reason: 'notFound' };
-  const parsed = parseStateDiff(answer.result);
-  return parsed.ok ? { ok: true, diff: parsed.diff } : { ok: false, reason: 'invalid', detail: `${parsed.field}: expected ${parsed.expected}` };
+  const t = await traceWith(url, txHash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }, (r) => byDiff(parseStateDiff(r)), options);
+  return t.ok ? { ok: true, diff: t.value } : t;
 }
+
+const byTrace = (p: ReturnType<typeof parseCallTrace>) => (p.ok ? { ok: true as const, value: p.trace } : p);
+const byDiff = (p: ReturnType<typeof parseStateDiff>) => (p.ok ? { ok: true as const, value: p.diff } : p);
 
 const UINT64_MAX = 2n ** 64n - 1n;
 const UINT256_MAX = 2n ** 256n - 1n;

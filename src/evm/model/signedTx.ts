@@ -4,6 +4,7 @@
 // or of `type || payload`, is the request ID. All of it is remote bytes: malformed input yields an
 // error text, never an exception. Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
+import { concatBytes } from '@noble/hashes/utils';
 import { checksumAddressOfBytes, toChecksumAddress } from './address';
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from './rlp';
@@ -167,23 +168,13 @@ export type SenderResult = { ok: true; sender: string } | { ok: false; error: st
 
 /** RLP of already-decoded items: they were canonical (decodeRlp refuses any other), so this is their exact encoding. */
 function encodeRlp(item: RlpItem): Uint8Array {
-  const payload = item instanceof Uint8Array ? item : concatBytes(item.map(encodeRlp));
+  const payload = item instanceof Uint8Array ? item : concatBytes(...item.map(encodeRlp));
   if (item instanceof Uint8Array && payload.length === 1 && (payload[0] ?? 0) < 0x80) return payload;
   const base = item instanceof Uint8Array ? 0x80 : 0xc0;
-  if (payload.length <= 55) return concatBytes([Uint8Array.of(base + payload.length), payload]);
+  if (payload.length <= 55) return concatBytes(Uint8Array.of(base + payload.length), payload);
   const len: number[] = [];
   for (let n = payload.length; n > 0; n = Math.floor(n / 256)) len.unshift(n % 256);
-  return concatBytes([Uint8Array.of(base + 55 + len.length), Uint8Array.from(len), payload]);
-}
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatBytes(Uint8Array.of(base + 55 + len.length), Uint8Array.from(len), payload);
 }
 
 /** What was signed and the signature of a signed transaction (go-ethereum's signers: Homestead, EIP-155, typed). */
@@ -207,7 +198,7 @@ function signedParts(body: Uint8Array): { payload: Uint8Array; r: bigint; s: big
   const n = fields.length;
   const yParity = rlpUint(fields[n - 3], 'yParity');
   if (yParity > 1n) throw new RlpError('yParity: expected 0 or 1');
-  const payload = keccak_256(concatBytes([Uint8Array.of(type), encodeRlp(fields.slice(0, n - 3))]));
+  const payload = keccak_256(concatBytes(Uint8Array.of(type), encodeRlp(fields.slice(0, n - 3))));
   return { payload, r: rlpUint(fields[n - 2], 'r'), s: rlpUint(fields[n - 1], 's'), yParity: Number(yParity) };
 }
 
