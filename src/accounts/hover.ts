@@ -8,7 +8,6 @@ import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
 import { errorSummary } from '../ui/errors';
 import { addressAt, addressDecision } from './model/addressAt';
-import { accountFailureMarkdown, accountLinks, accountLoadingMarkdown, accountMarkdown, badChecksumMarkdown } from './hoverMarkdown';
 import type { AccountService } from './service';
 import type { ChainEntry } from '../config/model/chainConfig';
 
@@ -21,6 +20,8 @@ export const MAX_DETACHED_READS = 8;
 export interface PinnedLookup {
   isPinned(chainName: string, address: string): boolean;
 }
+
+const loadMarkdown = () => import('./hoverMarkdown.js');
 
 export class AccountHoverProvider implements vscode.HoverProvider {
   /** Internal, not a setting; tests shorten it. */
@@ -41,14 +42,15 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     const range = new vscode.Range(position.line, at.start, position.line, at.end);
     const decision = addressDecision(at.text, line.slice(0, at.start));
     if (decision.kind === 'state') return undefined;
-    if (decision.kind === 'badChecksum') return new vscode.Hover(badChecksumMarkdown(decision.reason), range);
+    // The Markdown code loads with the first account hover that shows something.
+    if (decision.kind === 'badChecksum') return new vscode.Hover((await loadMarkdown()).badChecksumMarkdown(decision.reason), range);
     const chain = this.service.hoverChain();
     if (!chain || token.isCancellationRequested) return undefined;
     try {
       return await this.lookUp(decision.address, chain, range, token);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
-      return new vscode.Hover(accountFailureMarkdown(decision.address, chain.name, errorSummary(e)), range);
+      return new vscode.Hover((await loadMarkdown()).accountFailureMarkdown(decision.address, chain.name, errorSummary(e)), range);
     }
   }
 
@@ -68,12 +70,17 @@ export class AccountHoverProvider implements vscode.HoverProvider {
         // The read goes on without this hover (bounded by the request timeout): the next hover finds it.
         onCancel.dispose();
         this.detach(controller, work);
+        const { accountLoadingMarkdown } = await loadMarkdown();
         if (token.isCancellationRequested) return undefined;
         return new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
       }
       if (token.isCancellationRequested) return undefined;
       const [read, name] = first;
-      const [{ accountHoverLines }, { explorerBase }] = await Promise.all([import('./model/accountView.js'), import('../receipts/model/explorer.js')]);
+      const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
+        import('./model/accountView.js'),
+        import('../receipts/model/explorer.js'),
+        loadMarkdown(),
+      ]);
       if (token.isCancellationRequested) return undefined;
       const lines = accountHoverLines(read, { chainName: chain.name, name, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
       // The link only when the command can build a checked URL without asking anything.

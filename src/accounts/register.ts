@@ -15,7 +15,8 @@ import type { AccountPanel } from './panel';
 import { PinnedAccounts } from './pins';
 import type { AccountIdentity } from './protocol';
 import { AccountService } from './service';
-import { AccountsTree, type RecordSource } from './tree';
+import type { RecordSource } from './accountsList';
+import { AccountsTree } from './tree';
 
 /** The feature's handle on ExtensionApi (integration tests and the bench use it). */
 export interface AccountsFeature {

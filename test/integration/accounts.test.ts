@@ -217,6 +217,7 @@ describe('accounts: hover, Show Account, the tree', function () {
     const chain = chainNode(api, 'Rebased EVM');
     const accounts = api.chains.tree.getChildren(chain).find((n): n is AccountsNode => n.kind === 'accounts');
     assert.ok(accounts, 'the chain has an Accounts line');
+    await api.accounts.tree.lists();
     const find = () => api.chains.tree.getChildren(accounts).find((n): n is AccountNode => n.kind === 'account' && n.address === PINNED);
     const node = find();
     assert.ok(node, 'the pinned account is listed');
