@@ -26,6 +26,8 @@ const loadMarkdown = () => import('./hoverMarkdown.js');
 export class AccountHoverProvider implements vscode.HoverProvider {
   /** Internal, not a setting; tests shorten it. */
   waitMs = DEFAULT_ACCOUNT_HOVER_WAIT_MS;
+  /** How long a hover waits for the account's name once the account is read (ms); internal, tests may change it. */
+  nameWaitMs = 500;
   private readonly detached: AbortController[] = [];
 
   constructor(
@@ -57,11 +59,19 @@ export class AccountHoverProvider implements vscode.HoverProvider {
   private async lookUp(address: string, chain: ChainEntry, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
-    const work = Promise.all([
-      this.service.read(chain, address, { signal: controller.signal }),
-      // A name is extra: a failure to read the address book or the node's EVM chain ID leaves it out.
-      this.service.nameOf(chain, address).catch(() => undefined),
-    ]);
+    // A name is extra: a failure to read the address book or the node's EVM chain ID leaves it out,
+    // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
+    // the workspace's deployment records; the next hover has them).
+    const name = this.service.nameOf(chain, address).catch(() => undefined);
+    const work = this.service.read(chain, address, { signal: controller.signal }).then(async (read) => {
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
+      try {
+        return [read, await Promise.race([name, late])] as const;
+      } finally {
+        clearTimeout(wait);
+      }
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
     try {

@@ -58,6 +58,7 @@ describe('accounts: hover, Show Account, the tree', function () {
   beforeEach(async () => {
     api.accounts.service.forget();
     api.accounts.hover.waitMs = 15_000;
+    api.accounts.hover.nameWaitMs = 15_000;
     await setSetting('hover.accounts', true);
     await setChains(
       [
@@ -77,6 +78,7 @@ describe('accounts: hover, Show Account, the tree', function () {
 
   after(async () => {
     await setSetting('hover.accounts', undefined);
+    await setSetting('addressLabels', undefined);
     await setChains(undefined, { defaultChain: undefined });
     await rebased.close();
     await stardust.close();
@@ -90,11 +92,12 @@ describe('accounts: hover, Show Account, the tree', function () {
       nfts: [OBJECT],
     });
     rebased.accounts.setNonce(HOLDER, 7n);
+    await setSetting('addressLabels', { [HOLDER.toLowerCase()]: 'Treasury' });
     const texts = await hoverAt(`const holder = "${HOLDER}";`, HOLDER);
     assert.equal(texts.length, 1, 'one account hover');
     const text = texts[0]?.plain ?? '';
     for (const part of [
-      `Account ${HOLDER} on Rebased EVM`,
+      `Account ${HOLDER} (Treasury) on Rebased EVM`,
       'Base tokens: 12.500000001000000123 IOTA (exact: 12,500,000,001 nanos + 123 wei)',
       `Other coins: 18,446,744,073,709,551,615 ${COIN}`,
       '1 objects',
