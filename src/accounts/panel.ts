@@ -56,6 +56,8 @@ const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g.
 
 export class AccountPanel extends Panel<AccountPanelState, AccountAction, AccountIdentity, AccountPanelDeps> {
   private loaded: { chain: ChainEntry; read: AccountRead } | undefined;
+  /** The chain entry the last read used: a settings change that alters it reads again. */
+  private chainSignature: string | undefined;
   private compareTarget: { block: string | undefined } | undefined;
 
   constructor(
@@ -72,9 +74,7 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
       baseState(identity),
     );
     this.disposables.push(
-      deps.chains.onDidChange(() => {
-        if (!this.isDisposed) void this.refresh();
-      }),
+      deps.chains.onDidChange(() => this.onChainsChanged()),
       host.pins.onDidChange(() => this.showPin()),
     );
   }
@@ -180,6 +180,7 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
     const chain = this.deps.chains.get(this.id.chainName);
     if (!chain) {
       this.loaded = undefined;
+      this.chainSignature = undefined;
       const error = this.notConfigured(this.id.chainName, vscode.l10n.t('Reading the account {0}', this.id.address));
       this.show({ ...baseState(this.id), error: { ...error, extras: [] } });
       return;
@@ -279,6 +280,12 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
     }
   }
 
+  private onChainsChanged(): void {
+    if (this.isDisposed) return;
+    const chain = this.deps.chains.get(this.id.chainName);
+    if ((chain ? signature(chain) : undefined) !== this.chainSignature) void this.refresh();
+  }
+
   private errorState(e: unknown, context: string, block?: string): AccountErrorState {
     const base = describeError(e);
     const extras: AccountErrorExtra[] = [];
@@ -300,6 +307,10 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
     }
     return { ...base, title, hint, actions, context, extras };
   }
+}
+
+function signature(chain: ChainEntry): string {
+  return `${chain.nodeUrl}\n${chain.chainId}\n${chain.source.scope}\n${chain.evmJsonRpcUrl ?? ''}\n${chain.explorerUrl ?? ''}`;
 }
 
 function baseState(identity: AccountIdentity): AccountPanelState {

@@ -100,7 +100,7 @@ describe('accounts: hover, Show Account, the tree', function () {
       `Account ${HOLDER} (Treasury) on Rebased EVM`,
       'Base tokens: 12.500000001000000123 IOTA (exact: 12,500,000,001 nanos + 123 wei)',
       `Other coins: 18,446,744,073,709,551,615 ${COIN}`,
-      '1 objects',
+      '1 object',
       'EVM nonce 7',
       'Show Account',
       'Pin Account',

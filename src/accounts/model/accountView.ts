@@ -40,6 +40,7 @@ const idText = (id: string) => plainLine(id, ID_CHARS);
 function nftCountText(read: AccountRead, l10n: L10n): string | undefined {
   const n = read.holdings.nfts?.length;
   if (n === undefined) return undefined;
+  if (n === 1) return read.generation === 'rebased' ? l10n.t('1 object') : l10n.t('1 NFT');
   return read.generation === 'rebased' ? l10n.t('{0} objects', formatBigInt(BigInt(n))) : l10n.t('{0} NFTs', formatBigInt(BigInt(n)));
 }
 

@@ -33,7 +33,7 @@ describe('accounts/model/accountView: the hover', () => {
     assert.deepEqual(lines, [
       `Account ${ADDRESS} (Vault) on Rebased EVM`,
       'Base tokens: 2.000000000000000123 IOTA (exact: 2,000,000,000 nanos + 123 wei)',
-      '1 objects · EVM nonce 12',
+      '1 object · EVM nonce 12',
     ]);
   });
 
