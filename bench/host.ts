@@ -30,6 +30,7 @@ import {
   type BenchConfig,
 } from './shared';
 import { callTreeTimes } from './callTree';
+import { accountHoverTimes } from './accountHovers';
 
 const NON_ID_LINES = 10_000;
 const CACHED_SAMPLES = 2_000;
@@ -56,6 +57,7 @@ export async function run(): Promise<void> {
   await uncachedHover(api, token, STARDUST_HOVERS);
   await concurrentHovers(api, token);
   await rebasedHovers(api, token, config);
+  await accountHoverTimes(api, token, config, { setChains });
   await memoryAfterManyIds(api, token);
   await panelTimes(api);
   await bigReceipt(api);

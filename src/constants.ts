@@ -29,6 +29,11 @@ export const Commands = {
   showBlockChainInfo: 'waspChain.showBlockChainInfo',
   compareBlockWithLatest: 'waspChain.compareBlockWithLatest',
   openBlockInExplorer: 'waspChain.openBlockInExplorer',
+  showAccount: 'waspChain.showAccount',
+  pinAccount: 'waspChain.pinAccount',
+  unpinAccount: 'waspChain.unpinAccount',
+  openAccountInExplorer: 'waspChain.openAccountInExplorer',
+  refreshAccounts: 'waspChain.refreshAccounts',
 } as const;
 
 export const Settings = {
@@ -37,6 +42,7 @@ export const Settings = {
   defaultChain: 'defaultChain',
   hoverEnabled: 'hover.enabled',
   hoverEvmTransactions: 'hover.evmTransactions',
+  hoverAccounts: 'hover.accounts',
   addressLabels: 'addressLabels',
   timeoutMs: 'request.timeoutMs',
   maxResponseBytes: 'request.maxResponseBytes',
@@ -54,4 +60,5 @@ export const Views = {
 export const WebviewTypes = {
   chainInfo: 'waspChain.chainInfo',
   receipt: 'waspChain.receipt',
+  account: 'waspChain.account',
 } as const;

@@ -9,6 +9,7 @@ import { registerChainsFeature, type ChainsFeatureApi } from './chains/register'
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
+import { registerAccountsFeature, type AccountsFeature } from './accounts/register';
 import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
@@ -22,6 +23,7 @@ export interface ExtensionApi {
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
   readonly watch: WatchFeature;
+  readonly accounts: AccountsFeature;
   /** The workspace's ABI index (loaded on first use). */
   readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
@@ -72,11 +74,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const watched = new WatchedRequests();
   const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
   const watch = registerWatchFeature({ ...services, watched, receipts });
+  const accounts = registerAccountsFeature({ ...services, chainsTree: chainsFeature, names: receipts.service.evm, records: workspace.addresses });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis: workspace.abis, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, accounts, workspaceAbis: workspace.abis, activation };
 }
 
 export function deactivate(): void {

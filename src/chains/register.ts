@@ -56,7 +56,10 @@ export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi
   deps.context.subscriptions.push(
     command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(deps, model, args)),
     command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(deps, model, arg)),
-    command(Commands.refresh, async (arg?: unknown) => (await refresh()).refresh(model, arg)),
+    command(Commands.refresh, async (arg?: unknown) => {
+      tree.refreshAccounts(chainNameOf(arg));
+      await (await refresh()).refresh(model, arg);
+    }),
     command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(deps, arg)),
     command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(deps, model, chainArg, token)),
     command(Commands.signIn, async (chainArg?: unknown, creds?: unknown) => (await tokens()).signIn(deps, model, chainArg, creds)),

@@ -26,6 +26,7 @@ import type { RecentReceipts } from '../receipts/model/recentReceipts';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';
 import type { BlocksTreeNode } from './blockNodes';
+import type { AccountsChild, AccountsTreeNode } from './accountNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
 export interface ChainNode {
@@ -63,7 +64,7 @@ export interface ReceiptNode {
   readonly receipt: RecentReceipt;
 }
 
-export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode;
+export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode | AccountsTreeNode;
 
 const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
   loading: ['circle-outline', undefined],
@@ -105,6 +106,9 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly subscriptions: vscode.Disposable[];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly redraw: () => void;
+  /** The Accounts child of each loaded chain, once the accounts feature supplied it. */
+  private accounts: AccountsChild | undefined;
 
   constructor(
     /** The default chain (its star) and each chain's recent receipts. */
@@ -120,7 +124,26 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
         this.emitter.fire(undefined);
       }, 25);
     };
+    this.redraw = redraw;
     this.subscriptions = [model.onDidChange(redraw), blocks.onDidChange(redraw)];
+  }
+
+  /** The accounts feature lists each chain's accounts under it (pinned ones, the workspace's deployments). */
+  setAccounts(accounts: AccountsChild): vscode.Disposable {
+    this.accounts = accounts;
+    this.redraw();
+    const sub = accounts.onDidChange(this.redraw);
+    return {
+      dispose: () => {
+        sub.dispose();
+        if (this.accounts === accounts) this.accounts = undefined;
+      },
+    };
+  }
+
+  /** Refresh reads the accounts' balances again too (of one chain, or all). */
+  refreshAccounts(chainName?: string): void {
+    this.accounts?.refresh(chainName);
   }
 
   getChildren(element?: ChainsTreeNode): ChainsTreeNode[] {
@@ -139,6 +162,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     }
     if (element.kind === 'blocks') return this.blocks.children(element);
     if (element.kind === 'block') return this.blocks.children(element);
+    if (element.kind === 'accounts') return this.accounts?.children(element) ?? [];
     return [];
   }
 
@@ -160,6 +184,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       case 'blockReceipt':
       case 'blockMessage':
         return this.blocks.item(element);
+      case 'accounts':
+      case 'account':
+      case 'accountMessage':
+        return this.accounts?.item(element) ?? new vscode.TreeItem(element.id);
     }
   }
 
@@ -223,7 +251,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     if (!row?.valid) return [];
     const snap = this.model.snapshot(row);
     const out: ChainsTreeNode[] = [];
-    if (snap.state === 'ok' && snap.info) out.push(...infoNodes(node, snap.info), this.blocks.node(node));
+    if (snap.state === 'ok' && snap.info) {
+      out.push(...infoNodes(node, snap.info), this.blocks.node(node));
+      if (this.accounts) out.push(this.accounts.node(node));
+    }
     const receipts = this.deps.recent.list(row.chain.name);
     if (receipts.length > 0) {
       out.push({

@@ -146,7 +146,7 @@ describe('chains view and tokens', function () {
     await loaded(a);
     const node = chainNode(a, 'Alpha');
     const labels = children(a, node).map((c) => c.item.label);
-    assert.deepEqual(labels, ['Owner', 'Gas fee policy', 'Gas limits', 'Public metadata', 'Public URL', 'Blocks']);
+    assert.deepEqual(labels, ['Owner', 'Gas fee policy', 'Gas limits', 'Public metadata', 'Public URL', 'Blocks', 'Accounts']);
     assert.match(String(detail(a, node, 'Owner').item.description), /^iota1/);
 
     const fees = detail(a, node, 'Gas fee policy');

@@ -77,7 +77,7 @@ describe('Rebased chains', function () {
     const rows = children(a, node);
     assert.deepEqual(
       rows.map((r) => r.item.label),
-      ['Admin', 'Gas fee policy', 'Gas limits', 'Public metadata', 'Public URL', 'Blocks'],
+      ['Admin', 'Gas fee policy', 'Gas limits', 'Public metadata', 'Public URL', 'Blocks', 'Accounts'],
     );
     assert.equal(rows[0]?.item.description, ADMIN_NOW);
     assert.equal(rows[1]?.item.description, '1 gas = 10 base tokens');

@@ -168,6 +168,17 @@ export class AddressBook {
     const list = this.byAddress.get(key) ?? [];
     return (list.find((l) => l.chainId !== undefined && l.chainId === evmChainId) ?? list.find((l) => l.chainId === undefined))?.name;
   }
+
+  /** The addresses the records name on the chain with `evmChainId` (as nameOf matches them), in the records' order, at most `max`. */
+  recordsOn(evmChainId: bigint | undefined, max: number): AddressLabel[] {
+    const out: AddressLabel[] = [];
+    for (const list of this.byAddress.values()) {
+      if (out.length >= max) break;
+      const label = list.find((l) => l.chainId !== undefined && l.chainId === evmChainId) ?? list.find((l) => l.chainId === undefined);
+      if (label) out.push(label);
+    }
+    return out;
+  }
 }
 
 /** Whether a workspace-relative path is a deployment record (the scan's path rule). */

@@ -1,0 +1,119 @@
+// The hover on an EVM address, in any file: the account's L2 holdings on the default chain, in a
+// few lines. It must never be felt: a cheap precheck before any regex, nothing sent for a mixed-case
+// address whose checksum fails or for a trie root, the cancellation token honoured, one shared and
+// cached read per (node, chain, address) (AccountService), and a short "loading" line instead of
+// waiting on a slow node. Only the address hovered is sent, and only to a chain of the settings.
+import * as vscode from 'vscode';
+import { CancelledError } from '../api/errors';
+import { Settings } from '../constants';
+import { errorSummary } from '../ui/errors';
+import { addressAt, addressDecision } from './model/addressAt';
+import type { AccountService } from './service';
+import type { ChainEntry } from '../config/model/chainConfig';
+
+/** How long a hover waits for the account before it shows the loading line (ms). */
+export const DEFAULT_ACCOUNT_HOVER_WAIT_MS = 1500;
+/** Reads that go on after their hover showed the loading line, at most; past it the oldest is cancelled. */
+export const MAX_DETACHED_READS = 8;
+
+/** What the hover asks of the pinned accounts. */
+export interface PinnedLookup {
+  isPinned(chainName: string, address: string): boolean;
+}
+
+const loadMarkdown = () => import('./hoverMarkdown.js');
+
+export class AccountHoverProvider implements vscode.HoverProvider {
+  /** Internal, not a setting; tests shorten it. */
+  waitMs = DEFAULT_ACCOUNT_HOVER_WAIT_MS;
+  /** How long a hover waits for the account's name once the account is read (ms); internal, tests may change it. */
+  nameWaitMs = 500;
+  private readonly detached: AbortController[] = [];
+
+  constructor(
+    private readonly service: AccountService,
+    private readonly pins: PinnedLookup,
+  ) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const line = document.lineAt(position.line).text;
+    const at = addressAt(line, position.character);
+    if (!at) return undefined;
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    if (!config.get<boolean>(Settings.hoverEnabled, true) || !config.get<boolean>(Settings.hoverAccounts, true)) return undefined;
+    const range = new vscode.Range(position.line, at.start, position.line, at.end);
+    const decision = addressDecision(at.text, line.slice(0, at.start));
+    if (decision.kind === 'state') return undefined;
+    // The Markdown code loads with the first account hover that shows something.
+    if (decision.kind === 'badChecksum') return new vscode.Hover((await loadMarkdown()).badChecksumMarkdown(decision.reason), range);
+    const chain = this.service.hoverChain();
+    if (!chain || token.isCancellationRequested) return undefined;
+    try {
+      return await this.lookUp(decision.address, chain, range, token);
+    } catch (e) {
+      if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
+      return new vscode.Hover((await loadMarkdown()).accountFailureMarkdown(decision.address, chain.name, errorSummary(e)), range);
+    }
+  }
+
+  private async lookUp(address: string, chain: ChainEntry, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const controller = new AbortController();
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    // A name is extra: a failure to read the address book or the node's EVM chain ID leaves it out,
+    // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
+    // the workspace's deployment records; the next hover has them).
+    const name = this.service.nameOf(chain, address).catch(() => undefined);
+    const work = this.service.read(chain, address, { signal: controller.signal }).then(async (read) => {
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
+      try {
+        return [read, await Promise.race([name, late])] as const;
+      } finally {
+        clearTimeout(wait);
+      }
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
+    try {
+      const first = await Promise.race([work, slow]);
+      if (first === 'slow') {
+        // The read goes on without this hover (bounded by the request timeout): the next hover finds it.
+        onCancel.dispose();
+        this.detach(controller, work);
+        const { accountLoadingMarkdown } = await loadMarkdown();
+        if (token.isCancellationRequested) return undefined;
+        return new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
+      }
+      if (token.isCancellationRequested) return undefined;
+      const [read, name] = first;
+      const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
+        import('./model/accountView.js'),
+        import('../receipts/model/explorer.js'),
+        loadMarkdown(),
+      ]);
+      if (token.isCancellationRequested) return undefined;
+      const lines = accountHoverLines(read, { chainName: chain.name, name, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
+      // The link only when the command can build a checked URL without asking anything.
+      const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
+      return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
+    } finally {
+      clearTimeout(timer);
+      onCancel.dispose();
+    }
+  }
+
+  /** Reads going on without a hover right now. */
+  get detachedCount(): number {
+    return this.detached.length;
+  }
+
+  private detach(controller: AbortController, work: Promise<unknown>): void {
+    this.detached.push(controller);
+    const done = () => {
+      const i = this.detached.indexOf(controller);
+      if (i >= 0) this.detached.splice(i, 1);
+    };
+    work.then(done, done);
+    while (this.detached.length > MAX_DETACHED_READS) this.detached.shift()?.abort();
+  }
+}

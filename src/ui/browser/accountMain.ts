@@ -1,0 +1,90 @@
+// The account panel's script (browser side). It places the strings the host computed
+// (accounts/model/accountView.ts) into the DOM as text: node data never becomes HTML.
+// Its own words come from the host too (state.labels, in the editor's language).
+import type { AccountAction, AccountErrorState, AccountPanelLabels, AccountPanelState } from '../../accounts/protocol';
+import type { Row } from '../model/view';
+import { button, disabledUnless, errorBanner, h, mount, section, type Mounted } from './dom';
+
+type Api = Mounted<AccountAction>;
+type Labels = AccountPanelLabels;
+
+mount<AccountPanelState, AccountAction>(render);
+
+function render(state: AccountPanelState, api: Api): Node {
+  const L = state.labels;
+  const root = h('div', { class: 'panel' });
+  root.append(h('h1', null, state.heading), h('p', { class: 'muted subtitle' }, state.stateLabel), toolbar(state, api, L));
+  if (state.error) root.append(accountError(state.error, api, L));
+  if (!state.sections && !state.error) root.append(h('p', { class: 'busy', role: 'status' }, L.loading));
+  if (state.sections && state.error) root.append(h('p', { class: 'muted' }, L.lastAnswer));
+  // The comparison comes first: it is what the user just asked for.
+  if (state.compare) root.append(comparison(state, api, L));
+  for (const s of state.sections ?? []) root.append(section(s.id, s.title, s.rows, api, L, { note: s.note }));
+  return root;
+}
+
+function toolbar(state: AccountPanelState, api: Api, L: Labels): HTMLElement {
+  const hasData = state.sections !== undefined;
+  const bar = h('div', { class: 'toolbar', role: 'group', 'aria-label': L.actions });
+  bar.append(
+    button(L.refresh, () => api.post({ kind: 'refresh' }), { title: L.refreshTitle, primary: true }),
+    button(L.pickBlock, () => api.post({ kind: 'pickBlock' }), { title: L.pickBlockTitle }),
+  );
+  if (state.identity.block !== undefined) bar.append(button(L.latest, () => api.post({ kind: 'openLatest' }), { title: L.latestTitle }));
+  bar.append(
+    disabledUnless(
+      hasData,
+      button(L.compare, () => api.post({ kind: 'compare' }), { title: L.compareTitle }),
+    ),
+  );
+  if (state.pin)
+    bar.append(
+      state.pin.pinned
+        ? button(L.unpin, () => api.post({ kind: 'unpin' }), { title: L.unpinTitle })
+        : button(L.pin, () => api.post({ kind: 'pin' }), { title: L.pinTitle }),
+    );
+  return bar;
+}
+
+function accountError(e: AccountErrorState, api: Api, L: Labels): HTMLElement {
+  const extra: HTMLElement[] = [];
+  if (e.extras.includes('pickBlock')) extra.push(button(L.pickBlock, () => api.post({ kind: 'pickBlock' })));
+  if (e.extras.includes('openLatest')) extra.push(button(L.latest, () => api.post({ kind: 'openLatest' })));
+  return errorBanner(e, api, extra);
+}
+
+function comparison(state: AccountPanelState, api: Api, L: Labels): HTMLElement {
+  const c = state.compare;
+  const el = h('section', { class: 'section section-compare', 'aria-label': L.comparison }, h('h2', null, c?.label ?? L.comparison));
+  if (!c) return el;
+  el.append(
+    h(
+      'div',
+      { class: 'toolbar' },
+      button(L.compareAnother, () => api.post({ kind: 'compare' })),
+      button(L.closeComparison, () => api.post({ kind: 'clearCompare' })),
+    ),
+  );
+  if (c.error) el.append(accountError(c.error, api, L));
+  else if (c.summary === undefined) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
+  else el.append(...changeTable(c.summary, c.rows ?? [], L));
+  return el;
+}
+
+function changeTable(summary: string, rows: Row[], L: Labels): HTMLElement[] {
+  const p = h('p', { class: 'summary' }, summary);
+  if (rows.length === 0) return [p];
+  const body = h('tbody');
+  for (const r of rows)
+    body.append(
+      h(
+        'tr',
+        { 'data-field': r.field },
+        h('th', { scope: 'row' }, r.label),
+        h('td', { class: 'mono changed' }, r.value),
+        h('td', { class: 'muted' }, r.detail ?? ''),
+      ),
+    );
+  const head = h('thead', null, h('tr', null, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, L.change), h('th', { scope: 'col' }, '')));
+  return [p, h('table', { class: 'diff', 'aria-label': summary }, head, body)];
+}
