@@ -20,7 +20,8 @@ import type { PanelFactory } from '../ui/registry';
 import { EvmPanelParts } from './evmPanelParts';
 import type { DiagnosisResult } from './noReceiptDoctor';
 import { diagnosisLines } from './model/noReceiptView';
-import { evmShaped, evmTxHashOf } from '../core/idShapes';
+import { evmShaped, evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
+import { evmTxOf } from './model/evmExplain';
 import { gasRows, receiptGasFacts } from './model/gasExplain';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
@@ -365,6 +366,13 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       case 'copyCallTree':
         await this.evm.copyCallTree();
         return;
+      case 'showAccount': {
+        // The address is the receipt's own (its sender, or the contract its transaction called), never text from the webview.
+        const address = accountOf(l.result.value.receipt, l.result.value.view, action.who === 'recipient' ? 'recipient' : 'sender');
+        if (address !== undefined) await vscode.commands.executeCommand(Commands.showAccount, { address, chainName: l.chain.name });
+        else void vscode.window.showInformationMessage(vscode.l10n.t('This request has no EVM account to show there.'));
+        return;
+      }
       default:
         return;
     }
@@ -373,4 +381,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
 function withSource(name: string, source: string | undefined): string {
   return source === undefined ? name : vscode.l10n.t('{0}, from {1}', name, source);
+}
+
+/** The EVM address of a receipt's sender, or of the contract its transaction called. */
+function accountOf(receipt: Found['value']['receipt'], view: ReceiptView, who: 'sender' | 'recipient'): string | undefined {
+  if (who === 'sender') return view.sender.kind === 'evm' ? LEADING_EVM_ADDRESS.exec(view.sender.raw)?.[1] : undefined;
+  const tx = evmTxOf(receipt);
+  return tx?.ok ? tx.tx.to : undefined;
 }

@@ -48,7 +48,8 @@ export type ReceiptAction =
   | { kind: 'loadEvmLogs' }
   | { kind: 'loadStateChanges' }
   | { kind: 'loadCallTree' }
-  | { kind: 'copyCallTree' };
+  | { kind: 'copyCallTree' }
+  | { kind: 'showAccount'; who: 'sender' | 'recipient' };
 
 /** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
 export interface ReceiptPanelLabels extends CommonLabels {
@@ -99,6 +100,9 @@ export interface ReceiptPanelLabels extends CommonLabels {
   loadEvmLogs: string;
   /** EVM receipts on Wasp 2: asks the chain's JSON-RPC for the state changes (the prestateTracer). */
   loadStateChanges: string;
+  /** The sender's and the called contract's L2 accounts (Chain: Show Account). */
+  senderAccount: string;
+  recipientAccount: string;
   /** The summary of a decoded revert's raw message and parameters (folded). */
   rawError: string;
   /** The call tree section (its button names the host asked). */
@@ -154,6 +158,8 @@ export function receiptPanelLabels(l10n: L10n, rpcHost?: string): ReceiptPanelLa
     copyRequestId: l10n.t('Copy Request ID'),
     refresh: l10n.t('Refresh'),
     loadEvmLogs: rpcHost === undefined ? l10n.t('Load EVM Logs') : l10n.t('Load EVM Logs from {0}', rpcHost),
+    senderAccount: l10n.t('Sender\u2019s Account'),
+    recipientAccount: l10n.t('Recipient\u2019s Account'),
     loadStateChanges: rpcHost === undefined ? l10n.t('Show State Changes') : l10n.t('Show State Changes from {0}', rpcHost),
     openJson: l10n.t('Open as JSON'),
     showChainInfo: l10n.t('Chain Info at This Block'),

@@ -199,6 +199,23 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.ok((await hoverPlain()).includes('Why: reverted in Ledger: transfer('), 'the hover names the frame where the revert began');
   });
 
+  it("the receipt panel's Sender's and Recipient's Account open the account panel of the receipt's own addresses", async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
+    const r = await panel.waitForRender((x) => x.text.includes('Recipient’s Account'));
+    assert.ok(r.text.includes('Sender’s Account'), r.text);
+    await panel.perform({ kind: 'showAccount', who: 'recipient' });
+    const opened = api.accounts.panels().map((p) => p.identity);
+    assert.deepEqual(
+      opened.map((i) => [i.address.toLowerCase(), i.chainName]),
+      [[BOB.toLowerCase(), 'Rebased EVM']],
+    );
+    // Anything else the webview might send is not an address: the sender's is taken from the receipt.
+    await panel.perform({ kind: 'showAccount', who: 'https://evil.example' as never });
+    const sender = api.accounts.panels().find((p) => p.identity.address.toLowerCase() !== BOB.toLowerCase())?.identity.address ?? '';
+    assert.match(sender, /^0x[0-9a-fA-F]{40}$/, "the receipt's sender");
+    for (const p of api.accounts.panels()) p.dispose();
+  });
+
   it('a metadata URL on a loopback address is asked only after the user confirms its host', async () => {
     node.rpcPaths.length = 0;
     node.ownRpcDown = true;

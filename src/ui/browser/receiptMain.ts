@@ -97,6 +97,8 @@ function sectionAfter(id: ReceiptDisplay['sections'][number]['id'], state: OkSta
   const buttons: HTMLElement[] = [];
   if (!has('evmLogs')) buttons.push(button(state.labels.loadEvmLogs, () => api.post({ kind: 'loadEvmLogs' })));
   if (!has('evmState')) buttons.push(button(state.labels.loadStateChanges, () => api.post({ kind: 'loadStateChanges' })));
+  buttons.push(button(state.labels.senderAccount, () => api.post({ kind: 'showAccount', who: 'sender' })));
+  buttons.push(button(state.labels.recipientAccount, () => api.post({ kind: 'showAccount', who: 'recipient' })));
   return buttons;
 }
 
