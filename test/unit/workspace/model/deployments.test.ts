@@ -134,6 +134,23 @@ describe('workspace/model/deployments: the book', () => {
     assert.equal(book.nameOf(A, 148n), 'Second');
   });
 
+  it("the records on one chain (the tree's Accounts): each address once, its record of that chain first, another chain's never, at most `max`", () => {
+    const book = new AddressBook([label(A, 'Anywhere', 'c'), label(A, 'OnIota', 'a', 8822n), label(B, 'OnlyShimmer', 'd', 148n), label(C, 'Free', 'e')]);
+    assert.deepEqual(
+      book.recordsOn(8822n, 10).map((l) => [l.address, l.name]),
+      [
+        [A, 'OnIota'],
+        [C, 'Free'],
+      ],
+    );
+    assert.deepEqual(
+      book.recordsOn(undefined, 10).map((l) => l.name),
+      ['Anywhere', 'Free'],
+      'the chain unknown: only records that name none',
+    );
+    assert.equal(book.recordsOn(148n, 1).length, 1);
+  });
+
   it(`keeps at most ${MAX_LABELS.toLocaleString()} names`, () => {
     const many = Array.from({ length: MAX_LABELS + 10 }, (_, i) => label(`0x${i.toString(16).padStart(40, '0')}`, `C${i}`, `s${String(i).padStart(6, '0')}`));
     assert.equal(new AddressBook(many).size, MAX_LABELS);
