@@ -3,7 +3,7 @@
 // explanation model and the workspace scan load with the first EVM receipt, not at activation.
 import * as vscode from 'vscode';
 import type { AnyReceipt, ReceiptView } from './model/receiptView';
-import type { EvmExplanation, NameOf } from './model/evmExplain';
+import type { EvmExplanation, IscSide, NameOf } from './model/evmExplain';
 import type { ExplanationCache } from './model/explanationCache';
 import type { Row } from '../ui/model/view';
 import type { Generation } from '../api/generation';
@@ -58,14 +58,14 @@ export class EvmExplainer {
   }
 
   /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click). */
-  async loadLogs(url: string, txHash: string, signal?: AbortSignal): Promise<Row[]> {
+  async loadLogs(url: string, txHash: string, isc?: IscSide, signal?: AbortSignal): Promise<Row[]> {
     const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }] = await Promise.all([
       import('./model/evmExplain.js'),
       import('../evm/model/decode.js'),
       import('../evm/model/jsonRpc.js'),
     ]);
     const [coder, outcome, index] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.abis.current()]);
-    return logRows(coder, index, outcome, url, vscode.l10n);
+    return logRows(coder, index, outcome, url, vscode.l10n, isc);
   }
 
   /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */

@@ -95,13 +95,14 @@ export class EvmPanelParts {
     const txHash = evmTxHashOf(result.value.view.requestId);
     const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
     const target = evmRpcTarget(chain);
-    let rows = await this.host.service.evm.loadLogs(target?.url ?? '', txHash);
+    const isc = { failed: result.value.view.failed, gasBurned: result.value.receipt.gasBurned };
+    let rows = await this.host.service.evm.loadLogs(target?.url ?? '', txHash, isc);
     if (target?.source === 'node' && rows.some((r) => r.field === 'evmLogsError') && this.run === run) {
       const other = await this.confirmedMetadataRpc(chain, target);
-      if (other !== undefined && this.run === run) rows = await this.host.service.evm.loadLogs(other, txHash);
+      if (other !== undefined && this.run === run) rows = await this.host.service.evm.loadLogs(other, txHash, isc);
     }
     if (this.run !== run) return;
-    this.logs = { id: 'evmLogs', title: vscode.l10n.t('EVM logs'), rows };
+    this.logs = { id: 'evmLogs', title: vscode.l10n.t('EVM receipt and logs'), rows };
     this.host.refresh();
   }
 

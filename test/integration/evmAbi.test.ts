@@ -128,7 +128,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
       () => undefined,
       async () => {
         await panel.perform({ kind: 'loadEvmLogs' });
-        return panel.waitForRender((x) => x.text.includes('EVM logs'));
+        return panel.waitForRender((x) => x.text.includes('EVM receipt and logs'));
       },
     );
     assert.ok(shown, 'the warning dialog could be watched');
@@ -137,6 +137,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     const r = shown.result;
     assert.ok(r.text.includes(`Deposited(from: ${BOB}, amount: 1000, note: "for rent")`), r.text);
     assert.ok(r.text.includes(`${node.url}/v1/chain/evm`), 'the panel says which URL was asked');
+    assert.ok(r.text.includes('failed (status 0)') && !r.text.includes('disagree'), `the EVM receipt beside the ISC one: ${r.text}`);
   });
 
   it("a failed EVM request's panel shows its call tree at once, from the node's own JSON-RPC: the revert's frame marked and named from the deployment records, the magic call by its interface; Copy as JSON copies the trace", async () => {
@@ -225,7 +226,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
         const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
         await panel.waitForRender((x) => x.text.includes('Load EVM Logs'));
         await panel.perform({ kind: 'loadEvmLogs' });
-        const r = await panel.waitForRender((x) => x.text.includes('EVM logs'));
+        const r = await panel.waitForRender((x) => x.text.includes('EVM receipt and logs'));
         panel.dispose();
         return r.text;
       };

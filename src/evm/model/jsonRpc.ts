@@ -24,7 +24,9 @@ export const TRACE_MAX_BYTES = 32 * 1024 * 1024;
 
 const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(2 * RPC_MAX_BYTES));
 const LogSchema = z.object({ address: Hex, topics: z.array(Hex).check(z.maxLength(4)), data: Hex });
-const ReceiptSchema = z.nullable(z.object({ logs: z.array(LogSchema), status: z.optional(z.string()) }));
+const ReceiptSchema = z.nullable(
+  z.object({ logs: z.array(LogSchema), status: z.optional(z.string()), gasUsed: z.optional(z.string()), effectiveGasPrice: z.optional(z.string()) }),
+);
 const EnvelopeSchema = z.object({
   result: z.optional(z.unknown()),
   error: z.optional(z.object({ code: z.optional(z.number()), message: z.optional(z.string()) })),
@@ -97,7 +99,7 @@ export async function rpcCall(url: string, method: string, params: unknown[], op
   return { ok: true, result: parsed.data.result ?? null };
 }
 
-export type RpcOutcome = { ok: true; logs: EvmLog[]; total: number; status?: string } | RpcFailure;
+export type RpcOutcome = { ok: true; logs: EvmLog[]; total: number; status?: string; gasUsed?: bigint; effectiveGasPrice?: bigint } | RpcFailure;
 
 /** Asks `url` for the receipt of `txHash` and returns its logs (at most MAX_LOGS, with the total). */
 export async function fetchEvmLogs(url: string, txHash: string, options: RpcOptions): Promise<RpcOutcome> {
@@ -110,6 +112,12 @@ export async function fetchEvmLogs(url: string, txHash: string, options: RpcOpti
   if (!result) return { ok: false, reason: 'notFound' };
   const out: RpcOutcome = { ok: true, logs: result.logs.slice(0, MAX_LOGS), total: result.logs.length };
   if (result.status !== undefined) out.status = result.status;
+  for (const key of ['gasUsed', 'effectiveGasPrice'] as const) {
+    if (result[key] === undefined) continue;
+    const value = parseQuantity(result[key]);
+    if (value === undefined) return { ok: false, reason: 'invalid', detail: `${key}: expected a hex quantity` };
+    out[key] = value;
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
 // Pure; the decoder (and ox with it) is loaded on first use by ../service.ts.
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { formatBigInt } from '../../core/format';
 import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
 import { evmTxLine, evmTxRows, evmTxView, rebasedEvmTx } from './evmTxView';
@@ -221,11 +222,59 @@ export function explanationRows(
   return rows;
 }
 
-/** The "EVM logs" rows: each log decoded with the index (name and arguments), else its topic0. */
-export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n): Row[] {
+/** What the ISC receipt says, beside which the JSON-RPC's EVM receipt is shown. */
+export interface IscSide {
+  failed: boolean;
+  gasBurned: bigint;
+}
+
+/**
+ * The JSON-RPC's EVM receipt beside the node's ISC receipt: its status (a disagreement said, not
+ * hidden: the EVM receipt's status is 0 also when only the ISC part failed), gas used and price.
+ */
+function evmReceiptRows(outcome: Extract<RpcOutcome, { ok: true }>, isc: IscSide | undefined, l10n: L10n): Row[] {
+  const rows: Row[] = [];
+  if (outcome.status === '0x1' || outcome.status === '0x0') {
+    const evmFailed = outcome.status === '0x0';
+    const agree = isc === undefined || isc.failed === evmFailed;
+    rows.push({
+      field: 'evmReceiptStatus',
+      label: l10n.t('EVM receipt'),
+      value: evmFailed ? l10n.t('failed (status 0)') : l10n.t('succeeded (status 1)'),
+      ...(agree
+        ? {}
+        : {
+            detail: isc.failed
+              ? l10n.t('⚠ the ISC receipt says the request failed: the JSON-RPC and the node disagree')
+              : l10n.t('⚠ the ISC receipt says the request succeeded: the JSON-RPC and the node disagree'),
+          }),
+    });
+  }
+  if (outcome.gasUsed !== undefined)
+    rows.push({
+      field: 'evmReceiptGas',
+      label: l10n.t('Gas used (EVM receipt)'),
+      value: formatBigInt(outcome.gasUsed),
+      mono: true,
+      ...(isc
+        ? { detail: l10n.t('the ISC receipt burned {0} ISC gas; the EVM receipt charges the larger of both in EVM gas', formatBigInt(isc.gasBurned)) }
+        : {}),
+    });
+  if (outcome.effectiveGasPrice !== undefined)
+    rows.push({
+      field: 'evmReceiptPrice',
+      label: l10n.t('Effective gas price'),
+      value: l10n.t('{0} wei', formatBigInt(outcome.effectiveGasPrice)),
+      mono: true,
+    });
+  return rows;
+}
+
+/** The "EVM receipt and logs" rows: the EVM receipt beside the ISC one, each log decoded with the index (name and arguments), else its topic0. */
+export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n, isc?: IscSide): Row[] {
   const asked: Row = { field: 'evmLogsUrl', label: l10n.t('Asked'), value: shown(url), mono: true };
   if (!outcome.ok) return [asked, { field: 'evmLogsError', label: l10n.t('Not loaded'), value: rpcFailureText(outcome, l10n) }];
-  const rows: Row[] = [asked];
+  const rows: Row[] = [asked, ...evmReceiptRows(outcome, isc, l10n)];
   if (outcome.logs.length === 0) rows.push({ field: 'evmLogsNone', label: l10n.t('Logs'), value: l10n.t('none'), empty: true });
   outcome.logs.forEach((log, i) => {
     const d = decodeLog(coder, index, log);

@@ -33,6 +33,8 @@ describe('evm/model/jsonRpc: a loopback node', () => {
           res.end(text);
         };
         if (path === '/ok') reply(200, JSON.stringify({ jsonrpc: '2.0', id: 1, result: { status: '0x1', logs: Array.from({ length: 600 }, () => LOG) } }));
+        else if (path === '/gas') reply(200, JSON.stringify({ result: { status: '0x0', gasUsed: '0x7a0c', effectiveGasPrice: '0x2540be400', logs: [] } }));
+        else if (path === '/badgas') reply(200, JSON.stringify({ result: { status: '0x0', gasUsed: '0x', logs: [] } }));
         else if (path === '/null') reply(200, '{"jsonrpc":"2.0","id":1,"result":null}');
         else if (path === '/error') reply(200, '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"boom"}}');
         else if (path === '/html') reply(200, '<html>');
@@ -67,6 +69,11 @@ describe('evm/model/jsonRpc: a loopback node', () => {
     assert.deepEqual(JSON.parse(seen[0]?.body ?? ''), { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionReceipt', params: [HASH] });
     assert.equal(seen[0]?.cookie, undefined);
     assert.equal(seen[0]?.auth, undefined);
+  });
+
+  it("the EVM receipt's gas used and effective gas price, exact; a malformed one is named", async () => {
+    assert.deepEqual(await ask('/gas'), { ok: true, logs: [], total: 0, status: '0x0', gasUsed: 0x7a0cn, effectiveGasPrice: 10_000_000_000n });
+    assert.deepEqual(await ask('/badgas'), { ok: false, reason: 'invalid', detail: 'gasUsed: expected a hex quantity' });
   });
 
   it('every failure is an outcome, never an exception', async () => {

@@ -457,6 +457,26 @@ describe('receipts/model/evmExplain: Stardust receipts and the logs', () => {
     ]);
   });
 
+  it("logRows: the JSON-RPC's EVM receipt beside the ISC one: status, gas used and price, a disagreement said", () => {
+    const coder = undefined as unknown as AbiCoder;
+    const evm = { ok: true as const, logs: [], total: 0, status: '0x1', gasUsed: 31_244n, effectiveGasPrice: 10n ** 10n };
+    const rows = logRows(coder, new AbiIndex(), evm, 'u', englishL10n, { failed: false, gasBurned: 31_244n });
+    assert.deepEqual(
+      rows.slice(1, 4).map((r) => [r.field, r.value, r.detail]),
+      [
+        ['evmReceiptStatus', 'succeeded (status 1)', undefined],
+        ['evmReceiptGas', '31,244', 'the ISC receipt burned 31,244 ISC gas; the EVM receipt charges the larger of both in EVM gas'],
+        ['evmReceiptPrice', '10,000,000,000 wei', undefined],
+      ],
+    );
+    const disagree = logRows(coder, new AbiIndex(), evm, 'u', englishL10n, { failed: true, gasBurned: 40_000n });
+    assert.equal(disagree[1]?.detail, '⚠ the ISC receipt says the request failed: the JSON-RPC and the node disagree');
+    const failed = logRows(coder, new AbiIndex(), { ...evm, status: '0x0' }, 'u', englishL10n, { failed: false, gasBurned: 1n });
+    assert.equal(failed[1]?.value, 'failed (status 0)');
+    assert.match(failed[1]?.detail ?? '', /says the request succeeded/);
+    assert.equal(logRows(coder, new AbiIndex(), { ...evm, status: '0x2' }, 'u')[1]?.field, 'evmReceiptGas', 'a status that is neither is not shown');
+  });
+
   it('logRows: a log an ABI declares is decoded, with its address, signature and source', () => {
     const parsed = parseAbiText(readFileSync(join(process.cwd(), 'test/fixtures/evm/hardhat/artifacts/contracts/Vault.sol/Vault.json'), 'utf8'));
     assert.ok(parsed);
