@@ -9,6 +9,7 @@ import { registerChainsFeature, type ChainsFeatureApi } from './chains/register'
 import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
+import { registerLiveFeature, type LiveFeature } from './live/register';
 import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
@@ -22,6 +23,7 @@ export interface ExtensionApi {
   readonly chainInfo: ChainInfoFeature;
   readonly receipts: ReceiptsFeature;
   readonly watch: WatchFeature;
+  readonly live: LiveFeature;
   /** The workspace's ABI index (loaded on first use). */
   readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
@@ -71,12 +73,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
   const watched = new WatchedRequests();
   const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses });
-  const watch = registerWatchFeature({ ...services, watched, receipts });
+  const live = registerLiveFeature({ ...services, receipts, addresses: workspace.addresses, blocks: chainsFeature.blocks });
+  const watch = registerWatchFeature({ ...services, watched, receipts, feed: live.watchFeed });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, workspaceAbis: workspace.abis, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, live, workspaceAbis: workspace.abis, activation };
 }
 
 export function deactivate(): void {
