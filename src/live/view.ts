@@ -57,8 +57,8 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
   private readonly extras = new Map<number, Extra>();
   private readonly emitter = new vscode.EventEmitter<FeedEntry | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private readonly shownEmitter = new vscode.EventEmitter<void>();
-  /** Fires after the view's items were handed to VS Code (tests, the bench). */
+  private readonly shownEmitter = new vscode.EventEmitter<readonly FeedEntry[]>();
+  /** Fires with the items handed to VS Code, once it has them (tests, the bench). */
   readonly onDidShow = this.shownEmitter.event;
   private filterValue: LiveViewFilter = DEFAULT_VIEW_FILTER;
   private frozen: FeedEntry[] | undefined;
@@ -184,7 +184,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
       return passes(entry, this.filterValue, (a) => book?.nameOf(a, evmChainId) !== undefined, bookEmpty);
     });
     this.lastShown = out.length;
-    setTimeout(() => this.shownEmitter.fire(), 0);
+    setTimeout(() => this.shownEmitter.fire(out), 0);
     return out;
   }
 
