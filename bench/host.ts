@@ -30,6 +30,7 @@ import {
   type BenchConfig,
 } from './shared';
 import { callTreeTimes } from './callTree';
+import { liveTimes } from './live';
 
 const NON_ID_LINES = 10_000;
 const CACHED_SAMPLES = 2_000;
@@ -62,6 +63,7 @@ export async function run(): Promise<void> {
   await callTreeTimes(api, { floor: emptyPanel, setChains });
   await treeRefresh(api, config);
   await mixedGenerations(api, config);
+  await liveTimes(api, config, { setChains });
   emit('done', true);
 }
 
