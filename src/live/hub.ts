@@ -211,10 +211,10 @@ export class LiveHub implements vscode.Disposable {
       for (const c of chains) {
         let id = c.chainId;
         if (id === '' && generation === 'rebased') {
-          const own = detected.kind === 'rebased' && detected.chain ? detected.chain.chainID : (await this.deps.clients.apiFor(c).identity()).chainID;
-          id = own;
+          id = detected.kind === 'rebased' && detected.chain ? detected.chain.chainID : (await this.deps.clients.apiFor(c).identity()).chainID;
         }
-        const nodeForm = liveChainId(generation === 'stardust' ? id.trim().toLowerCase() : id.trim().toLowerCase(), generation);
+        // The node matches topics exactly: its own form (lower case for both generations).
+        const nodeForm = liveChainId(id.trim().toLowerCase(), generation);
         if (nodeForm !== undefined && !byChainId.has(nodeForm)) byChainId.set(nodeForm, c);
       }
       if (this.disposed || this.nodes.get(feed.key) !== feed || feed.chains !== chains) return;
