@@ -46,6 +46,8 @@ interface Extra {
 const REDRAW_MS = 150;
 /** Explanations computed at once (each may scan the workspace's ABIs the first time). */
 const MAX_EXPLAINING = 4;
+/** The entries at the top of the list that get their call or revert decoded. */
+const EXPLAINED_AT_TOP = 50;
 
 export function feedCap(): number {
   const v = vscode.workspace.getConfiguration(Settings.section).get<unknown>('live.maxEntries', DEFAULT_FEED_CAP);
@@ -184,6 +186,15 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
       return passes(entry, this.filterValue, (a) => book?.nameOf(a, evmChainId) !== undefined, bookEmpty);
     });
     this.lastShown = out.length;
+    // The newest are explained (the rest show the receipt's own summary until they come up): under a flood, decoding every entry would cost more than it shows.
+    for (const entry of out.slice(0, EXPLAINED_AT_TOP)) {
+      if (this.explaining >= MAX_EXPLAINING) break;
+      const extra = this.extras.get(entry.seq);
+      if (!extra || extra.explained || extra.explaining) continue;
+      const view = (extra.view ??= buildView(entry.receipt));
+      if (EvmExplainer.wants(view)) void this.explain(entry, extra, extra.chain, view);
+      else extra.explained = true;
+    }
     setTimeout(() => this.shownEmitter.fire(out), 0);
     return out;
   }
@@ -192,7 +203,6 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     const extra = this.extras.get(entry.seq);
     const chain = extra?.chain;
     const view = extra ? (extra.view ??= buildView(entry.receipt)) : buildView(entry.receipt);
-    if (extra && chain && !extra.explained && !extra.explaining && this.explaining < MAX_EXPLAINING) void this.explain(entry, extra, chain, view);
     const outcome = entry.failed ? vscode.l10n.t('Failed') : vscode.l10n.t('Succeeded');
     const what = entry.failed ? (extra?.error ?? view.error?.headline ?? view.summary) : (extra?.call ?? view.summary);
     const item = new vscode.TreeItem(plainLine(`${outcome}: ${what}`, 140), vscode.TreeItemCollapsibleState.None);
@@ -316,7 +326,6 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     extra.explaining = true;
     this.explaining++;
     try {
-      if (!EvmExplainer.wants(view)) return;
       const evm = this.deps.receipts.evm;
       const [explained, nameOf, { explanationLines }] = await Promise.all([
         evm.explain(entry.receipt, view),
@@ -336,7 +345,8 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
       extra.explained = true;
       extra.explaining = false;
       this.explaining--;
-      if (extra.error !== undefined || extra.call !== undefined) this.redraw();
+      // Shows what was decoded, and lets the next entries at the top be explained.
+      this.redraw();
     }
   }
 }
