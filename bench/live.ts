@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import type { FeedEntry } from '../src/live/model/feed';
+import type { LiveService } from '../src/live/service';
 import { emit, round, stats } from './shared';
 
 const CHAIN_NAME = 'Bench Live';
@@ -36,10 +37,10 @@ async function until(cond: () => boolean, what: string, ms = 20_000): Promise<vo
 }
 
 /** Resolves with Date.now() when the view hands VS Code a listing holding `requestId`. */
-function shownAt(api: ExtensionApi, requestId: string): Promise<number> {
+function shownAt(live: LiveService, requestId: string): Promise<number> {
   const id = requestId.toLowerCase();
   return new Promise((resolve) => {
-    const sub = api.live.view.onDidShow((entries: readonly FeedEntry[]) => {
+    const sub = live.view.onDidShow((entries: readonly FeedEntry[]) => {
       if (!entries.some((e) => e.requestId === id)) return;
       sub.dispose();
       resolve(Date.now());
@@ -51,22 +52,23 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   await helpers.setChains(api, [{ name: CHAIN_NAME, nodeUrl: config.liveUrl }]);
   const chain = api.services.chains.get(CHAIN_NAME);
   if (!chain) throw new Error('bench: the live chain is not configured');
+  const live = await api.live.service();
   await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
   await vscode.commands.executeCommand('waspChain.live.show');
   await until(() => api.live.treeView.visible, 'the Live view to be visible');
-  await until(() => api.live.hub.isLive(chain) && (api.live.hub.connectionOf(chain)?.status().acknowledged.includes('receipt') ?? false), 'the feed to open');
+  await until(() => live.hub.isLive(chain) && (live.hub.connectionOf(chain)?.status().acknowledged.includes('receipt') ?? false), 'the feed to open');
 
   // Publish → shown, one at a time (each after a quiet spell, as a developer's requests come).
   const latencies: number[] = [];
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     // Listening before asking: the view may show it before the control's answer comes back.
     const seen = new Map<string, number>();
-    const sub = api.live.view.onDidShow((entries) => {
+    const sub = live.view.onDidShow((entries) => {
       const now = Date.now();
       for (const e of entries.slice(0, 5)) if (!seen.has(e.requestId)) seen.set(e.requestId, now);
     });
     const { id, at } = await control<{ id: string; at: number }>(config.liveControlUrl, '/publish');
-    const shown = seen.get(id.toLowerCase()) ?? (await shownAt(api, id));
+    const shown = seen.get(id.toLowerCase()) ?? (await shownAt(live, id));
     sub.dispose();
     latencies.push(shown - at);
     await sleep(300);
@@ -79,7 +81,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   });
 
   // A hover (a receipt already cached) before and during a flood.
-  const hoverId = api.live.view.kept.size > 0 ? (await api.live.view.getChildren())[0]?.requestId : undefined;
+  const hoverId = live.view.kept.size > 0 ? (await live.view.getChildren())[0]?.requestId : undefined;
   if (!hoverId) throw new Error('bench: no receipt to hover');
   const doc = await vscode.workspace.openTextDocument({ content: `request ${hoverId}\n`, language: 'plaintext' });
   const at = doc.positionAt(12);
@@ -91,7 +93,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   await hover();
   const quiet: number[] = [];
   for (let i = 0; i < 60; i++) quiet.push(await hover());
-  const receivedBefore = api.live.view.received;
+  const receivedBefore = live.view.received;
   let lag = 0;
   let last = performance.now();
   const lagTimer = setInterval(() => {
@@ -114,15 +116,15 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   const floodResult = await flood;
   // What the socket still holds arrives within a moment.
   const drainStart = Date.now();
-  let seenCount = api.live.view.received;
+  let seenCount = live.view.received;
   for (;;) {
     await sleep(250);
-    if (api.live.view.received === seenCount || Date.now() - drainStart > 5_000) break;
-    seenCount = api.live.view.received;
+    if (live.view.received === seenCount || Date.now() - drainStart > 5_000) break;
+    seenCount = live.view.received;
   }
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(lagTimer);
-  const absorbed = api.live.view.received - receivedBefore;
+  const absorbed = live.view.received - receivedBefore;
   const q = stats(quiet);
   const d = stats(during);
   emit('live.flood.absorbedPerSecond', round(absorbed / (floodResult.ms / 1000), 0), 'events/s', {
@@ -131,7 +133,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
     sentByNode: floodResult.sent,
     droppedByNodeBuffer: floodResult.overflow,
     seconds: round(seconds, 2),
-    kept: api.live.view.kept,
+    kept: live.view.kept,
   });
   emit('live.flood.hover.p50', round(d.p50, 2), 'ms', { quietP50: round(q.p50, 2), duringP99: round(d.p99, 2), samples: d.n });
   emit('live.flood.hover.overQuiet', round(d.p50 / q.p50, 2), 'x');
@@ -148,7 +150,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   if (!blocks) throw new Error('bench: the live chain has no Blocks list');
   api.chains.tree.getChildren(blocks);
   await api.chains.blocks.whenIdle();
-  await until(() => api.live.hub.connectionOf(chain)?.status().needs.includes('followLatest') ?? false, 'following to need the feed');
+  await until(() => live.hub.connectionOf(chain)?.status().needs.includes('followLatest') ?? false, 'following to need the feed');
   await control(config.liveControlUrl, '/mark');
   const { added } = await control<{ added: number[] }>(config.liveControlUrl, `/blocks?every=2000&seconds=${FOLLOW_SECONDS}`);
   await sleep(500);
@@ -164,5 +166,4 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
     paths: seen.paths,
   });
   await vscode.workspace.getConfiguration('waspChain').update('blocks.followLatest', undefined, vscode.ConfigurationTarget.Global);
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

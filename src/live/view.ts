@@ -42,8 +42,13 @@ interface Extra {
   explaining?: boolean;
 }
 
-/** The shortest time between two redraws under a flood (ms); the first event after a quiet spell is drawn at once. */
+/** The shortest time between two redraws (ms); the first event after a quiet spell is drawn at once. */
 const REDRAW_MS = 150;
+/** Between two redraws under a flood (more than FLOOD_ARRIVALS since the last one): each redraw hands VS Code the whole list. */
+const FLOOD_REDRAW_MS = 1_000;
+const FLOOD_ARRIVALS = 100;
+/** Items the view lists at most (the newest that pass the filter); the cap is what is kept to filter from. */
+export const LIST_LIMIT = 200;
 /** Explanations computed at once (each may scan the workspace's ABIs the first time). */
 const MAX_EXPLAINING = 4;
 /** The entries at the top of the list that get their call or revert decoded. */
@@ -69,8 +74,10 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
   private lastRedraw = 0;
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private explaining = 0;
-  /** How many entries the last listing showed. */
+  /** How many entries the last listing showed, and how many passed the filter. */
   private lastShown = 0;
+  private lastMatched = 0;
+  private arrivedSinceRedraw = 0;
   /** Receipts received in all (the bench reads it). */
   received = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -98,6 +105,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     const entry = this.feed.add(e.event);
     if (!entry) return undefined;
     this.received++;
+    this.arrivedSinceRedraw++;
     this.extras.set(entry.seq, { chain: e.chain });
     // Entries pushed out of the ring take their extras with them (checked in batches).
     if (this.extras.size > this.feed.cap + 256) this.prune();
@@ -180,20 +188,21 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     const book = this.book;
     const bookEmpty = !book || book.size === 0;
     const source = this.frozen ?? this.feed.list();
-    const out = source.filter((entry) => {
+    const matched = source.filter((entry) => {
       const chain = this.extras.get(entry.seq)?.chain;
       const evmChainId = chain ? this.deps.receipts.knownEvmChainId(chain) : undefined;
       return passes(entry, this.filterValue, (a) => book?.nameOf(a, evmChainId) !== undefined, bookEmpty);
     });
+    const out = matched.slice(0, LIST_LIMIT);
+    this.lastMatched = matched.length;
     this.lastShown = out.length;
     // The newest are explained (the rest show the receipt's own summary until they come up): under a flood, decoding every entry would cost more than it shows.
     for (const entry of out.slice(0, EXPLAINED_AT_TOP)) {
-      if (this.explaining >= MAX_EXPLAINING) break;
       const extra = this.extras.get(entry.seq);
       if (!extra || extra.explained || extra.explaining) continue;
       const view = (extra.view ??= buildView(entry.receipt));
-      if (EvmExplainer.wants(view)) void this.explain(entry, extra, extra.chain, view);
-      else extra.explained = true;
+      if (!EvmExplainer.wants(view)) extra.explained = true;
+      else if (this.explaining < MAX_EXPLAINING) void this.explain(entry, extra, extra.chain, view);
     }
     setTimeout(() => this.shownEmitter.fire(out), 0);
     return out;
@@ -202,28 +211,32 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
   getTreeItem(entry: FeedEntry): vscode.TreeItem {
     const extra = this.extras.get(entry.seq);
     const chain = extra?.chain;
-    const view = extra ? (extra.view ??= buildView(entry.receipt)) : buildView(entry.receipt);
+    // Only the newest have their receipt's view built (getChildren): under a flood, building every one would cost more than it shows.
+    const view = extra?.view;
+    const evmChainId = chain ? this.deps.receipts.knownEvmChainId(chain) : undefined;
+    const name = (a: string | undefined) => (a === undefined ? undefined : this.book?.nameOf(a, evmChainId));
+    const senderText = entry.sender || view?.sender.display || '';
+    const sender = name(entry.sender) ?? shortId(senderText, 8, 4);
+    const contract =
+      entry.target !== undefined
+        ? (name(entry.target) ?? shortId(entry.target, 8, 4))
+        : (view?.callTarget.label ?? vscode.l10n.t('contract {0}', entry.contract));
     const outcome = entry.failed ? vscode.l10n.t('Failed') : vscode.l10n.t('Succeeded');
-    const what = entry.failed ? (extra?.error ?? view.error?.headline ?? view.summary) : (extra?.call ?? view.summary);
+    const what =
+      (entry.failed ? (extra?.error ?? view?.error?.headline ?? view?.summary) : (extra?.call ?? view?.summary)) ?? vscode.l10n.t('request to {0}', contract);
     const item = new vscode.TreeItem(plainLine(`${outcome}: ${what}`, 140), vscode.TreeItemCollapsibleState.None);
     item.id = `live/${entry.seq}`;
     item.iconPath = entry.failed
       ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
       : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    const evmChainId = chain ? this.deps.receipts.knownEvmChainId(chain) : undefined;
-    const name = (a: string | undefined) => (a === undefined ? undefined : this.book?.nameOf(a, evmChainId));
-    const sender = name(entry.sender) ?? shortId(entry.sender || view.sender.display, 8, 4);
-    const contract = entry.target !== undefined ? (name(entry.target) ?? shortId(entry.target, 8, 4)) : view.callTarget.label;
     const where = chain ? vscode.l10n.t('{0}, block {1}', chain.name, formatBigInt(BigInt(entry.blockIndex))) : vscode.l10n.t('block {0}', entry.blockIndex);
     item.description = plainLine(`${sender} → ${contract} · ${where}`, 160);
+    const to = entry.target !== undefined ? (name(entry.target) ? `${name(entry.target)} (${entry.target})` : entry.target) : contract;
     item.tooltip = [
-      `${view.statusText}: ${plainLine(what, 300)}`,
+      `${outcome}: ${plainLine(what, 300)}`,
       vscode.l10n.t('Request: {0}', entry.requestId),
-      vscode.l10n.t('From: {0}', plainLine(name(entry.sender) ? `${name(entry.sender)} (${entry.sender})` : entry.sender || view.sender.display, 200)),
-      vscode.l10n.t(
-        'To: {0}',
-        plainLine(entry.target !== undefined ? (name(entry.target) ? `${name(entry.target)} (${entry.target})` : entry.target) : view.callTarget.label, 200),
-      ),
+      vscode.l10n.t('From: {0}', plainLine(name(entry.sender) ? `${name(entry.sender)} (${senderText})` : senderText, 200)),
+      vscode.l10n.t('To: {0}', plainLine(to, 200)),
       where,
       ...(extra?.call !== undefined && entry.failed ? [plainLine(extra.call, 300)] : []),
       vscode.l10n.t('Click to open the receipt.'),
@@ -287,6 +300,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     if (f.scope === 'mine') parts.push(this.book && this.book.size > 0 ? vscode.l10n.t('my contracts') : vscode.l10n.t('all (the workspace names no address)'));
     if (f.scope === 'listed') parts.push(vscode.l10n.t('{0} addresses', f.addresses.length));
     if (f.contracts.length > 0) parts.push(vscode.l10n.t('{0} contracts', f.contracts.length));
+    if (this.lastMatched > this.lastShown) parts.push(vscode.l10n.t('newest {0} of {1}', this.lastShown, this.lastMatched));
     if (this.frozen) parts.push(vscode.l10n.t('paused'));
     return parts.join(' · ');
   }
@@ -299,21 +313,19 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
   /** Redraws now, or at most once per REDRAW_MS under a flood. */
   private redraw(now = false): void {
     const since = Date.now() - this.lastRedraw;
-    if (now || (since >= REDRAW_MS && this.redrawTimer === undefined)) {
-      clearTimeout(this.redrawTimer);
+    const gap = this.arrivedSinceRedraw > FLOOD_ARRIVALS ? FLOOD_REDRAW_MS : REDRAW_MS;
+    const fire = () => {
       this.redrawTimer = undefined;
       this.lastRedraw = Date.now();
+      this.arrivedSinceRedraw = 0;
       this.emitter.fire(undefined);
+    };
+    if (now || (since >= gap && this.redrawTimer === undefined)) {
+      clearTimeout(this.redrawTimer);
+      fire();
       return;
     }
-    this.redrawTimer ??= setTimeout(
-      () => {
-        this.redrawTimer = undefined;
-        this.lastRedraw = Date.now();
-        this.emitter.fire(undefined);
-      },
-      Math.max(0, REDRAW_MS - since),
-    );
+    this.redrawTimer ??= setTimeout(fire, Math.max(0, gap - since));
   }
 
   private prune(): void {

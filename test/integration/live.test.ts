@@ -12,6 +12,7 @@ import type { ChainEntry } from '../../src/config/model/chainConfig';
 import type { ExtensionApi } from '../../src/extension';
 import type { FeedEntry } from '../../src/live/model/feed';
 import type { FailureNotice } from '../../src/live/notifications';
+import type { LiveService } from '../../src/live/service';
 import type { WatchService } from '../../src/watch/service';
 import { DEMO_REBASED_CHAIN_ID, createRebasedDemoChain } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
@@ -26,6 +27,9 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
   let api: ExtensionApi;
   let node: LocalNode;
   let chain: ChainEntry;
+  let live: LiveService;
+  /** The Output channel from before the chain is configured (the Chains container may be visible already, and the feed open at once). */
+  let out: ReturnType<typeof spyOutput>;
   let serial = 0x1000;
 
   /** The Vault receipts of the demo: a transfer that reverted with a custom error, and a deposit. */
@@ -45,7 +49,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     const id = requestId.toLowerCase();
     const until = Date.now() + 15_000;
     while (!found) {
-      found = (await api.live.view.getChildren()).find((e) => e.requestId === id && e.seq > after);
+      found = (await live.view.getChildren()).find((e) => e.requestId === id && e.seq > after);
       if (found) break;
       if (Date.now() > until) throw new Error(`timed out waiting for ${requestId} in the Live view`);
       await new Promise((r) => setTimeout(r, 20));
@@ -53,17 +57,19 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     return found;
   }
 
-  const lastSeq = async () => Math.max(0, ...(await api.live.view.getChildren()).map((e) => e.seq));
-  const status = () => api.live.hub.connectionOf(chain)?.status();
+  const lastSeq = async () => Math.max(0, ...(await live.view.getChildren()).map((e) => e.seq));
+  const status = () => live.hub.connectionOf(chain)?.status();
 
   before(async () => {
     api = await activate();
     node = await startLocalNode({ generation: 'rebased', evm: true });
+    out = spyOutput(api.services.log);
     // A Rebased entry without a chain ID: the feed subscribes to the chain the node runs.
     await setChains([{ name: CHAIN, nodeUrl: node.url }], { defaultChain: CHAIN });
     const entry = api.services.chains.get(CHAIN);
     assert.ok(entry);
     chain = entry;
+    live = await api.live.service();
     await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
   });
 
@@ -75,6 +81,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
   });
 
   after(async () => {
+    out.restore();
     await setSetting('live.notifyFailures', false);
     await setSetting('blocks.followLatest', false);
     await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'mine');
@@ -83,11 +90,10 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
   });
 
   it('the Live view shows a receipt the node publishes, decoded and named, and opens its panel; the Output channel names the socket and its topics', async () => {
-    const out = spyOutput(api.services.log);
     try {
       await vscode.commands.executeCommand('waspChain.live.show');
       await waitFor(() => api.live.treeView.visible, 'the Live view to be visible');
-      await waitFor(() => api.live.hub.isLive(chain), 'the feed to open and subscribe', 15_000);
+      await waitFor(() => live.hub.isLive(chain), 'the feed to open and subscribe', 15_000);
       await waitFor(() => status()?.acknowledged.includes(`chains/${DEMO_REBASED_CHAIN_ID}`) === true, 'the node to acknowledge the chain topic');
       assert.deepEqual(status()?.needs, ['liveView']);
 
@@ -97,10 +103,10 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       const entry = await shown(failed.request.requestId, after);
       assert.equal(entry.failed, true);
       // The decoded revert comes with the receipts feature's explanation (the workspace's Vault ABI).
-      let item = api.live.view.getTreeItem(entry);
+      let item = live.view.getTreeItem(entry);
       await waitFor(
         () => {
-          item = api.live.view.getTreeItem(entry);
+          item = live.view.getTreeItem(entry);
           return /InsufficientBalance/.test(label(item));
         },
         'the revert decoded in the label',
@@ -125,7 +131,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     const after = await lastSeq();
     publish(ok);
     const okEntry = await shown(ok.request.requestId, after);
-    const okItem = api.live.view.getTreeItem(okEntry);
+    const okItem = live.view.getTreeItem(okEntry);
     assert.ok(okItem.iconPath instanceof vscode.ThemeIcon && okItem.iconPath.id === 'pass');
     assert.match(label(okItem), /^Succeeded: /);
 
@@ -145,7 +151,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       publish(ok);
       publish(failed);
       await shown(failed.request.requestId, after);
-      const listed = (await api.live.view.getChildren()).filter((e) => e.seq > after);
+      const listed = (await live.view.getChildren()).filter((e) => e.seq > after);
       assert.deepEqual(
         listed.map((e) => e.failed),
         [true],
@@ -154,13 +160,13 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       assert.match(String(api.live.treeView.description), /failures/);
 
       await vscode.commands.executeCommand('waspChain.live.filterContracts', 'accounts');
-      assert.equal((await api.live.view.getChildren()).filter((e) => e.seq > after).length, 0, 'the Vault call is no accounts call');
+      assert.equal((await live.view.getChildren()).filter((e) => e.seq > after).length, 0, 'the Vault call is no accounts call');
       await vscode.commands.executeCommand('waspChain.live.filterContracts', '');
 
       await vscode.commands.executeCommand('waspChain.live.pause');
       const paused = await lastSeq();
       publish(vault('failed'));
-      await waitFor(() => api.live.view.received > 0 && /Paused: 1 new/.test(api.live.view.message() ?? ''), 'the paused view to count the new one');
+      await waitFor(() => live.view.received > 0 && /Paused: 1 new/.test(live.view.message() ?? ''), 'the paused view to count the new one');
       assert.equal(await lastSeq(), paused, 'a paused view does not change');
       await vscode.commands.executeCommand('waspChain.live.resume');
       assert.ok((await lastSeq()) > paused, 'resume shows it');
@@ -173,7 +179,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
   it('a burst of failures touching a workspace contract is one notification with its count; other failures raise none', async () => {
     await setSetting('live.notifyFailures', true);
     const notices: FailureNotice[] = [];
-    const sub = api.live.notifier.onDidNotify((n) => notices.push(n));
+    const sub = live.notifier.onDidNotify((n) => notices.push(n));
     try {
       const spied = await withWarningAnswer(
         () => undefined,
@@ -205,12 +211,12 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
   });
 
   it('a dropped socket reconnects and resubscribes; meanwhile the view says it is disconnected', async () => {
-    await waitFor(() => api.live.hub.isLive(chain), 'the feed to be open');
+    await waitFor(() => live.hub.isLive(chain), 'the feed to be open');
     const opens = status()?.opens ?? 0;
     node.live.drop();
     await waitFor(() => /Disconnected from|Reconnecting to/.test(String(api.live.treeView.message)), 'the view to say it is disconnected');
-    assert.match(String(api.live.statusBar.item.text), /debug-disconnect/, 'the status bar says so too');
-    await waitFor(() => (status()?.opens ?? 0) > opens && api.live.hub.isLive(chain), 'a new socket', 20_000);
+    assert.match(String(live.statusBar.item.text), /debug-disconnect/, 'the status bar says so too');
+    await waitFor(() => (status()?.opens ?? 0) > opens && live.hub.isLive(chain), 'a new socket', 20_000);
     await waitFor(() => !/Disconnected|Reconnecting/.test(String(api.live.treeView.message ?? '')), 'the message to clear');
     // The node keeps nothing across sockets: the new one subscribed again.
     await waitFor(
@@ -260,7 +266,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     assert.ok(blocks);
     api.chains.tree.getChildren(blocks);
     await api.chains.blocks.whenIdle();
-    await waitFor(() => status()?.needs.includes('followLatest') === true && api.live.hub.isLive(chain), 'following to need the feed');
+    await waitFor(() => status()?.needs.includes('followLatest') === true && live.hub.isLive(chain), 'following to need the feed');
     const top = () => api.chains.tree.getChildren(blocks).map((n) => label(api.chains.tree.getTreeItem(n)))[0];
     const before = top();
     node.clearRequests();
@@ -271,7 +277,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       [],
       'no block was asked for',
     );
-    assert.match(String(api.live.statusBar.item.text), new RegExp(`#${index.toLocaleString('en-US')}`), 'the status bar shows the latest block');
+    assert.match(String(live.statusBar.item.text), new RegExp(`#${index.toLocaleString('en-US')}`), 'the status bar shows the latest block');
     await setSetting('blocks.followLatest', false);
   });
 });
