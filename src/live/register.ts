@@ -93,18 +93,21 @@ export function registerLiveFeature(deps: LiveFeatureDeps): LiveFeature {
       tree.attach(s.view);
       return s;
     }));
+  /** The latest chains of each need: what a service that is still loading applies once it is there. */
+  const wanted: Record<'watch' | 'followLatest', readonly ChainEntry[]> = { watch: [], followLatest: [] };
   /** A need for the feeds: nothing loads for a need that asks for no chain. */
-  const need = (apply: (s: LiveService) => void, chains: readonly ChainEntry[]) => {
-    if (loaded) apply(loaded);
-    else if (chains.length > 0) void service().then(apply);
+  const need = (reason: 'watch' | 'followLatest', chains: readonly ChainEntry[]) => {
+    wanted[reason] = chains;
+    if (loaded) loaded.hub.setNeed(reason, chains);
+    else if (chains.length > 0) void service().then((s) => s.hub.setNeed(reason, wanted[reason]));
   };
 
   const watchFeed: WatchFeed = {
-    watching: (list) => need((s) => s.hub.setNeed('watch', list), list),
+    watching: (list) => need('watch', list),
     onReceipt: (listener) => receipts.event((e) => listener(e.chain, e.requestId, e.receipt)),
   };
   deps.blocks.setFeed({
-    following: (list) => need((s) => s.hub.setNeed('followLatest', list), list),
+    following: (list) => need('followLatest', list),
     isLive: (chain) => loaded?.hub.isLive(chain) ?? false,
     onBlock: (listener) => blocks.event((e) => listener(e.chain, e.block)),
   });
