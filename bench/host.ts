@@ -31,6 +31,7 @@ import {
 } from './shared';
 import { callTreeTimes } from './callTree';
 import { accountHoverTimes } from './accountHovers';
+import { liveTimes } from './live';
 
 const NON_ID_LINES = 10_000;
 const CACHED_SAMPLES = 2_000;
@@ -64,6 +65,7 @@ export async function run(): Promise<void> {
   await callTreeTimes(api, { floor: emptyPanel, setChains });
   await treeRefresh(api, config);
   await mixedGenerations(api, config);
+  await liveTimes(api, config, { setChains });
   emit('done', true);
 }
 

@@ -36,7 +36,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(repo, 'bench/results');
 const PREFIX = 'BENCH ';
 const KB = 1024;
-const HOST_TIMEOUT_MS = Number(process.env.WASP_BENCH_TIMEOUT_MS || 300_000);
+const HOST_TIMEOUT_MS = Number(process.env.WASP_BENCH_TIMEOUT_MS || 420_000);
 
 /** id -> { id, value, unit?, detail? } */
 const figures = new Map();
@@ -148,6 +148,8 @@ try {
     mixedStardustUrl: nodes.mixedStardust.url,
     mixedRebasedUrls: nodes.mixedRebased.map((n) => n.url),
     rebasedMainUrl: nodes.rebasedMain.url,
+    liveUrl: nodes.live.node.url,
+    liveControlUrl: nodes.live.controlUrl,
   };
 
   // 4. The extension host.
@@ -506,6 +508,37 @@ const ROWS = [
     show: (f) => `${f.value}x`,
     target: '≤ 1.5x',
     check: (f) => f.value <= 1.5,
+  },
+  ['Live feed (the Live view open, a Rebased node publishing over /v1/ws)'],
+  {
+    what: 'the node publishes a receipt → the Live view shows it (p50 of 20)',
+    id: 'live.latency.p50',
+    show: (f) => `${ms(f.value)} (max ${ms(f.detail.max)})`,
+    target: '≤ 1 s',
+    check: (f) => f.value <= 1000,
+  },
+  {
+    what: 'receipts absorbed per second during a 1,000/s flood of 5 s',
+    id: 'live.flood.absorbedPerSecond',
+    show: (f) => `${f.value}/s (${f.detail.absorbed} of ${f.detail.published}; ${f.detail.droppedByNodeBuffer} dropped by the node's buffer)`,
+    target: 'all the node sent',
+    check: (f) => f.detail.absorbed >= f.detail.sentByNode,
+  },
+  { what: 'a hover during the flood (p50; quiet p50 in brackets)', id: 'live.flood.hover.p50', show: (f) => `${ms(f.value)} (${ms(f.detail.quietP50)})` },
+  {
+    what: '… relative to the same hover without a flood',
+    id: 'live.flood.hover.overQuiet',
+    show: (f) => `${f.value}x`,
+    target: '≤ 2x',
+    check: (f) => f.value <= 2,
+  },
+  { what: "the extension host's event loop: the longest delay during the flood", id: 'live.flood.eventLoopLag', show: (f) => ms(f.value) },
+  {
+    what: 'block requests while following the latest block for a minute with the feed open (a block every 2 s)',
+    id: 'live.follow.blockRequests',
+    show: (f) => `${f.value} (${f.detail.blocksAdded} blocks added, top shown ${f.detail.topShown})`,
+    target: '0',
+    check: (f) => f.value === 0,
   },
 ];
 

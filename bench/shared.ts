@@ -153,6 +153,9 @@ export interface BenchConfig {
   mixedRebasedUrls: string[];
   /** A Rebased node (latency 0) holding the REBASED_PLANTED receipts. */
   rebasedMainUrl: string;
+  /** The live feed's Rebased node (bench/liveNode.ts) and its control server. */
+  liveUrl: string;
+  liveControlUrl: string;
 }
 
 /** The 50-chain refresh over mixed nodes: 25 Stardust chains on one node, 25 entries on 5 Rebased nodes. */

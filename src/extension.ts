@@ -10,6 +10,7 @@ import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/reg
 import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
 import { registerWatchFeature, type WatchFeature } from './watch/register';
 import { registerAccountsFeature, type AccountsFeature } from './accounts/register';
+import { registerLiveFeature, type LiveFeature } from './live/register';
 import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
@@ -24,6 +25,7 @@ export interface ExtensionApi {
   readonly receipts: ReceiptsFeature;
   readonly watch: WatchFeature;
   readonly accounts: AccountsFeature;
+  readonly live: LiveFeature;
   /** The workspace's ABI index (loaded on first use). */
   readonly workspaceAbis: WorkspaceAbiIndex;
   /** How long loading and activating took (`npm run bench` reports it). */
@@ -73,13 +75,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
   const watched = new WatchedRequests();
   const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
-  const watch = registerWatchFeature({ ...services, watched, receipts });
+  const live = registerLiveFeature({ ...services, receipts, addresses: workspace.addresses, blocks: chainsFeature.blocks });
+  const watch = registerWatchFeature({ ...services, watched, receipts, feed: live.watchFeed });
   const accounts = registerAccountsFeature({ ...services, chainsTree: chainsFeature, names: receipts.service.evm, records: workspace.addresses });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
   const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, accounts, workspaceAbis: workspace.abis, activation };
+  return { services, chains: chainsFeature, chainInfo, receipts, watch, live, accounts, workspaceAbis: workspace.abis, activation };
 }
 
 export function deactivate(): void {

@@ -10,6 +10,7 @@
 // run.mjs reads their request logs afterwards: what the node saw is the figure, not what the
 // extension believes it sent.
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
+import { startLiveBenchNode, type LiveBenchNode } from '../liveNode';
 import {
   BENCH_CHAIN_ID,
   MIXED_REBASED_NODES,
@@ -39,6 +40,8 @@ export interface BenchNodes {
   mixedRebased: LocalNode[];
   /** A Rebased node answering at once, with the REBASED_PLANTED receipts. */
   rebasedMain: LocalNode;
+  /** The live feed's node and its control server (bench/liveNode.ts). */
+  live: LiveBenchNode;
   /** Receipt requests the main node received for a planted ID. */
   receiptRequestsFor(requestId: string): number;
   close(): Promise<void>;
@@ -63,9 +66,11 @@ export async function startBenchNodes(): Promise<BenchNodes> {
   for (const group of Object.keys(REBASED_PLANTED) as (keyof typeof REBASED_PLANTED)[]) {
     for (let i = 0; i < REBASED_PLANTED[group].count; i++) rebasedMain.setRebasedReceipt(plainRebasedReceipt(rebasedBenchRequestId(group, i)));
   }
+  const live = await startLiveBenchNode();
   return {
     main,
     rebasedMain,
+    live,
     slow,
     distinct,
     narrow,
@@ -73,7 +78,7 @@ export async function startBenchNodes(): Promise<BenchNodes> {
     mixedRebased,
     receiptRequestsFor: (requestId) => main.requests.filter((r) => r.route === 'receipt' && r.path.toLowerCase().includes(requestId.toLowerCase())).length,
     close: async () => {
-      await Promise.all([main, slow, distinct, narrow, mixedStardust, ...mixedRebased, rebasedMain].map((n) => n.close()));
+      await Promise.all([main, slow, distinct, narrow, mixedStardust, ...mixedRebased, rebasedMain, live].map((n) => n.close()));
     },
   };
 }

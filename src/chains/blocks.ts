@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { formatBigInt } from '../core/format';
 import { message, type BlockNode, type BlocksNode, type BlocksTreeNode, type ChainParent } from './blockNodes';
-import type { BlocksDeps, BlocksList } from './blocksList';
+import type { BlocksDeps, BlocksFeed, BlocksList } from './blocksList';
 import { filterName, type BlockFilter } from './model/blockFilter';
 
 export class BlocksModel implements vscode.Disposable {
@@ -14,6 +14,7 @@ export class BlocksModel implements vscode.Disposable {
   /** Fires when a list changed (the tree redraws). */
   readonly onDidChange = this.emitter.event;
   private visible = false;
+  private feed: BlocksFeed | undefined;
   /** The filter of each chain's list (by lower-case chain name); absent: all blocks. */
   private readonly filters = new Map<string, BlockFilter>();
 
@@ -24,6 +25,7 @@ export class BlocksModel implements vscode.Disposable {
     return (this.loading ??= import('./blocksList.js').then((m) => {
       const list = new m.BlocksList(this.deps, () => this.emitter.fire());
       list.setVisible(this.visible);
+      list.setFeed(this.feed);
       this.list = list;
       this.emitter.fire();
       return list;
@@ -98,6 +100,12 @@ export class BlocksModel implements vscode.Disposable {
   setVisible(visible: boolean): void {
     this.visible = visible;
     this.list?.setVisible(visible);
+  }
+
+  /** Following the latest block takes blocks from the nodes' live feeds while they are open. */
+  setFeed(feed: BlocksFeed): void {
+    this.feed = feed;
+    this.list?.setFeed(feed);
   }
 
   /** Requests sent for blocks (tests and the benchmark read it). */

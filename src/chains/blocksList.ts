@@ -42,12 +42,27 @@ export interface BlocksDeps {
   readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
 }
 
+/**
+ * The nodes' live feeds as following the latest block uses them: while lists are followed, their
+ * nodes' feeds are open, a `new_block` event adds its block without asking, and a chain whose
+ * feed is open is not asked for its latest block (the timer still asks the others).
+ */
+export interface BlocksFeed {
+  /** The chains whose lists are followed now (none: following needs no feed). */
+  following(chains: readonly ChainEntry[]): void;
+  /** Whether the chain's blocks arrive from an open feed now. */
+  isLive(chain: ChainEntry): boolean;
+  onBlock(listener: (chain: ChainEntry, block: BlockInfo) => void): vscode.Disposable;
+}
+
 export class BlocksList implements vscode.Disposable {
   private readonly states = new Map<string, ChainBlocks>();
   private readonly emitter: { fire(): void };
   private readonly subscriptions: vscode.Disposable[] = [];
   private followTimer: ReturnType<typeof setInterval> | undefined;
   private visible = false;
+  private feed: BlocksFeed | undefined;
+  private feedSubscription: vscode.Disposable | undefined;
   /** Requests sent for blocks (tests and the benchmark read it). */
   requests = 0;
 
@@ -75,6 +90,44 @@ export class BlocksList implements vscode.Disposable {
   setVisible(visible: boolean): void {
     this.visible = visible;
     this.updateFollow();
+  }
+
+  /** Blocks come from the nodes' live feeds while they are open. */
+  setFeed(feed: BlocksFeed | undefined): void {
+    this.feedSubscription?.dispose();
+    this.feed = feed;
+    this.feedSubscription = feed?.onBlock((chain, block) => this.arrived(chain, block));
+    this.updateFollow();
+  }
+
+  /** A block from a feed: a followed, loaded list gets it without a request (and the blocks it skipped, if a drop lost some). */
+  private arrived(chain: ChainEntry, block: BlockInfo): void {
+    if (!this.followTimer) return;
+    const st = this.states.get(chain.name.toLowerCase());
+    if (!st || st.load?.status !== 'ok' || st.chain.nodeUrl !== chain.nodeUrl || st.chain.chainId !== chain.chainId) return;
+    const highest = st.blocks[0]?.blockIndex;
+    if (highest !== undefined && block.blockIndex <= highest) return;
+    st.blocks = followedBlocks(st.blocks, [block]);
+    st.latest = Math.max(block.blockIndex, st.latest ?? 0);
+    const kept = new Set(st.blocks.map((b) => b.blockIndex));
+    for (const index of st.receipts.keys()) if (!kept.has(index)) st.receipts.delete(index);
+    this.emitter.fire();
+    if (highest !== undefined && block.blockIndex > highest + 1) void this.fillGap(st, highest, block.blockIndex);
+  }
+
+  /** The blocks between two a feed told of (a drop lost their events): read once each. */
+  private async fillGap(st: ChainBlocks, from: number, to: number): Promise<void> {
+    const wanted = newerBlocks(to - 1, [from]);
+    try {
+      const api = this.deps.clients.apiFor(st.chain);
+      this.requests += wanted.length;
+      const added = await Promise.all(wanted.map((i) => api.blockInfo(i)));
+      if (this.states.get(st.chain.name.toLowerCase()) !== st) return;
+      st.blocks = followedBlocks(st.blocks, added);
+      this.emitter.fire();
+    } catch (e) {
+      this.deps.log.warn(`reading the blocks the feed skipped on ${st.chain.name}: ${errorSummary(e)}`);
+    }
   }
 
   /** The Blocks list (the blocks that pass the filter): starts the first page when nothing was read yet. */
@@ -185,6 +238,8 @@ export class BlocksList implements vscode.Disposable {
 
   dispose(): void {
     if (this.followTimer) clearInterval(this.followTimer);
+    this.feed?.following([]);
+    this.feedSubscription?.dispose();
     for (const d of this.subscriptions) d.dispose();
   }
 
@@ -225,6 +280,8 @@ export class BlocksList implements vscode.Disposable {
       st.load = { status: 'error', error };
     }
     this.emitter.fire();
+    // A list just loaded is followed from now on (its node's feed opens).
+    this.updateFollow();
   }
 
   private async loadReceipts(chainName: string, index: number): Promise<void> {
@@ -251,6 +308,7 @@ export class BlocksList implements vscode.Disposable {
       clearInterval(this.followTimer);
       this.followTimer = undefined;
     }
+    this.feed?.following(on ? [...this.states.values()].filter((st) => st.load?.status === 'ok').map((st) => st.chain) : []);
   }
 
   /** One step of following: the lists that were opened and loaded get the blocks newer than theirs. */
@@ -258,6 +316,8 @@ export class BlocksList implements vscode.Disposable {
     let changed = false;
     for (const st of this.states.values()) {
       if (st.load?.status !== 'ok') continue;
+      // Its blocks arrive from the node's feed: nothing to ask.
+      if (this.feed?.isLive(st.chain)) continue;
       try {
         const api = this.deps.clients.apiFor(st.chain);
         this.requests++;

@@ -33,11 +33,25 @@ export interface ReceiptsHandle {
   panels(): ReceiptPanel[];
 }
 
+/**
+ * The nodes' live feeds as a watch uses them: while requests are watched, their nodes' feeds are
+ * open, and a `receipt` event of a watched request ends its watch at once (the long poll keeps
+ * running until then: it is the fallback when the feed is closed, dropped or drops the event).
+ */
+export interface WatchFeed {
+  /** The chains with a watch now (none: the watches need no feed). */
+  watching(chains: readonly ChainEntry[]): void;
+  /** A receipt from a chain's feed, under the request ID in the node's form. */
+  onReceipt(listener: (chain: ChainEntry, requestId: string, receipt: AnyReceipt) => void): vscode.Disposable;
+}
+
 /** What the watch service reads: the chains (a changed entry ends its watches), their node APIs (the long poll), the log. */
 export interface WatchServiceDeps {
   readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
   readonly clients: Pick<NodeClients, 'apiFor'>;
   readonly log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** The live feeds, when the extension has them. */
+  readonly feed?: WatchFeed;
 }
 
 /** How a watch ended, and what the user was told (tests read it). */
@@ -62,6 +76,8 @@ export class WatchService implements vscode.Disposable {
   private readonly endEmitter = new vscode.EventEmitter<WatchEnded>();
   /** Fires after a watch ended and its notification was shown. */
   readonly onDidEnd = this.endEmitter.event;
+  /** Watches the live feed ended before their long poll did (tests and the bench read it). */
+  fromFeed = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -80,6 +96,7 @@ export class WatchService implements vscode.Disposable {
       this.endEmitter,
       { dispose: () => this.set.dispose() },
       this.set.onDidEnd((info, end) => void this.ended(info, end)),
+      ...this.feedSubscriptions(),
       // A chain removed or changed: its watches would ask a node no longer meant.
       deps.chains.onDidChange(() => {
         for (const w of this.set.list()) {
@@ -121,7 +138,27 @@ export class WatchService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.deps.feed?.watching([]);
     for (const d of this.subscriptions) d.dispose();
+  }
+
+  /** The feed is wanted for the watched chains, and its receipts end their watches. */
+  private feedSubscriptions(): vscode.Disposable[] {
+    const feed = this.deps.feed;
+    if (!feed) return [];
+    return [
+      this.set.onDidChange(() => feed.watching(this.set.list().map((w) => w.target.chain))),
+      feed.onReceipt((chain, requestId, receipt) => {
+        const key = watchKey(chain, requestId);
+        for (const w of this.set.list()) {
+          if (w.key !== key && !(sameNode(w.target.chain, chain) && w.target.nodeRequestId.toLowerCase() === requestId)) continue;
+          if (this.set.arrive(w.key, receipt)) {
+            this.fromFeed++;
+            this.deps.log.info(`watch of ${w.target.nodeRequestId} on ${w.target.chain.name}: the receipt came from the live feed`);
+          }
+        }
+      }),
+    ];
   }
 
   private async ended(info: WatchInfo<WatchTarget>, end: WatchEnd<AnyReceipt>): Promise<void> {
@@ -190,6 +227,11 @@ export class WatchService implements vscode.Disposable {
     const id = requestId.toLowerCase();
     for (const p of this.receipts.panels()) if (p.identity.requestId.toLowerCase() === id) void p.refresh();
   }
+}
+
+/** The same node and chain (a Rebased entry without a chain ID follows its node's chain). */
+function sameNode(a: ChainEntry, b: ChainEntry): boolean {
+  return a.nodeUrl === b.nodeUrl && a.generation === b.generation && (a.chainId === b.chainId || a.chainId === '' || b.chainId === '');
 }
 
 /** One watch per node, generation, chain and request. */

@@ -84,6 +84,7 @@ describe('watch a pending request', function () {
     assert.deepEqual(args, [{ requestId: id, chainName: 'IOTA EVM' }]);
 
     node.clearRequests();
+    const fedBefore = watches.fromFeed;
     const ended = nextEnd();
     // What clicking the link does: our command with the link's arguments.
     const watch = await vscode.commands.executeCommand<{ key: string } | undefined>('waspChain.watchRequest', ...args);
@@ -106,7 +107,8 @@ describe('watch a pending request', function () {
     assert.match(end.message, /IOTA EVM, block \d+/);
     assert.equal(watches.set.size, 0);
     const waits = node.requests.filter((r) => r.path.endsWith('/wait'));
-    assert.ok(waits.length >= 2 && waits.length <= 5, `one long poll after another (${waits.length})`);
+    // The node's live feed opens for a watch, and its receipt event may end the watch before a second long poll.
+    assert.ok(waits.length >= (watches.fromFeed > fedBefore ? 1 : 2) && waits.length <= 5, `one long poll after another (${waits.length})`);
 
     node.clearRequests();
     const after = await hover(content, id);

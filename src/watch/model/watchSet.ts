@@ -96,6 +96,9 @@ interface Entry<T> {
   info: Mutable<WatchInfo<T>>;
   controller: AbortController;
   done: Promise<WatchEnd<unknown>>;
+  /** Settles when the receipt came from elsewhere (the live feed): it short-cuts the round under way. */
+  arrival: Promise<unknown>;
+  arrive: (receipt: unknown) => void;
 }
 
 type Mutable<X> = { -readonly [K in keyof X]: X[K] };
@@ -157,7 +160,9 @@ export class WatchSet<T, R> {
     const startedAt = this.clock.now();
     const info: Mutable<WatchInfo<T>> = { key, target, startedAt, deadline: startedAt + Math.max(0, this.options.limitMs()), rounds: 0, state: 'waiting' };
     const controller = new AbortController();
-    const entry: Entry<T> = { info, controller, done: Promise.resolve({ kind: 'cancelled' }) };
+    let arrive: (receipt: unknown) => void = () => undefined;
+    const arrival = new Promise<unknown>((resolve) => (arrive = resolve));
+    const entry: Entry<T> = { info, controller, done: Promise.resolve({ kind: 'cancelled' }), arrival, arrive };
     this.entries.set(key, entry);
     entry.done = this.run(entry).then((end) => {
       this.entries.delete(key);
@@ -179,6 +184,17 @@ export class WatchSet<T, R> {
   async ended(key: string): Promise<WatchEnd<R> | undefined> {
     const e = this.entries.get(key);
     return e ? ((await e.done) as WatchEnd<R>) : undefined;
+  }
+
+  /**
+   * The receipt of a watch, from elsewhere (the node's live feed): the watch ends as arrived at
+   * once, and the long poll under way is cancelled. False when there is no such watch.
+   */
+  arrive(key: string, receipt: R): boolean {
+    const e = this.entries.get(key);
+    if (!e) return false;
+    e.arrive(receipt);
+    return true;
   }
 
   cancel(key: string): boolean {
@@ -220,7 +236,14 @@ export class WatchSet<T, R> {
     const maxBackoff = o.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
     const maxRetryAfter = o.maxRetryAfterMs ?? 5 * 60_000;
     let failures = 0;
+    let arrived: { receipt: R } | undefined;
+    const arrival = entry.arrival.then((receipt) => (arrived = { receipt: receipt as R }));
+    // The receipt from elsewhere ends the watch at once; aborting cancels the long poll under way.
+    void arrival.then(() => controller.abort());
+    const early = (): WatchEnd<R> | undefined => (arrived ? { kind: 'arrived', receipt: arrived.receipt } : undefined);
     for (;;) {
+      const before = early();
+      if (before) return before;
       if (signal.aborted) return { kind: 'cancelled' };
       const remaining = info.deadline - this.clock.now();
       if (remaining <= 0) return { kind: 'expired' };
@@ -240,6 +263,8 @@ export class WatchSet<T, R> {
         } finally {
           this.inFlight.set(info.key, (this.inFlight.get(info.key) ?? 1) - 1);
         }
+        const during = early();
+        if (during) return during;
         if (signal.aborted) return { kind: 'cancelled' };
         if (receipt !== undefined) return { kind: 'arrived', receipt };
         failures = 0;
@@ -247,6 +272,8 @@ export class WatchSet<T, R> {
         pause = minRound - (this.clock.now() - started);
         info.state = 'pause';
       } catch (error) {
+        const during = early();
+        if (during) return during;
         if (signal.aborted || error instanceof CancelledError) return { kind: 'cancelled' };
         if (!isTransient(error)) return { kind: 'failed', error };
         failures++;
@@ -267,7 +294,7 @@ export class WatchSet<T, R> {
         try {
           await this.clock.sleep(Math.min(pause, left), signal);
         } catch {
-          return { kind: 'cancelled' };
+          return early() ?? { kind: 'cancelled' };
         }
       }
     }

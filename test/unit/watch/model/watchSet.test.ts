@@ -369,3 +369,67 @@ describe('watch/model/watchSet: the loop at its boundaries', () => {
     });
   });
 });
+
+describe('watch/model/watchSet: a receipt from elsewhere (the live feed)', () => {
+  function pending(clock: FakeClock) {
+    let aborted = 0;
+    let rounds = 0;
+    const s = new WatchSet<string, string>({
+      key: (t) => t,
+      limitMs: () => 600_000,
+      maxWatches: () => 20,
+      clock,
+      wait: (_t, { signal }) => {
+        rounds++;
+        return new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborted++;
+            reject(new CancelledError());
+          });
+        });
+      },
+    });
+    return { s, aborted: () => aborted, rounds: () => rounds };
+  }
+
+  it('ends the watch as arrived at once and aborts the long poll under way', async () => {
+    const clock = new FakeClock();
+    const { s, aborted, rounds } = pending(clock);
+    s.add('a');
+    await clock.advance(1_000);
+    assert.equal(rounds(), 1, 'the long poll is out');
+    const ended = s.ended('a');
+    assert.equal(s.arrive('a', 'receipt-a'), true);
+    assert.deepEqual(await ended, { kind: 'arrived', receipt: 'receipt-a' });
+    assert.equal(aborted(), 1, 'the long poll was cancelled');
+    assert.equal(s.size, 0);
+    assert.equal(rounds(), 1, 'no round after it');
+  });
+
+  it('during the pause between rounds, ends it without another round', async () => {
+    const clock = new FakeClock();
+    const { calls, wait } = scripted(clock, [{ answer: undefined }]);
+    const s = watchSet(clock, wait);
+    s.add('a');
+    await flush();
+    assert.equal(calls.length, 1);
+    assert.equal(s.get('a')?.state, 'pause');
+    const ended = s.ended('a');
+    s.arrive('a', 'r');
+    assert.deepEqual(await ended, { kind: 'arrived', receipt: 'r' });
+    await clock.advance(60_000);
+    assert.equal(calls.length, 1);
+  });
+
+  it('a receipt for no watch changes nothing; a later cancel is not an arrival', async () => {
+    const clock = new FakeClock();
+    const { s } = pending(clock);
+    assert.equal(s.arrive('nope', 'r'), false);
+    s.add('a');
+    await clock.advance(10);
+    const ended = s.ended('a');
+    s.cancel('a');
+    assert.deepEqual(await ended, { kind: 'cancelled' });
+    assert.equal(s.arrive('a', 'late'), false, 'an ended watch takes no receipt');
+  });
+});

@@ -1,0 +1,74 @@
+// "A request touching my contracts failed": with waspChain.live.notifyFailures on (off by default),
+// a failed receipt from the feed whose sender or EVM recipient the workspace names raises a
+// warning, grouped (model/failureGroups.ts) so that a burst is one notification with its count.
+// Open Receipt opens the latest; Show Live View reveals the list when there were several.
+import * as vscode from 'vscode';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { Commands, Settings } from '../constants';
+import { shortId } from '../core/format';
+import { notificationText } from '../core/text';
+import type { FeedEntry } from './model/feed';
+import { FailureGroups, type FailureGroup } from './model/failureGroups';
+
+export interface Failure {
+  chainName: string;
+  entry: FeedEntry;
+}
+
+/** What one notification said (tests read it). */
+export interface FailureNotice {
+  group: FailureGroup<Failure>;
+  message: string;
+}
+
+export const NOTIFY_SETTING = 'live.notifyFailures';
+
+export function notifyFailuresOn(): boolean {
+  return vscode.workspace.getConfiguration(Settings.section).get<unknown>(NOTIFY_SETTING, false) === true;
+}
+
+export class FailureNotifier implements vscode.Disposable {
+  private readonly groups = new FailureGroups<Failure>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly emitter = new vscode.EventEmitter<FailureNotice>();
+  /** Fires as each notification is shown. */
+  readonly onDidNotify = this.emitter.event;
+
+  constructor(private readonly showView: () => Thenable<unknown>) {}
+
+  /** A failed receipt touching the workspace arrived on a chain. */
+  add(entry: FeedEntry, chain: ChainEntry): void {
+    const at = this.groups.add({ chainName: chain.name, entry }, Date.now());
+    if (at === undefined) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, at - Date.now()));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.emitter.dispose();
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const group = this.groups.flush(Date.now());
+    if (!group) return;
+    const { latest } = group;
+    const open = vscode.l10n.t('Open Receipt');
+    const show = vscode.l10n.t('Show Live View');
+    const message =
+      group.count === 1
+        ? vscode.l10n.t(
+            'A request touching your contracts failed: {0} on {1}, block {2}.',
+            shortId(latest.entry.requestId, 10, 6),
+            latest.chainName,
+            latest.entry.blockIndex,
+          )
+        : vscode.l10n.t('{0} requests touching your contracts failed on {1}.', group.count, group.chains.join(', '));
+    this.emitter.fire({ group, message });
+    const items = group.count === 1 ? [open] : [open, show];
+    void vscode.window.showWarningMessage(notificationText(message), ...items).then(async (picked) => {
+      if (picked === open) await vscode.commands.executeCommand(Commands.showReceipt, { requestId: latest.entry.requestId, chainName: latest.chainName });
+      else if (picked === show) await this.showView();
+    });
+  }
+}
