@@ -18,6 +18,8 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       refresh: 'Refresh',
       loadEvmLogs: 'Load EVM Logs',
       loadStateChanges: 'Show State Changes',
+      senderAccount: 'Sender’s Account',
+      recipientAccount: 'Recipient’s Account',
       openJson: 'Open as JSON',
       showChainInfo: 'Chain Info at This Block',
       hex: 'Hex',
