@@ -3,6 +3,7 @@
 // address whose checksum fails or for a trie root, the cancellation token honoured, one shared and
 // cached read per (node, chain, address) (AccountService), and a short "loading" line instead of
 // waiting on a slow node. Only the address hovered is sent, and only to a chain of the settings.
+import { DetachedWork } from '../core/detached';
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
@@ -28,7 +29,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
   waitMs = DEFAULT_ACCOUNT_HOVER_WAIT_MS;
   /** How long a hover waits for the account's name once the account is read (ms); internal, tests may change it. */
   nameWaitMs = 500;
-  private readonly detached: AbortController[] = [];
+  private readonly detached = new DetachedWork(MAX_DETACHED_READS);
 
   constructor(
     private readonly service: AccountService,
@@ -79,7 +80,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       if (first === 'slow') {
         // The read goes on without this hover (bounded by the request timeout): the next hover finds it.
         onCancel.dispose();
-        this.detach(controller, work);
+        this.detached.add(controller, work);
         const { accountLoadingMarkdown } = await loadMarkdown();
         if (token.isCancellationRequested) return undefined;
         return new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
@@ -104,16 +105,6 @@ export class AccountHoverProvider implements vscode.HoverProvider {
 
   /** Reads going on without a hover right now. */
   get detachedCount(): number {
-    return this.detached.length;
-  }
-
-  private detach(controller: AbortController, work: Promise<unknown>): void {
-    this.detached.push(controller);
-    const done = () => {
-      const i = this.detached.indexOf(controller);
-      if (i >= 0) this.detached.splice(i, 1);
-    };
-    work.then(done, done);
-    while (this.detached.length > MAX_DETACHED_READS) this.detached.shift()?.abort();
+    return this.detached.count;
   }
 }

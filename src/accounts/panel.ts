@@ -4,6 +4,7 @@
 // the explorers, and compares with another state on request (what came and went).
 // The panel knows its identity only: the chain entry is looked up again on every read.
 import * as vscode from 'vscode';
+import { askBlock } from '../ui/blockInput';
 import { BadRequestError, InvalidInputError, WaspApiError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import { describeState, stateInProse } from '../chainInfo/model/chainInfoView';
@@ -51,8 +52,6 @@ function accountTitle(identity: AccountIdentity): string {
     ? vscode.l10n.t('Account: {0}', who)
     : vscode.l10n.t('Account: {0} @ {1}', who, identity.block.length > 16 ? `${identity.block.slice(0, 12)}…` : identity.block);
 }
-
-const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g. 2483095) or a trie root (0x + 40 hex digits)');
 
 export class AccountPanel extends Panel<AccountPanelState, AccountAction, AccountIdentity, AccountPanelDeps> {
   private loaded: { chain: ChainEntry; read: AccountRead } | undefined;
@@ -123,14 +122,14 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
   protected async onAction(action: AccountAction): Promise<void> {
     switch (action.kind) {
       case 'pickBlock': {
-        const block = await this.askBlock(vscode.l10n.t('The account at block…'), this.id.block);
+        const block = await askBlock(vscode.l10n.t('The account at block…'), this.id.block);
         if (block !== null) await this.navigate(block);
         return;
       }
       case 'openLatest':
         return this.navigate(undefined);
       case 'compare': {
-        const block = await this.askBlock(vscode.l10n.t('Compare {0} with…', describeState(this.id.block, vscode.l10n)), this.compareTarget?.block);
+        const block = await askBlock(vscode.l10n.t('Compare {0} with…', describeState(this.id.block, vscode.l10n)), this.compareTarget?.block);
         if (block !== null) await this.compareWith(block);
         return;
       }
@@ -150,23 +149,6 @@ export class AccountPanel extends Panel<AccountPanelState, AccountAction, Accoun
       default:
         return;
     }
-  }
-
-  private async askBlock(title: string, value: string | undefined): Promise<string | undefined | null> {
-    const input = await vscode.window.showInputBox({
-      title,
-      prompt: vscode.l10n.t('A block index or a trie root; empty for the latest state.'),
-      placeHolder: BLOCK_INPUT_PLACEHOLDER(),
-      value: value ?? '',
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        const r = checkBlock(v);
-        return r.ok ? undefined : r.reason;
-      },
-    });
-    if (input === undefined) return null;
-    const r = checkBlock(input);
-    return r.ok ? r.block : null;
   }
 
   private showPin(): void {

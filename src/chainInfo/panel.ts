@@ -6,6 +6,7 @@
 import { stringify as stringifyExact } from 'lossless-json';
 import { prettyJsonExact } from '../api/json';
 import * as vscode from 'vscode';
+import { askBlock } from '../ui/blockInput';
 import { BadRequestError, InvalidInputError, NotFoundError, WaspApiError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import type { ChainInfoState } from '../core/chainInfoFields';
@@ -62,8 +63,6 @@ interface Loaded {
   /** The node's answer exactly as sent (governance, or the general info it fell back to). */
   raw: string | undefined;
 }
-
-const BLOCK_INPUT_PLACEHOLDER = () => vscode.l10n.t('latest, a block index (e.g. 2483095) or a trie root (0x + 40 hex digits)');
 
 export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity, ChainInfoPanelDeps> {
   private loaded: Loaded | undefined;
@@ -169,7 +168,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
   protected async onAction(action: ChainInfoAction): Promise<void> {
     switch (action.kind) {
       case 'pickBlock': {
-        const block = await this.askBlock(vscode.l10n.t('Chain info of {0} at block…', this.id.chainName), this.id.block);
+        const block = await askBlock(vscode.l10n.t('Chain info of {0} at block…', this.id.chainName), this.id.block);
         if (block !== null) await this.navigate(block);
         return;
       }
@@ -177,7 +176,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
         await this.navigate(undefined);
         return;
       case 'compare': {
-        const block = await this.askBlock(
+        const block = await askBlock(
           vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n)),
           this.compareTarget?.block,
         );
@@ -196,24 +195,6 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
       default:
         return;
     }
-  }
-
-  /** Asks for a state: null when cancelled, undefined for the latest state. Validated as you type. */
-  private async askBlock(title: string, value: string | undefined): Promise<string | undefined | null> {
-    const input = await vscode.window.showInputBox({
-      title,
-      prompt: vscode.l10n.t('A block index or a trie root; empty for the latest state.'),
-      placeHolder: BLOCK_INPUT_PLACEHOLDER(),
-      value: value ?? '',
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        const r = checkBlock(v);
-        return r.ok ? undefined : r.reason;
-      },
-    });
-    if (input === undefined) return null;
-    const r = checkBlock(input);
-    return r.ok ? r.block : null;
   }
 
   protected async load({ signal, stale }: LoadRun): Promise<void> {

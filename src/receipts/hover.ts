@@ -6,6 +6,7 @@
 // evidence that it is a transaction or request ID (model/idEvidence.ts); anywhere else the hover
 // sends nothing and offers one "Look up", which asks first where a key or secret is named.
 // The Markdown (escaped node text, our command links only) is built in hoverMarkdown.ts.
+import { DetachedWork } from '../core/detached';
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
@@ -37,7 +38,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** How long a hover waits for the ABI decoding (ms); internal, tests may change it. */
   evmWaitMs = 1000;
   /** Lookups that outlived their hover, oldest first (tests read the count). */
-  private readonly detached: AbortController[] = [];
+  private readonly detached = new DetachedWork(MAX_DETACHED_LOOKUPS);
 
   constructor(private readonly service: ReceiptService) {}
 
@@ -91,7 +92,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         // The lookup goes on without this hover (bounded by the request timeout): the next
         // hover, the panel and the tree find the answer in the cache.
         onCancel.dispose();
-        this.detach(controller, work);
+        this.detached.add(controller, work);
         if (token.isCancellationRequested) return undefined;
         return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
       }
@@ -169,17 +170,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
 
   /** Lookups going on without a hover right now. */
   get detachedCount(): number {
-    return this.detached.length;
-  }
-
-  private detach(controller: AbortController, work: Promise<unknown>): void {
-    this.detached.push(controller);
-    const done = () => {
-      const i = this.detached.indexOf(controller);
-      if (i >= 0) this.detached.splice(i, 1);
-    };
-    work.then(done, done);
-    while (this.detached.length > MAX_DETACHED_LOOKUPS) this.detached.shift()?.abort();
+    return this.detached.count;
   }
 }
 
