@@ -5,16 +5,15 @@
 // is the shared transport's (transport.ts, over ofetch); here: the routes, the token, the answers.
 import type * as z from 'zod/mini';
 import { CancelledError, InvalidInputError, InvalidResponseError, ServerError, WaspApiError, type ErrorContext } from './errors';
-import { parseAgentId, parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
+import { blockSegment, parseAgentId, parseBlock, parseChainId, parseNodeUrl, parseRebasedRequestId, parseRequestId, redactUrl } from './ids';
 import type { RebasedAccountBalance, RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../core/accessToken';
-import { authRouteSegments, bearer, type TokenProvider } from './clientAuth';
-import type { Limiter } from './limiter';
+import { authRouteSegments, bearer } from './clientAuth';
 import type { AccountBalance, AuthInfo, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 import type { BlockInfo, Events } from './chainLogSchemas';
-import { interpretAnswer, loadBodies, type AnswerExpectation } from './answers';
-import type { Generation } from './generation';
-import { send, type RequestLogEntry, type RetryWait } from './transport';
+import { interpretAnswer, loadBodies } from './answers';
+import type { CallOptions, ChainTarget, ReadOptions, WaspClientOptions } from './clientOptions';
+import { send, type RequestLogEntry } from './transport';
 
 export type { RequestLogEntry } from './transport';
 
@@ -22,54 +21,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export type { TokenProvider } from './clientAuth';
-
-export interface WaspClientOptions {
-  /** The node's web API base, e.g. `https://host/wasp/api` (a path prefix is kept). */
-  baseUrl: string | URL;
-  token?: TokenProvider;
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  /** Injectable fetch (tests, proxies); defaults to the global fetch. */
-  fetch?: typeof globalThis.fetch;
-  /** A concurrency limit shared with other clients. */
-  limiter?: Limiter;
-  /** Called once per request with what may be logged. */
-  onRequest?: (entry: RequestLogEntry) => void;
-  /**
-   * Called when a chain route answers the unknown-route 404, with the generation the route belongs
-   * to: a node detected as that generation no longer serves it (re-detection). Never for a probe.
-   */
-  onRouteNotFound?: (routeGeneration: Generation) => void;
-  /** The wait before a retry (transport.ts); a real timer when absent. Injectable (tests). */
-  waitBeforeRetry?: RetryWait;
-}
-
-export interface ReadOptions {
-  /** A block index or trie root (`0x` + 40 hex); omitted = latest state. */
-  block?: string | number;
-  signal?: AbortSignal;
-  /** Receives the body exactly as the node sent it, once it validated ("open raw JSON"). */
-  onBody?: (text: string) => void;
-}
-
-interface CallOptions<S extends z.ZodMiniType> extends AnswerExpectation<S> {
-  onBody?: (text: string) => void;
-  method?: 'GET' | 'POST';
-  /** The path is under `/v1` unless false (the auth routes are not). */
-  v1?: boolean;
-  query?: Record<string, string | undefined>;
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Sends the token (false for the login call itself). */
-  auth?: boolean;
-  /** This call's own time limit (a long poll outlasts the usual one). */
-  timeoutMs?: number;
-  /** Outside the shared limiter: long polls are bounded by their own cap (waspChain.watch.maxWatches) and must not starve hovers. */
-  unlimited?: boolean;
-}
-
-/** Which chain a chain-log route is about: a Stardust chain by its ID, or a Rebased node's one chain. */
-export type ChainTarget = { generation: 'stardust'; chainId: string } | { generation: 'rebased' };
+export type { ChainTarget, ReadOptions, WaspClientOptions } from './clientOptions';
 
 /** The long poll's default wait: what both generations cut it to anyway (FACTS). */
 export const DEFAULT_WAIT_SECONDS = 30;
@@ -445,11 +397,4 @@ export class WaspClient {
       // A logger must never break a request.
     }
   }
-}
-
-function blockSegment(block: number | 'latest'): string {
-  if (block === 'latest') return block;
-  if (!Number.isInteger(block) || block < 0 || block > 0xffff_ffff)
-    throw new InvalidInputError('block', 'A block index is a whole number from 0 to 4294967295.');
-  return String(block);
 }

@@ -130,6 +130,14 @@ export function parseBlock(input: string | number | undefined): string | undefin
   return r.block;
 }
 
+/** A block index in a path (`.../blocks/{n}`), or `latest`; a number outside uint32 is refused before any request. */
+export function blockSegment(block: number | 'latest'): string {
+  if (block === 'latest') return block;
+  if (!Number.isInteger(block) || block < 0 || block > UINT32_MAX)
+    throw new InvalidInputError('block', 'A block index is a whole number from 0 to 4294967295.');
+  return String(block);
+}
+
 export type NodeUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 /**

@@ -132,13 +132,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   setAccounts(accounts: AccountsChild): vscode.Disposable {
     this.accounts = accounts;
     this.redraw();
-    const sub = accounts.onDidChange(this.redraw);
-    return {
-      dispose: () => {
-        sub.dispose();
-        if (this.accounts === accounts) this.accounts = undefined;
-      },
-    };
+    const forget = new vscode.Disposable(() => {
+      if (this.accounts === accounts) this.accounts = undefined;
+    });
+    return vscode.Disposable.from(accounts.onDidChange(this.redraw), forget);
   }
 
   /** Refresh reads the accounts' balances again too (of one chain, or all). */
