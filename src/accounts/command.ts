@@ -4,6 +4,7 @@
 // with the chain's own agent ID rules. Every address is checked before any request; a malformed one
 // is said, never sent. Loaded on first use.
 import * as vscode from 'vscode';
+import { openFoundUrl } from '../ui/openFound';
 import { checkEvmAddress } from '../api/ids';
 import { resolveChain, type ChainArgDeps } from '../chains/chainArg';
 import { notificationText } from '../core/text';
@@ -127,17 +128,6 @@ export async function accountExplorerUrl(service: AccountService, arg: unknown):
     : { ok: true, url };
 }
 
-export async function openAccountInExplorer(service: AccountService, arg: unknown): Promise<boolean> {
-  let found: Awaited<ReturnType<typeof accountExplorerUrl>>;
-  try {
-    found = await accountExplorerUrl(service, arg);
-  } catch (e) {
-    found = { ok: false, reason: vscode.l10n.t('Not opened: {0}', errorSummary(e)) };
-  }
-  if (!found.ok) {
-    void vscode.window.showWarningMessage(notificationText(found.reason));
-    return false;
-  }
-  // Built from checked parts and checked whole (explorer.ts): parsed strictly, opened as is.
-  return vscode.env.openExternal(vscode.Uri.parse(found.url, true));
+export function openAccountInExplorer(service: AccountService, arg: unknown): Promise<boolean> {
+  return openFoundUrl(() => accountExplorerUrl(service, arg));
 }

@@ -3,9 +3,8 @@
 // here from the chain entry's checked explorerUrl or a default, and the transaction hash decoded
 // from the receipt, checked, and exactly that is opened.
 import * as vscode from 'vscode';
-import { notificationText } from '../core/text';
+import { openFoundUrl } from '../ui/openFound';
 import { ANY_REQUEST_ID } from '../core/idShapes';
-import { errorSummary } from '../ui/errors';
 import type { ReceiptService } from './service';
 
 /** What the command asks of the receipt service: the receipt, its EVM side, the node's EVM chain ID. */
@@ -31,18 +30,6 @@ export async function explorerUrlOf(service: ExplorerReceipts, arg: unknown): Pr
   return { ok: true, url };
 }
 
-export async function openInExplorer(service: ExplorerReceipts, arg: unknown): Promise<boolean> {
-  let found: Awaited<ReturnType<typeof explorerUrlOf>>;
-  try {
-    found = await explorerUrlOf(service, arg);
-  } catch (e) {
-    // An unknown chain, an unreachable node: said, nothing opened.
-    found = { ok: false, reason: vscode.l10n.t('Not opened: {0}', errorSummary(e)) };
-  }
-  if (!found.ok) {
-    void vscode.window.showWarningMessage(notificationText(found.reason));
-    return false;
-  }
-  // The URL was built from checked parts and checked whole (explorer.ts): parsed strictly, opened as is.
-  return vscode.env.openExternal(vscode.Uri.parse(found.url, true));
+export function openInExplorer(service: ExplorerReceipts, arg: unknown): Promise<boolean> {
+  return openFoundUrl(() => explorerUrlOf(service, arg));
 }
