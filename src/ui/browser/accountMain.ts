@@ -1,9 +1,10 @@
 // The account panel's script (browser side). It places the strings the host computed
 // (accounts/model/accountView.ts) into the DOM as text: node data never becomes HTML.
 // Its own words come from the host too (state.labels, in the editor's language).
-import type { AccountAction, AccountErrorState, AccountPanelLabels, AccountPanelState } from '../../accounts/protocol';
+import type { AccountAction, AccountPanelLabels, AccountPanelState } from '../../accounts/protocol';
 import type { Row } from '../model/view';
-import { button, disabledUnless, errorBanner, h, mount, section, type Mounted } from './dom';
+import { button, h, mount, section, type Mounted } from './dom';
+import { stateError, stateToolbar } from './stateBar';
 
 type Api = Mounted<AccountAction>;
 type Labels = AccountPanelLabels;
@@ -14,7 +15,7 @@ function render(state: AccountPanelState, api: Api): Node {
   const L = state.labels;
   const root = h('div', { class: 'panel' });
   root.append(h('h1', null, state.heading), h('p', { class: 'muted subtitle' }, state.stateLabel), toolbar(state, api, L));
-  if (state.error) root.append(accountError(state.error, api, L));
+  if (state.error) root.append(stateError(state.error, api, L));
   if (!state.sections && !state.error) root.append(h('p', { class: 'busy', role: 'status' }, L.loading));
   if (state.sections && state.error) root.append(h('p', { class: 'muted' }, L.lastAnswer));
   // The comparison comes first: it is what the user just asked for.
@@ -24,19 +25,7 @@ function render(state: AccountPanelState, api: Api): Node {
 }
 
 function toolbar(state: AccountPanelState, api: Api, L: Labels): HTMLElement {
-  const hasData = state.sections !== undefined;
-  const bar = h('div', { class: 'toolbar', role: 'group', 'aria-label': L.actions });
-  bar.append(
-    button(L.refresh, () => api.post({ kind: 'refresh' }), { title: L.refreshTitle, primary: true }),
-    button(L.pickBlock, () => api.post({ kind: 'pickBlock' }), { title: L.pickBlockTitle }),
-  );
-  if (state.identity.block !== undefined) bar.append(button(L.latest, () => api.post({ kind: 'openLatest' }), { title: L.latestTitle }));
-  bar.append(
-    disabledUnless(
-      hasData,
-      button(L.compare, () => api.post({ kind: 'compare' }), { title: L.compareTitle }),
-    ),
-  );
+  const bar = stateToolbar(L, api, state.identity.block !== undefined, state.sections !== undefined);
   if (state.pin)
     bar.append(
       state.pin.pinned
@@ -44,13 +33,6 @@ function toolbar(state: AccountPanelState, api: Api, L: Labels): HTMLElement {
         : button(L.pin, () => api.post({ kind: 'pin' }), { title: L.pinTitle }),
     );
   return bar;
-}
-
-function accountError(e: AccountErrorState, api: Api, L: Labels): HTMLElement {
-  const extra: HTMLElement[] = [];
-  if (e.extras.includes('pickBlock')) extra.push(button(L.pickBlock, () => api.post({ kind: 'pickBlock' })));
-  if (e.extras.includes('openLatest')) extra.push(button(L.latest, () => api.post({ kind: 'openLatest' })));
-  return errorBanner(e, api, extra);
 }
 
 function comparison(state: AccountPanelState, api: Api, L: Labels): HTMLElement {
@@ -65,7 +47,7 @@ function comparison(state: AccountPanelState, api: Api, L: Labels): HTMLElement 
       button(L.closeComparison, () => api.post({ kind: 'clearCompare' })),
     ),
   );
-  if (c.error) el.append(accountError(c.error, api, L));
+  if (c.error) el.append(stateError(c.error, api, L));
   else if (c.summary === undefined) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
   else el.append(...changeTable(c.summary, c.rows ?? [], L));
   return el;

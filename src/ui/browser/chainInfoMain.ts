@@ -2,8 +2,9 @@
 // (model/chainInfoView.ts) into the DOM as text: node data never becomes HTML.
 // Its own words come from the host too (state.labels, in the editor's language).
 import type { ChainInfoComparison } from '../../chainInfo/model/chainInfoView';
-import type { ChainInfoAction, ChainInfoErrorState, ChainInfoPanelLabels, ChainInfoPanelState } from '../../chainInfo/protocol';
-import { button, disabledUnless, errorBanner, h, mount, section, type Mounted } from './dom';
+import type { ChainInfoAction, ChainInfoPanelLabels, ChainInfoPanelState } from '../../chainInfo/protocol';
+import { button, disabledUnless, h, mount, section, type Mounted } from './dom';
+import { stateError, stateToolbar } from './stateBar';
 
 type Api = Mounted<ChainInfoAction>;
 type Labels = ChainInfoPanelLabels;
@@ -19,7 +20,7 @@ function render(state: ChainInfoPanelState, api: Api): Node {
     h('p', { class: 'muted subtitle' }, view?.subtitle ?? `${state.heading} · ${state.stateLabel}`),
     toolbar(state, api, L),
   );
-  if (state.error) root.append(chainInfoError(state.error, api, L));
+  if (state.error) root.append(stateError(state.error, api, L));
   if (!view && !state.error) root.append(h('p', { class: 'busy', role: 'status' }, L.loading));
   if (view) {
     if (state.error) root.append(h('p', { class: 'muted' }, L.lastAnswer));
@@ -33,17 +34,8 @@ function render(state: ChainInfoPanelState, api: Api): Node {
 
 function toolbar(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
   const hasData = state.view !== undefined;
-  const bar = h('div', { class: 'toolbar', role: 'group', 'aria-label': L.actions });
+  const bar = stateToolbar(L, api, state.identity.block !== undefined, hasData);
   bar.append(
-    button(L.refresh, () => api.post({ kind: 'refresh' }), { title: L.refreshTitle, primary: true }),
-    button(L.pickBlock, () => api.post({ kind: 'pickBlock' }), { title: L.pickBlockTitle }),
-  );
-  if (state.identity.block !== undefined) bar.append(button(L.latest, () => api.post({ kind: 'openLatest' }), { title: L.latestTitle }));
-  bar.append(
-    disabledUnless(
-      hasData,
-      button(L.compare, () => api.post({ kind: 'compare' }), { title: L.compareTitle }),
-    ),
     disabledUnless(
       hasData,
       button(L.copyJson, () => api.post({ kind: 'copyJson' }), { title: L.copyJsonTitle }),
@@ -54,13 +46,6 @@ function toolbar(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
     ),
   );
   return bar;
-}
-
-function chainInfoError(e: ChainInfoErrorState, api: Api, L: Labels): HTMLElement {
-  const extra: HTMLElement[] = [];
-  if (e.extras.includes('pickBlock')) extra.push(button(L.pickBlock, () => api.post({ kind: 'pickBlock' })));
-  if (e.extras.includes('openLatest')) extra.push(button(L.latest, () => api.post({ kind: 'openLatest' })));
-  return errorBanner(e, api, extra);
 }
 
 function comparison(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElement {
@@ -76,7 +61,7 @@ function comparison(state: ChainInfoPanelState, api: Api, L: Labels): HTMLElemen
       close,
     ),
   );
-  if (c.error) el.append(chainInfoError(c.error, api, L));
+  if (c.error) el.append(stateError(c.error, api, L));
   else if (!c.comparison) el.append(h('p', { class: 'busy', role: 'status' }, L.readingOther));
   else el.append(...comparisonTable(c.comparison, L));
   return el;
