@@ -12,7 +12,7 @@ import { AbiIndex, parseAbiText } from '../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../src/evm/model/decode';
 import { explainEvm, explanationLines } from '../../src/receipts/model/evmExplain';
 import { scanIntoIndex, type ScanFile } from '../../src/workspace/model/scan';
-import { nodeScanIo } from '../../src/workspace/nodeScanIo';
+import { nodeFolderIo } from '../../test/fixtures/nodeFolderFs';
 import { buildReceiptView } from '../../src/receipts/model/receiptView';
 import { emit, round, stats } from '../shared';
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
       writeFileSync(path, text);
       files.push({ uri: path, folder: dir, key: path, label: `artifacts/contracts/C${i}.sol/C${i}.json` });
     }
-    const io = nodeScanIo;
+    const io = nodeFolderIo();
     const builds: number[] = [];
     let index = new AbiIndex();
     for (let r = 0; r < RUNS; r++) {
@@ -89,7 +89,7 @@ async function emitIndexHeap(files: ScanFile<string>[]): Promise<void> {
   gc();
   const before = process.memoryUsage().heapUsed;
   const index = new AbiIndex();
-  await scanIntoIndex(index, files, nodeScanIo);
+  await scanIntoIndex(index, files, nodeFolderIo());
   index.errors('0x00000000');
   gc();
   const kept = process.memoryUsage().heapUsed - before;

@@ -2,8 +2,8 @@
 // ISC magic contract) plus every build output the workspace folders hold (model/scan.ts says
 // which), read once when the first EVM receipt is shown and kept current by a file watcher.
 // Only vscode.workspace.findFiles and watcher events of files inside a workspace folder are read,
-// and only regular files whose real path stays inside the folder, each read with a hard byte cap
-// (nodeScanIo.ts); watcher events are read in batches under the same caps as the first scan.
+// and only regular files reached without a link below the folder, their size checked before a byte
+// is read (model/folderFile.ts); watcher events are read in batches under the same caps as the first scan.
 // In an untrusted workspace too: reading JSON is local, sends nothing and runs no code from it,
 // and every ABI is validated as hostile input (model/abiIndex.ts).
 import * as vscode from 'vscode';
@@ -18,7 +18,7 @@ import {
   type ScanFile,
   type ScanReport,
 } from './model/scan';
-import { hostScanIo } from './hostScanIo';
+import { findCandidates, hostScanIo } from './hostScanIo';
 
 const BUILTIN_ABIS = ['erc20.abi.json', 'erc721.abi.json', 'iscMagic.abi.json'];
 /**
@@ -61,7 +61,7 @@ export class WorkspaceAbis implements vscode.Disposable {
 
   private async build(): Promise<ScanReport> {
     await this.loadBuiltins();
-    const files = await vscode.workspace.findFiles(ABI_INCLUDE_GLOB, ABI_EXCLUDE_GLOB, DEFAULT_SCAN_LIMITS.maxFiles + 1);
+    const files = await findCandidates(ABI_INCLUDE_GLOB, ABI_EXCLUDE_GLOB, DEFAULT_SCAN_LIMITS.maxFiles + 1, this.log, 'EVM ABIs');
     const report = await scanIntoIndex(
       this.index,
       files.map(scanFile).filter((f) => f !== undefined),

@@ -16,6 +16,7 @@ import { WatchedRecords } from './watchedRecords';
 export function workspaceAddressBook(log: vscode.LogOutputChannel): WatchedRecords<AddressBook> {
   return new WatchedRecords(
     {
+      what: 'Deployment records',
       include: DEPLOYMENT_INCLUDE_GLOB,
       exclude: DEPLOYMENT_EXCLUDE_GLOB,
       maxFiles: DEPLOYMENT_SCAN_LIMITS.maxFiles,

@@ -1,30 +1,45 @@
-// How the workspace feature reads a candidate file in the host: a local one through Node's fs with
-// every guard of ./nodeScanIo.ts (links resolved and kept inside the folder, only regular files, a
-// hard byte cap), a file of a virtual workspace through vscode.workspace.fs.
+// How the workspace feature reads a candidate file in the host: through vscode.workspace.fs, the
+// file system every host has (a local folder, a virtual workspace such as github.dev, a browser's
+// web worker), with the guards of ./model/folderFile.ts.
 import * as vscode from 'vscode';
+import { openInFolder, pathBelow, type PathFacts, type StatReadFs } from './model/folderFile';
 import type { PathRule, ScanIo } from './model/scan';
-import { typeRefusal, type OpenOutcome } from './model/scanGuard';
-import { openWorkspaceFile } from './nodeScanIo';
+
+const workspaceFs: StatReadFs<vscode.Uri> = {
+  stat: async (uri): Promise<PathFacts> => {
+    const { type, size } = await vscode.workspace.fs.stat(uri);
+    return {
+      file: (type & vscode.FileType.File) !== 0,
+      directory: (type & vscode.FileType.Directory) !== 0,
+      link: (type & vscode.FileType.SymbolicLink) !== 0,
+      size,
+    };
+  },
+  readFile: (uri) => Promise.resolve(vscode.workspace.fs.readFile(uri)),
+  below: (folder, segments) => vscode.Uri.joinPath(folder, ...segments),
+};
 
 /** The reader of candidates on the paths `reads` accepts (ABI paths by default). */
 export function hostScanIo(reads?: PathRule): ScanIo<vscode.Uri> {
   return {
-    open: (file) =>
-      file.uri.scheme === 'file' && file.folder.scheme === 'file' ? openWorkspaceFile(file.folder.fsPath, file.uri.fsPath, reads) : openVirtual(file.uri),
+    open: async (file) => {
+      const relative =
+        file.uri.scheme === file.folder.scheme && file.uri.authority === file.folder.authority ? pathBelow(file.folder.path, file.uri.path) : undefined;
+      return relative === undefined ? { refused: 'outside' } : openInFolder(workspaceFs, file.folder, relative, reads);
+    },
   };
 }
 
 /**
- * A file of a virtual workspace, through vscode.workspace.fs (no streams there): links and
- * anything but a file are refused, the stated size is checked first, and readCapped refuses a
- * read that returns more than the cap.
+ * The candidates vscode.workspace.findFiles finds, or none where the workspace's file system
+ * cannot be searched (a virtual file system without a search provider, in a browser): then the
+ * log says once what is not read, and the features work without it.
  */
-async function openVirtual(uri: vscode.Uri): Promise<OpenOutcome> {
-  const stat = await vscode.workspace.fs.stat(uri);
-  const refusal = typeRefusal({ file: (stat.type & vscode.FileType.File) !== 0, link: (stat.type & vscode.FileType.SymbolicLink) !== 0 });
-  if (refusal) return { refused: refusal };
-  async function* whole(): AsyncGenerator<Uint8Array> {
-    yield await vscode.workspace.fs.readFile(uri);
+export async function findCandidates(include: string, exclude: string, maxResults: number, log: vscode.LogOutputChannel, what: string): Promise<vscode.Uri[]> {
+  try {
+    return await vscode.workspace.findFiles(include, exclude, maxResults);
+  } catch (e) {
+    log.warn(`${what}: this workspace's file system cannot be searched (${e instanceof Error ? e.message : String(e)}), so they are not read here`);
+    return [];
   }
-  return { size: stat.size, chunks: whole(), close: async () => undefined };
 }

@@ -15,6 +15,7 @@ import { WatchedRecords } from './watchedRecords';
 export function workspaceSentTransactions(log: vscode.LogOutputChannel): WatchedRecords<ReadonlyMap<string, SentTransaction>> {
   return new WatchedRecords(
     {
+      what: 'Sent-transaction records',
       include: SENT_TX_INCLUDE_GLOB,
       exclude: SENT_TX_EXCLUDE_GLOB,
       maxFiles: SENT_TX_SCAN_LIMITS.maxFiles,

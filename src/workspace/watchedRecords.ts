@@ -1,13 +1,15 @@
 // Records the workspace's toolchains write (deployment records, broadcasts, journals), read when a
 // feature first needs them and again after one changes (a file watcher), a folder is added or a
 // setting they depend on changes. Every file is read as the ABI scan reads its files: only regular
-// files whose real path stays inside the folder on an accepted path, each under a byte cap, all
-// within a time cap (./model/scan.ts).
+// files reached without a link below the folder, on an accepted path, each under a byte cap, all
+// within a time cap (./model/scan.ts, ./model/folderFile.ts).
 import * as vscode from 'vscode';
 import type { PathRule, ScanFile, ScanIo } from './model/scan';
-import { hostScanIo } from './hostScanIo';
+import { findCandidates, hostScanIo } from './hostScanIo';
 
 export interface RecordsSpec<T> {
+  /** What the records are, for the log (e.g. `Deployment records`). */
+  what: string;
   /** The glob of candidate files, and the folders never searched. */
   include: string;
   exclude: string;
@@ -52,7 +54,7 @@ export class WatchedRecords<T> implements vscode.Disposable {
 
   private async build(): Promise<T> {
     const started = Date.now();
-    const uris = await vscode.workspace.findFiles(this.spec.include, this.spec.exclude, this.spec.maxFiles + 1);
+    const uris = await findCandidates(this.spec.include, this.spec.exclude, this.spec.maxFiles + 1, this.log, this.spec.what);
     const files = uris.map(recordFile).filter((f) => f !== undefined);
     const { value, summary } = await this.spec.read(files, this.io);
     this.log.info(`${summary}, in ${Date.now() - started} ms`);

@@ -1,12 +1,12 @@
 // Reading the workspace's ABI files into the index, within bounds: which paths hold ABIs, which
-// files are read at all (a regular file whose real path stays on such a path: realPathRefusal and
+// files are read at all (a regular file reached without a link, on such a path: folderFile.ts and
 // scanGuard.ts), a cap on files, on each file's bytes (the size first, then a hard cap on the
 // read itself), on the time (checked while a file is read too), on the files read at once, and the
 // index's own memory budget (abiIndex.ts). A malformed file is skipped and counted. The file
-// system is injected (VS Code's and Node's in the host, fakes and temp dirs in tests), so this is
+// system is injected (VS Code's in the host, fakes and temp dirs in tests), so this is
 // pure and a hostile workspace can be tested in plain Node.
 import { parseAbiText, type AbiIndex } from '../../evm/model/abiIndex';
-import { readCapped, type OpenOutcome, type Refusal } from './scanGuard';
+import { readCapped, type OpenOutcome } from './scanGuard';
 
 export type AbiFileKind = 'hardhat' | 'foundry' | 'truffle' | 'abi';
 
@@ -48,22 +48,7 @@ export function abiFileKind(relativePath: string): AbiFileKind | undefined {
 /** Whether a workspace-relative path is one a scan reads: an ABI path by default (abiFileKind). */
 export type PathRule = (relativePath: string) => boolean;
 
-const isAbiPath: PathRule = (relative) => abiFileKind(relative) !== undefined;
-
-/**
- * Why a candidate whose links resolve to `realPath` may not be read, or undefined when it may:
- * the real path must lie inside the folder's real path, and there be a path the scan reads by the
- * same rule as every candidate (for ABIs abiFileKind: not in node_modules, .git or build-info).
- * Both paths are absolute and resolved; '\\' counts as '/' (Windows).
- */
-export function realPathRefusal(folderRealPath: string, realPath: string, reads: PathRule = isAbiPath): Refusal | undefined {
-  const folder = folderRealPath.replace(/\\/g, '/').replace(/\/+$/, '');
-  const real = realPath.replace(/\\/g, '/');
-  if (!real.startsWith(`${folder}/`)) return 'outside';
-  const relative = real.slice(folder.length + 1);
-  if (relative.split('/').includes('..')) return 'outside';
-  return reads(relative) ? undefined : 'excluded';
-}
+export const isAbiPath: PathRule = (relative) => abiFileKind(relative) !== undefined;
 
 export interface ScanFile<U> {
   uri: U;

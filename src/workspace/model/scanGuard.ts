@@ -1,9 +1,9 @@
 // How the ABI scan reads a workspace file, decided apart from any file system so that each rule is
 // tested in plain Node: a workspace is untrusted (a checkout may ship `artifacts/x.json -> /dev/zero`,
-// a FIFO, a link out of the folder or into node_modules), so only a regular file is read (its real
-// path checked by scan.ts's realPathRefusal), and every read stops at a hard byte cap and at the
+// a FIFO, a link out of the folder or into node_modules), so only a regular file is read (reached
+// without a link: folderFile.ts), and every read stops at a hard byte cap and at the
 // scan's deadline. Pure.
-/** Why a candidate is not read: it is not a regular file, or its real path leaves the rules. */
+/** Why a candidate is not read: it is not a regular file, or its path leaves the rules (a link on its way, node_modules). */
 export type Refusal = 'notFile' | 'outside' | 'excluded';
 
 /** A candidate opened for reading: its size as the file system says, its bytes in chunks. */

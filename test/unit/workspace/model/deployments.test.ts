@@ -18,7 +18,7 @@ import {
   type AddressLabel,
 } from '../../../../src/workspace/model/deployments';
 import type { ScanFile } from '../../../../src/workspace/model/scan';
-import { openWorkspaceFile } from '../../../../src/workspace/nodeScanIo';
+import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
 
 const A = `0x${'aa'.repeat(20)}`;
 const B = `0x${'bb'.repeat(20)}`;
@@ -166,7 +166,7 @@ describe('workspace/model/deployments: a hostile checkout on disk', function () 
     writeFileSync(join(folder, rel), text);
   };
   const fileOf = (rel: string): ScanFile<string> => ({ uri: join(folder, rel), folder, key: rel, label: rel });
-  const io = { open: (f: ScanFile<string>) => openWorkspaceFile(f.folder, f.uri, isDeploymentPath) };
+  const io = nodeFolderIo(isDeploymentPath);
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'wasp-hostile-deployments-'));

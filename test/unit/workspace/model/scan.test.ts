@@ -1,23 +1,13 @@
 // Which workspace files the ABI scan reads (src/workspace/model/scan.ts): the toolchains' paths, node_modules
 // left out, the caps at their exact edges (files, bytes, time), with an in-memory file system and on
-// a real checkout; a path that resolves out of the folder, a file that lies about its size.
+// a real checkout; a file that lies about its size (the path rules: folderFile.test.ts).
 import * as assert from 'node:assert/strict';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { AbiIndex } from '../../../../src/evm/model/abiIndex';
-import {
-  ABI_EXCLUDE_GLOB,
-  ABI_INCLUDE_GLOB,
-  abiFileKind,
-  indexFile,
-  realPathRefusal,
-  type ScanFile,
-  scanIntoIndex,
-  type ScanIo,
-} from '../../../../src/workspace/model/scan';
-import { typeRefusal } from '../../../../src/workspace/model/scanGuard';
-import { nodeScanIo } from '../../../../src/workspace/nodeScanIo';
+import { ABI_EXCLUDE_GLOB, ABI_INCLUDE_GLOB, abiFileKind, indexFile, type ScanFile, scanIntoIndex, type ScanIo } from '../../../../src/workspace/model/scan';
+import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
 import { endlessChunks, memScanIo as memIo, openedBytes, stalledChunks } from '../../../fixtures/abiFiles';
 import { SCAN_LIMITS, vaultBuildText, vaultItem } from '../../helpers/evm';
 
@@ -217,7 +207,7 @@ describe('workspace/model/scan: a checkout on disk', () => {
     const reads: string[] = [];
     const io: ScanIo<string> = {
       open: async (f) => {
-        const opened = await nodeScanIo.open(f);
+        const opened = await nodeFolderIo().open(f);
         if ('chunks' in opened) {
           const chunks = opened.chunks;
           opened.chunks = (async function* () {
@@ -254,33 +244,6 @@ describe('workspace/model/scan: a checkout on disk', () => {
     let clock = 0;
     const slow = await scanIntoIndex(new AbiIndex(), files, io, { maxFiles: 100, maxFileBytes: 100, maxMillis: 50 }, () => (clock += 20));
     assert.ok(slow.leftOut > 0 && slow.indexed + slow.leftOut === 10, JSON.stringify(slow));
-  });
-});
-
-describe('workspace/model/scan: realPathRefusal', () => {
-  it('a real path inside the folder on an ABI path is read', () => {
-    assert.equal(realPathRefusal('/w', '/w/artifacts/A.sol/A.json'), undefined);
-    assert.equal(realPathRefusal('/w/', '/w/abis/A.abi.json'), undefined);
-    assert.equal(realPathRefusal('C:\\w', 'C:\\w\\out\\A.sol\\A.json'), undefined);
-  });
-
-  it('outside the folder: another tree, a sibling that shares its prefix, the folder itself, a device', () => {
-    for (const real of ['/etc/A.abi.json', '/w-evil/artifacts/A.json', '/w', '/dev/zero', '/proc/1/pagemap', 'C:\\x\\A.abi.json']) {
-      assert.equal(realPathRefusal('/w', real), 'outside', real);
-    }
-    assert.equal(realPathRefusal('/w', '/w/../etc/A.abi.json'), 'outside');
-  });
-
-  it('inside the folder but where the scan never looks: node_modules, .git, build-info, not an ABI path', () => {
-    for (const real of ['/w/node_modules/x/artifacts/A.json', '/w/.git/A.abi.json', '/w/artifacts/build-info/x.json', '/w/package.json', '/w/src/A.json']) {
-      assert.equal(realPathRefusal('/w', real), 'excluded', real);
-    }
-  });
-
-  it('typeRefusal: only a regular file that is not a link', () => {
-    assert.equal(typeRefusal({ file: true, link: false }), undefined);
-    assert.equal(typeRefusal({ file: true, link: true }), 'notFile');
-    assert.equal(typeRefusal({ file: false, link: false }), 'notFile');
   });
 });
 

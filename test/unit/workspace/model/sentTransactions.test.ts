@@ -16,7 +16,7 @@ import {
   readSentTransactions,
   sentTxKind,
 } from '../../../../src/workspace/model/sentTransactions';
-import { openWorkspaceFile } from '../../../../src/workspace/nodeScanIo';
+import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
 import { txFactsOfRecord } from '../../../../src/receipts/model/noReceipt';
 
 const WS = 'test/integration/workspace/evm';
@@ -162,7 +162,7 @@ describe('workspace/model/sentTransactions: a hostile checkout on disk', functio
     writeFileSync(join(folder, rel), text);
   };
   const fileOf = (rel: string): ScanFile<string> => ({ uri: join(folder, rel), folder, key: rel, label: rel });
-  const io = { open: (f: ScanFile<string>) => openWorkspaceFile(f.folder, f.uri, isSentTxPath) };
+  const io = nodeFolderIo(isSentTxPath);
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), 'wasp-hostile-sent-'));
