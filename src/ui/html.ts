@@ -1,8 +1,8 @@
 // The HTML shell of every panel: a strict CSP with a fresh nonce, no inline script or style,
 // the webview bundle and the shared stylesheet from the extension only. `echo` asks the webview
 // to report what it rendered (tests); production panels never send their content back.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { bytesToHex } from '../core/hex';
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
   return {
@@ -14,7 +14,8 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 }
 
 export function renderShell(webview: vscode.Webview, extensionUri: vscode.Uri, options: { script: string; title: string; echo: boolean }): string {
-  const nonce = randomBytes(18).toString('base64');
+  // Web Crypto, not node:crypto: the browser's web worker host has no Node modules.
+  const nonce = bytesToHex(crypto.getRandomValues(new Uint8Array(18))).slice(2);
   const scriptUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', options.script));
   const styleUri = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
   const csp = [
