@@ -57,8 +57,10 @@ export function interpretAnswer<S extends z.ZodMiniType>(
   onRouteNotFound?: (routeGeneration: Generation) => void,
 ): z.output<S> {
   const status = response.status;
-  if (status >= 300 && status < 400) {
-    throw new RedirectError(redactLocation(response.headers.get('location'), context.url), context);
+  // Status 0: a browser's opaque redirect (`redirect: 'manual'`), which never says where.
+  if (status === 0 || (status >= 300 && status < 400)) {
+    const location = status === 0 ? '(an address the browser does not show)' : redactLocation(response.headers.get('location'), context.url);
+    throw new RedirectError(location, context);
   }
   const contentType = response.headers.get('content-type') ?? '';
   const parsed = tryParse(text, b.json);

@@ -15,7 +15,8 @@ export type WaspErrorKind =
   | 'tooLarge'
   | 'invalidResponse'
   | 'tokenExpired'
-  | 'cancelled';
+  | 'cancelled'
+  | 'blocked';
 
 export interface ErrorContext {
   /** The URL asked for, without credentials or query secrets. */
@@ -207,5 +208,29 @@ export class TokenExpiredError extends WaspApiError {
     context: ErrorContext = {},
   ) {
     super(`The access token expired at ${new Date(expiredAt).toISOString()}`, context);
+  }
+}
+
+/**
+ * What a browser would not send or let through (api/browserHost.ts): a plain-http node that is not
+ * on this machine (refused before a request), a request blocked by CORS, mixed content or the
+ * page's security policy, or the access token refused by the node's CORS.
+ */
+export class BrowserBlockedError extends WaspApiError {
+  readonly kind = 'blocked';
+  readonly hint: string;
+  constructor(
+    readonly reason: 'plainHttp' | 'blocked' | 'token',
+    message: string,
+    context: ErrorContext,
+    options?: { cause?: unknown },
+  ) {
+    super(message, context, options);
+    this.hint =
+      reason === 'plainHttp'
+        ? "Use the node's https URL, or open this folder in desktop VS Code, which reaches any node."
+        : reason === 'token'
+          ? "Ask the node's operator to allow the Authorization header in its CORS settings, or use desktop VS Code."
+          : 'Check that the node is up and answers a browser: https (or http on localhost), and CORS that allows this page. Desktop VS Code has none of these limits.';
   }
 }

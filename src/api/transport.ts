@@ -13,7 +13,8 @@
 // one; and every failure mapped to one typed error (errors.ts).
 // ofetch loads with the first request, not at activation (esbuild splits it into a chunk).
 import type { FetchContext, FetchOptions } from 'ofetch';
-import { CancelledError, ResponseTooLargeError, WaspApiError, type ErrorContext } from './errors';
+import { BrowserBlockedError, CancelledError, NetworkError, ResponseTooLargeError, WaspApiError, type ErrorContext } from './errors';
+import { browserRefusal, isBrowserBlock } from './browserHost';
 import { transportError } from './answers';
 import { retryDelayMs, waitUnlessAborted } from './transportRetry';
 
@@ -69,6 +70,8 @@ const loadOfetch = (): Promise<Ofetch> => (ofetch ??= import('ofetch'));
 
 /** Sends one request (and at most one retry, transportRetry.ts) and reads its body up to the cap. */
 export async function send(req: TransportRequest): Promise<TransportAnswer> {
+  const refusal = browserRefusal(req.url);
+  if (refusal) throw new BrowserBlockedError('plainHttp', refusal, req.context);
   const { createFetch, FetchError } = await loadOfetch();
   const controller = new AbortController();
   let timedOut = false;
@@ -86,7 +89,7 @@ export async function send(req: TransportRequest): Promise<TransportAnswer> {
       response = await createFetch(req.fetch ? { fetch: req.fetch } : {}).raw(req.url, ofetchOptions(req, controller.signal, Date.now() + req.timeoutMs));
     } catch (e) {
       // An answer that is not 2xx: the node's answer, the caller reads it.
-      if (!(e instanceof FetchError) || !e.response) throw fail(e);
+      if (!(e instanceof FetchError) || !e.response) throw await blockedOr(fail(e), e instanceof FetchError ? (e.cause ?? e) : e, req, controller.signal);
       response = e.response;
     }
     req.context.status = response.status;
@@ -163,6 +166,32 @@ function failure(e: unknown, timedOut: boolean, req: TransportRequest): WaspApiE
   if (e instanceof WaspApiError) return e;
   if (!timedOut && req.signal?.aborted) return new CancelledError(req.context, { cause: e });
   return transportError(e, timedOut, req.signal, req.context, req.timeoutMs);
+}
+
+/**
+ * In a browser, a request that got no answer may have been blocked (CORS, mixed content, policy).
+ * A GET that carried a token is asked once more without it: an answer then (any status) means the
+ * node's CORS refused the Authorization header. Nothing secret is sent by that second request.
+ */
+async function blockedOr(mapped: WaspApiError, cause: unknown, req: TransportRequest, signal: AbortSignal): Promise<WaspApiError> {
+  if (!(mapped instanceof NetworkError) || !isBrowserBlock(cause)) return mapped;
+  const withoutToken = Object.fromEntries(Object.entries(req.headers).filter(([h]) => h.toLowerCase() !== 'authorization'));
+  const hadToken = Object.keys(withoutToken).length < Object.keys(req.headers).length;
+  const tokenRefused =
+    hadToken &&
+    req.method === 'GET' &&
+    (await (req.fetch ?? globalThis.fetch)(req.url, { method: 'GET', headers: withoutToken, redirect: 'manual', signal }).then(
+      (r) => (void r.body?.cancel().catch(() => undefined), true),
+      () => false,
+    ));
+  return tokenRefused
+    ? new BrowserBlockedError('token', "The browser blocked the access token: the node's CORS does not allow the Authorization header", req.context, { cause })
+    : new BrowserBlockedError(
+        'blocked',
+        "The browser blocked this request: CORS, mixed content or the page's security policy (or the node is not reachable: a browser does not say which)",
+        req.context,
+        { cause },
+      );
 }
 
 /** Reads the body as UTF-8 up to `maxBytes`; a larger or endless body is cut off at the cap. */

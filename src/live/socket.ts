@@ -8,6 +8,7 @@
 // (issue 28) has only it, and it costs the bundle nothing. Node 20, where the unit tests run, has
 // it only behind a flag: tests hand in a constructor (the `ws` package's client follows the same API).
 // No 'vscode' here.
+import { browserRefusal } from '../api/browserHost';
 import { plainLine } from '../core/text';
 import { MAX_CLIENT_FRAME_BYTES } from './model/subscription';
 
@@ -98,6 +99,8 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
   };
   const Ctor = options.WebSocket ?? hostWebSocket();
   try {
+    const refusal = browserRefusal(url);
+    if (refusal) throw new Error(refusal);
     if (!Ctor) throw new Error('this host has no WebSocket');
     socket = new Ctor(url);
     socket.binaryType = 'arraybuffer';

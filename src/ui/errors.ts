@@ -18,6 +18,7 @@ const titles: Record<WaspErrorKind, () => string> = {
   invalidResponse: () => vscode.l10n.t('Invalid response'),
   tokenExpired: () => vscode.l10n.t('Token expired'),
   cancelled: () => vscode.l10n.t('Cancelled'),
+  blocked: () => vscode.l10n.t('Blocked by the browser'),
 };
 
 export function describeError(e: unknown): ErrorView {
