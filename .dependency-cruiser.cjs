@@ -54,6 +54,14 @@ module.exports = {
       to: { path: '(^|/)register\\.ts$' },
     },
     {
+      name: 'no-node-builtins-in-src',
+      severity: 'error',
+      comment:
+        'The extension also runs in a browser\'s web worker host (package.json "browser", src/extensionWeb.ts), which has no Node modules: nothing under src/ imports one; use fetch, Web Crypto, TextDecoder and vscode.workspace.fs.',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that does not resolve: a rule above could not see where it leads.',

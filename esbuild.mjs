@@ -1,4 +1,5 @@
-// One build script for every bundle: the extension (node, ESM split into chunks), the webview scripts (browser),
+// One build script for every bundle: the extension (node, ESM split into chunks; and one CommonJS file for
+// the browser's web worker host), the webview scripts (browser),
 // and, with --tests, the unit and integration test bundles plus the local node CLI; with --bench,
 // the benchmark bundles (out/bench: bench/host.ts for the extension host, bench/node/*.ts).
 //   node esbuild.mjs [--watch] [--production] [--tests] [--bench] [--outroot=<dir>]
@@ -147,6 +148,22 @@ const configs = [
     sourcemap: !production,
     sourcesContent: false,
   },
+  // The browser entry (package.json "browser") for the web worker extension host of vscode.dev and
+  // github.dev: that host loads one CommonJS file and no ES modules, so no splitting (a lazy
+  // import() is inlined and still evaluates on first use). Nothing under src/ imports a Node
+  // built-in (`npm run deps`), so the same sources build for both hosts.
+  {
+    ...common,
+    entryPoints: { extension: 'src/extensionWeb.ts' },
+    outdir: at('dist/web'),
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
+    external: ['vscode'],
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+  },
   {
     ...common,
     entryPoints: findFiles('src/ui/browser', /^(?!.*\.d\.ts$).*Main\.ts$/),
@@ -176,7 +193,12 @@ if (tests) {
     // trusted folder, untrusted.js (test/integration/untrusted/**) in an untrusted one,
     // multiroot.js (test/integration/multiroot/**) in a workspace of two folders.
     ...[
-      ['integration', 'index.js', join('test', 'integration'), [join('test', 'integration', 'untrusted'), join('test', 'integration', 'multiroot')]],
+      [
+        'integration',
+        'index.js',
+        join('test', 'integration'),
+        [join('test', 'integration', 'untrusted'), join('test', 'integration', 'multiroot'), join('test', 'integration', 'web')],
+      ],
       ['integration-untrusted', 'untrusted.js', join('test', 'integration', 'untrusted'), []],
       ['integration-multiroot', 'multiroot.js', join('test', 'integration', 'multiroot'), []],
     ].map(([suiteName, outName, dir, excludes]) => ({
@@ -190,10 +212,24 @@ if (tests) {
       external: ['vscode', 'mocha'],
       sourcemap: 'inline',
     })),
+    // The web suite (test/integration/web/**) runs in the browser's web worker host: one CommonJS
+    // file for the browser, mocha's browser build inside, node:assert/strict from a small copy.
     {
       ...common,
-      entryPoints: ['test/fixtures/localNodeCli.ts'],
-      outfile: 'out/test/fixtures/localNodeCli.js',
+      plugins: [...common.plugins, testFiles('integration-web', join('test', 'integration', 'web'), [])],
+      entryPoints: ['test/integration/web/index.ts'],
+      outfile: 'out/test/integration/web.js',
+      platform: 'browser',
+      format: 'cjs',
+      target: 'es2022',
+      external: ['vscode'],
+      alias: { 'node:assert/strict': './test/integration/web/assert.ts' },
+      sourcemap: 'inline',
+    },
+    {
+      ...common,
+      entryPoints: ['test/fixtures/localNodeCli.ts', 'test/fixtures/webNodesCli.ts'],
+      outdir: 'out/test/fixtures',
       platform: 'node',
       format: 'cjs',
       target: 'node20',

@@ -91,5 +91,20 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // The extension also runs in a browser's web worker host (src/extensionWeb.ts), which has none
+    // of Node's globals; tsc cannot tell, since a dependency's types (ofetch → undici) bring Node's
+    // into every file. Node built-in imports are refused by `npm run deps`.
+    files: ['src/**/*.ts', 'src/**/*.mts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'].map((name) => ({
+          name,
+          message: "Not in a browser's web worker host: use what both hosts have (Uint8Array, TextEncoder, Web Crypto, globalThis, setTimeout).",
+        })),
+      ],
+    },
+  },
   prettier,
 );
