@@ -1,8 +1,10 @@
 // Runs the integration suites (built by `node esbuild.mjs --tests`) inside a real VS Code extension
-// host, in two launches:
+// host, in four launches:
 //   integration            out/test/integration/index.js      Workspace Trust disabled (trusted)
 //   integration-untrusted  out/test/integration/untrusted.js  trust enabled, folder not trusted
 //   integration-multiroot  out/test/integration/multiroot.js  a .code-workspace of two folders
+//   integration-web        out/test/integration/web.js        the browser's web worker host (the manifest's
+//                          "browser" entry), against nodes this script starts (webNodesCli.ts)
 // Each launch prints its own plain `<suite>: N passed, N failed` line (from inside the host), and
 // opens a fresh copy of test/integration/workspace/.
 //
@@ -16,7 +18,8 @@
 // WASP_VSCODE_VERSION    the version test-electron downloads (default stable)
 // WASP_TEST_TIMEOUT_MS   timeout for all launches together, once the host is installed (default 10 min)
 // WASP_TEST_VERBOSE=1    offline host: forward every workbench log line, noise included
-// WASP_TEST_GREP=<re>    run only the tests whose full title matches (both launches)
+// WASP_TEST_GREP=<re>    run only the tests whose full title matches (every launch)
+// WASP_TEST_SUITES=a,b   run only these launches (e.g. integration-web)
 // Inside the host, process.env.WASP_TEST_HOST is `electron` or `offline`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,6 +67,15 @@ const profiles = [
     trusted: false,
   },
   {
+    suite: 'integration-web',
+    tests: join(repo, 'out/test/integration/web.js'),
+    // The extension runs in the browser's web worker host: the manifest's "browser" entry, no Node.
+    settings: { ...quietSettings, 'security.workspace.trust.enabled': false, 'remote.extensionKind': { [extensionId()]: ['web'] } },
+    trusted: true,
+    // The worker cannot start a server: the nodes run here (test/fixtures/webNodesCli.ts).
+    webNodes: true,
+  },
+  {
     suite: 'integration-multiroot',
     tests: join(repo, 'out/test/integration/multiroot.js'),
     settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
@@ -81,6 +93,12 @@ if (!(timeoutMs > 0)) {
   console.error(`integration: WASP_TEST_TIMEOUT_MS must be a positive number of milliseconds`);
   process.exit(2);
 }
+const only = (process.env.WASP_TEST_SUITES || '').split(',').filter(Boolean);
+if (only.some((name) => !profiles.some((p) => p.suite === name))) {
+  console.error(`integration: WASP_TEST_SUITES names a suite that does not exist (${profiles.map((p) => p.suite).join(', ')})`);
+  process.exit(2);
+}
+if (only.length > 0) profiles.splice(0, profiles.length, ...profiles.filter((p) => only.includes(p.suite)));
 for (const p of profiles) {
   if (!existsSync(p.tests)) {
     console.error(`integration: ${p.tests} is missing; build it with: node esbuild.mjs --tests`);
@@ -115,11 +133,19 @@ for (const p of profiles) {
     const m = RESULT.exec(line.trim());
     if (m?.[1] === p.suite) result = { passed: Number(m[2]), failed: Number(m[3]) };
   };
-  const workspaceDir = makeWorkspace(join(repo, 'test/integration/workspace'), p.multiRoot ? 'multiroot' : p.trusted ? 'trusted' : 'untrusted');
+  const workspaceDir = makeWorkspace(
+    join(repo, 'test/integration/workspace'),
+    p.multiRoot ? 'multiroot' : p.webNodes ? 'web' : p.trusted ? 'trusted' : 'untrusted',
+  );
   const workspace = p.multiRoot ? makeMultiRootWorkspace(workspaceDir) : workspaceDir;
   let code;
+  let webNodes;
   try {
     if (endBy <= started) throw new Error(`no time left (WASP_TEST_TIMEOUT_MS=${timeoutMs})`);
+    if (p.webNodes) {
+      webNodes = await startWebNodes();
+      writeFileSync(join(workspaceDir, 'web-run.json'), JSON.stringify({ nodes: webNodes.nodes, grep: process.env.WASP_TEST_GREP || undefined }, null, 2));
+    }
     code = vscodeExecutable
       ? await runInDesktopVsCode(vscodeExecutable, p, workspace, endBy - started, onLine)
       : await runInOfflineHost({
@@ -138,6 +164,7 @@ for (const p of profiles) {
     console.log(`${p.suite}: ERROR: ${err instanceof Error ? err.message : err}`);
     code = 1;
   } finally {
+    await killGroup(webNodes?.child);
     rmSync(workspaceDir, { recursive: true, force: true });
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
@@ -211,6 +238,8 @@ async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
     '--skip-welcome',
     '--skip-release-notes',
     ...(p.trusted ? ['--disable-workspace-trust'] : []),
+    // Desktop VS Code runs a development extension in its web worker host when asked so.
+    ...(p.webNodes ? ['--extensionDevelopmentKind=web'] : []),
     `--extensionDevelopmentPath=${repo}`,
     `--extensionTestsPath=${p.tests}`,
     `--user-data-dir=${join(runDir, 'user-data')}`,
@@ -247,6 +276,33 @@ async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
     await killGroup(child);
     rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/** The extension's ID as the manifest makes it (publisher.name). */
+function extensionId() {
+  const { publisher, name } = require('../package.json');
+  return `${publisher}.${name}`;
+}
+
+/**
+ * Starts the web suite's nodes (out/test/fixtures/webNodesCli.js) in a process group of its own
+ * and resolves with their URLs once it printed them.
+ */
+function startWebNodes() {
+  const child = spawn(process.execPath, [join(repo, 'out/test/fixtures/webNodesCli.js')], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((res, rej) => {
+    let buf = '';
+    const timer = setTimeout(() => rej(new Error("the web suite's nodes did not start within 20 s")), 20_000);
+    child.once('exit', (code) => rej(new Error(`the web suite's nodes exited (${code})`)));
+    child.stdout.on('data', (chunk) => {
+      buf += chunk;
+      const m = /^web nodes: (.+)$/m.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        res({ child, nodes: JSON.parse(m[1]) });
+      }
+    });
+  });
 }
 
 /** Two folders (app, contracts) and the .code-workspace that opens them together, inside `dir`. */

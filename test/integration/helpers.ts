@@ -167,6 +167,8 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
 }
 
 let untitledCount = 0;
+/** Unique per run (a web worker host has no process.pid). */
+const runStamp = Date.now().toString(36);
 
 /**
  * A new plain-text document holding `content`. This host was seen handing back an earlier untitled
@@ -176,7 +178,7 @@ let untitledCount = 0;
 async function plainTextDocument(content: string): Promise<vscode.TextDocument> {
   const doc = await vscode.workspace.openTextDocument({ content, language: 'plaintext' });
   if (doc.getText() === content) return doc;
-  const fresh = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `/hover-${process.pid}-${++untitledCount}.txt` }));
+  const fresh = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `/hover-${runStamp}-${++untitledCount}.txt` }));
   const edit = new vscode.WorkspaceEdit();
   edit.insert(fresh.uri, new vscode.Position(0, 0), content);
   assert.ok(await vscode.workspace.applyEdit(edit), 'the untitled document takes the text');
