@@ -107,6 +107,9 @@ try {
     'B',
     Object.fromEntries(deps),
   );
+  // The browser entry (vscode.dev, github.dev): one CommonJS file, the whole extension, no lazy chunks.
+  const browserBundle = size(join(root, 'dist/web/extension.js'));
+  put('bundle.browser', browserBundle.bytes, 'B', { gzip: browserBundle.gzip });
   for (const name of readdirSync(join(root, 'dist/webview'))
     .filter((n) => n.endsWith('.js'))
     .sort()) {
@@ -252,6 +255,11 @@ const ROWS = [
     show: (f) => String(f.value),
     target: '= 1',
     check: (f) => f.value === 1,
+  },
+  {
+    what: 'browser entry (web worker host): the whole extension in one file, minified (gzip)',
+    id: 'bundle.browser',
+    show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})`,
   },
   { what: 'receipt panel webview bundle (gzip)', id: 'bundle.webview.receiptMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
   { what: 'chain info panel webview bundle (gzip)', id: 'bundle.webview.chainInfoMain', show: (f) => `${kb(f.value)} (${kb(f.detail.gzip)})` },
