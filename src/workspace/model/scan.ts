@@ -52,7 +52,7 @@ export const isAbiPath: PathRule = (relative) => abiFileKind(relative) !== undef
 
 export interface ScanFile<U> {
   uri: U;
-  /** The workspace folder that holds it: its real path bounds the file's. */
+  /** The workspace folder that holds it: no link below it is followed (folderFile.ts). */
   folder: U;
   /** The key in the index (the URI as a string). */
   key: string;
@@ -74,7 +74,7 @@ export interface ScanReport {
   malformed: number;
   /** Larger than maxFileBytes: never read, or abandoned at the cap. */
   tooLarge: number;
-  /** Not a regular file, or its real path leaves the folder or the ABI paths: never read. */
+  /** Not a regular file, a link on its way, or off the ABI paths: never read. */
   refused: number;
   /** Their ABI did not fit in the index's memory budget. */
   overBudget: number;
