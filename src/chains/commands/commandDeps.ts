@@ -31,8 +31,8 @@ export interface RemoveChainDeps {
 
 /** Add Chain: the name checked against every entry, the node surveyed without a token. */
 export interface AddChainDeps {
-  readonly chains: Pick<ChainRegistry, 'add' | 'get' | 'settled' | 'all'>;
-  readonly clients: Pick<NodeClients, 'clientForNode'>;
+  readonly chains: Pick<ChainRegistry, 'add' | 'addEvmOnly' | 'get' | 'getEvmOnly' | 'settled' | 'all'>;
+  readonly clients: Pick<NodeClients, 'clientForNode' | 'limited'>;
   readonly log: Log;
 }
 

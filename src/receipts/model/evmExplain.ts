@@ -121,7 +121,7 @@ export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n, na
   return lines;
 }
 
-function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n): Row[] {
+export function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n): Row[] {
   const rows: Row[] = [
     { field: prefix, label, value: shown(item.name), detail: `${shown(item.signature)} · ${item.selector} · ${shown(sourcesText(item, l10n))}`, mono: true },
   ];
