@@ -77,7 +77,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
   const live = registerLiveFeature({ ...services, receipts, addresses: workspace.addresses, blocks: chainsFeature.blocks });
   const watch = registerWatchFeature({ ...services, watched, receipts, feed: live.watchFeed });
-  const accounts = registerAccountsFeature({ ...services, chainsTree: chainsFeature, names: receipts.service.evm, records: workspace.addresses });
+  const accounts = registerAccountsFeature({
+    ...services,
+    chainsTree: chainsFeature,
+    names: receipts.service.evm,
+    records: workspace.addresses,
+    evmOnly: receipts.evmOnly,
+  });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
