@@ -4,7 +4,7 @@
 // said once, with how to add it. The panel (panel.ts) asks this part when the ID's chain is such a
 // chain, or when no chain with a web API knew the ID.
 import * as vscode from 'vscode';
-import type { EvmOnlyChain } from '../config/model/chainConfig';
+import { evmOnlyLimitText, type EvmOnlyChain } from '../config/model/chainConfig';
 import { HEX64 } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { CallTreeLoad } from './evmExplainer';
@@ -56,7 +56,7 @@ export class EvmOnlyPanelPart {
     const l = this.loaded;
     if (!l) return undefined;
     const { chain, found } = l;
-    const [{ evmOnlyView, evmOnlyLimitText }, decoding] = await Promise.all([
+    const [{ evmOnlyView }, decoding] = await Promise.all([
       import('./model/evmOnlyView.js'),
       this.host.service.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }),
     ]);

@@ -232,10 +232,3 @@ export function evmOnlyView(
   if (revert !== undefined) view.revert = revert;
   return view;
 }
-
-/** What a chain without a web API cannot show, and how to add one: said once, in the panel and the tree. */
-export function evmOnlyLimitText(l10n: L10n = englishL10n): string {
-  return l10n.t(
-    'Known only by its EVM JSON-RPC: the ISC receipt, the gas burn log and governance (chain info, blocks, L2 accounts) need the chain\u2019s web API. Add it: set nodeUrl in this entry of waspChain.chains, or Add Chain \u2192 Another node\u2026',
-  );
-}
