@@ -120,7 +120,7 @@ export function evmOnlyHoverLines(
   found: EvmOnlyFound,
   chainName: string,
   decoding: EvmOnlyDecoding | undefined,
-  traceLine: string | undefined,
+  traceLine?: string,
   l10n: L10n = englishL10n,
 ): string[] {
   const failed = found.receipt.status === undefined ? undefined : found.receipt.status === 0;
