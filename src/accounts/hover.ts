@@ -134,11 +134,15 @@ export class AccountHoverProvider implements vscode.HoverProvider {
         return token.isCancellationRequested ? undefined : new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
       }
       if (token.isCancellationRequested) return undefined;
+      // A name is extra: waited for at most nameWaitMs (the first use scans the workspace's records).
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
+      const names = evmOnly.evm.namesFor({ generation: 'rebased', evmChainId: chain.evmChainId }).catch(() => undefined);
       const [{ evmOnlyAccountLines }, { rpcFailureText }, { evmOnlyAccountMarkdown }, nameOf] = await Promise.all([
         import('./model/evmOnlyAccountView.js'),
         import('../receipts/model/evmExplain.js'),
         loadMarkdown(),
-        evmOnly.evm.namesFor({ generation: 'rebased', evmChainId: chain.evmChainId }).catch(() => undefined),
+        Promise.race([names, late]).finally(() => clearTimeout(wait)),
       ]);
       if (token.isCancellationRequested) return undefined;
       const lines = evmOnlyAccountLines(

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { startJsonRpcNode, type JsonRpcNode } from '../fixtures/jsonRpcNode';
+import { evmOnlyHoverTimes } from '../../bench/evmOnlyHovers';
 import { activate, config, hoversAt, itemTexts, label, setChains, waitFor, withPrompts } from './helpers';
 
 const TESTNET_CHAIN = '0x2f11f5ea9d3c093c9cc2e329cf92e05aa00ac052ada96c4c14a2f6869a7cbcaf';
@@ -150,6 +151,23 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     await vscode.commands.executeCommand('waspChain.refresh', 'Testnet');
     assert.match(String(api.chains.tree.getTreeItem(row()!).description), /block 13/);
     rpc.block = 12n;
+  });
+
+  it('the bench scenario (bench/evmOnlyHovers.ts) runs in the host: cached and uncached EVM-only hovers, each uncached one sending its two calls once', async () => {
+    const source = new vscode.CancellationTokenSource();
+    const figures = await evmOnlyHoverTimes(api, source.token, { cached: 20, uncached: 6, warmup: 1 });
+    assert.deepEqual(
+      figures.map((f) => f.id),
+      [
+        'evmOnly.hover.cached.p50',
+        'evmOnly.hover.cached.p99',
+        'evmOnly.hover.uncached.p50',
+        'evmOnly.hover.uncached.raw.p50',
+        'evmOnly.hover.uncached.overRaw',
+      ],
+    );
+    assert.equal(figures[0]?.detail?.requestsMeanwhile, 0, 'a cached hover sends nothing');
+    assert.equal(api.services.chains.evmOnly().length, 0, 'the settings are put back');
   });
 
   it('the account hover on an EVM-only chain: balance (exact, in wei too) and nonce from the JSON-RPC', async () => {
