@@ -69,6 +69,19 @@ export class EvmExplainer {
     return logRows(coder, index, outcome, url, vscode.l10n, isc);
   }
 
+  /**
+   * The JSON-RPC's EVM receipt beside the ISC one, asked of `url` as the panel opens (one
+   * eth_getTransactionReceipt): its status, gas used and effective price, a disagreement said. Its
+   * logs stay on "Load EVM Logs". Undefined when the JSON-RPC gave none (the button still offers it).
+   */
+  async receiptRows(url: string, txHash: string, isc: IscSide, signal?: AbortSignal): Promise<Row[] | undefined> {
+    const [{ evmReceiptRows }, { fetchEvmLogs }] = await Promise.all([import('./model/evmExplain.js'), import('../evm/model/jsonRpc.js')]);
+    const outcome = await fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal });
+    if (!outcome.ok) return undefined;
+    const rows = evmReceiptRows(outcome, isc, vscode.l10n);
+    return rows.length > 0 ? rows : undefined;
+  }
+
   /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */
   async loadCallTree(url: string, receipt: AnyReceipt, chain: NamedChain, signal?: AbortSignal): Promise<CallTreeLoad> {
     const { evmTxOf } = await import('./model/evmExplain.js');

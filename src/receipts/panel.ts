@@ -167,8 +167,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
     if (evmRows !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
-    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise.
-    if (evm && result.value.view.failed) await this.evm.loadCallTree(chain, result, signal);
+    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise;
+    // beside it, the JSON-RPC's EVM receipt (status, gas, price) without a click.
+    if (evm)
+      await Promise.all([this.evm.loadSummary(chain, result, signal), ...(result.value.view.failed ? [this.evm.loadCallTree(chain, result, signal)] : [])]);
   }
 
   /**
