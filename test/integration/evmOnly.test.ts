@@ -128,7 +128,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.match(after[0]?.plain ?? '', /Why: reverted in /);
   });
 
-  it('the tree row says the EVM chain ID and latest block, JSON-RPC only, and one line of what it cannot show; no node command on it', async () => {
+  it('the tree row says the EVM chain ID and latest block, JSON-RPC only, and one line of what it cannot show; Refresh and Remove Chain take it', async () => {
     await setChains([{ name: 'Testnet', evmJsonRpcUrl: rpc.url, evmChainId: 1076, chainId: TESTNET_CHAIN }]);
     const row = () => api.chains.tree.getChildren().find((n) => n.kind === 'evmChain' && n.chainName === 'Testnet');
     assert.ok(row(), 'the tree lists the chain');
@@ -151,6 +151,11 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     await vscode.commands.executeCommand('waspChain.refresh', 'Testnet');
     assert.match(String(api.chains.tree.getTreeItem(row()!).description), /block 13/);
     rpc.block = 12n;
+
+    // Remove Chain takes it like any entry (a script's name is not asked about).
+    assert.equal(await vscode.commands.executeCommand('waspChain.removeChain', 'Testnet'), true);
+    assert.equal(config().inspect('chains')?.globalValue?.toString(), '', 'the entry is gone from the user settings');
+    assert.equal(row(), undefined);
   });
 
   it('the bench scenario (bench/evmOnlyHovers.ts) runs in the host: cached and uncached EVM-only hovers, each uncached one sending its two calls once', async () => {

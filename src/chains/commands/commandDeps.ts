@@ -25,7 +25,7 @@ export interface UseNodeChainDeps extends SetDefaultDeps {
 
 /** Remove Chain. */
 export interface RemoveChainDeps {
-  readonly chains: Pick<ChainRegistry, 'removeEntry' | 'settled' | 'clearDefaultIfNamed'>;
+  readonly chains: Pick<ChainRegistry, 'removeEntry' | 'settled' | 'clearDefaultIfNamed' | 'evmOnly'>;
   readonly log: Log;
 }
 
