@@ -11,6 +11,7 @@ import type { NodeClients } from '../config/nodeClients';
 import type { EvmOnlyChain } from '../config/model/chainConfig';
 import { LruCache } from '../core/lru';
 import { hexToBytes } from '../core/hex';
+import { SharedRequests } from '../api/sharedRequests';
 import type { RpcFailure } from '../evm/model/jsonRpc';
 import type { EvmOnlyFound } from './model/evmOnlyView';
 import type { CallTreeLoad, EvmExplainer } from './evmExplainer';
@@ -39,50 +40,7 @@ export interface EvmOnlyServiceDeps {
   readonly clients: Pick<NodeClients, 'limited'>;
 }
 
-type Lookup<T> = Promise<{ ok: true; value: T } | RpcFailure>;
-
-/** One request per key however many wait on it; aborted only when every waiter gave up. */
-class Shared {
-  private readonly running = new Map<string, { promise: Promise<unknown>; controller: AbortController; waiters: number }>();
-
-  run<T>(key: string, start: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    let entry = this.running.get(key);
-    if (!entry) {
-      const controller = new AbortController();
-      const promise = start(controller.signal).finally(() => {
-        if (this.running.get(key)?.promise === promise) this.running.delete(key);
-      });
-      entry = { promise, controller, waiters: 0 };
-      this.running.set(key, entry);
-    }
-    const shared = entry;
-    shared.waiters++;
-    const result = shared.promise as Promise<T>;
-    if (!signal) return result;
-    return new Promise<T>((resolve, reject) => {
-      const leave = () => {
-        shared.waiters--;
-        if (shared.waiters === 0) {
-          shared.controller.abort();
-          if (this.running.get(key) === shared) this.running.delete(key);
-        }
-        reject(new vscode.CancellationError());
-      };
-      if (signal.aborted) return leave();
-      signal.addEventListener('abort', leave, { once: true });
-      result.then(
-        (v) => {
-          signal.removeEventListener('abort', leave);
-          resolve(v);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', leave);
-          reject(e instanceof Error ? e : new Error(String(e)));
-        },
-      );
-    });
-  }
-}
+type Lookup<T> = { ok: true; value: T } | RpcFailure;
 
 export class EvmOnlyService {
   private readonly found = new LruCache<string, EvmOnlyFound>({ capacity: 200 });
@@ -90,7 +48,10 @@ export class EvmOnlyService {
   private readonly heads = new LruCache<string, EvmOnlyHead>({ capacity: 50 });
   /** Why each failed transaction failed, once its call tree was read (the hover's "Why"), by hash. */
   private readonly traceLines = new LruCache<string, string>({ capacity: 200 });
-  private readonly shared = new Shared();
+  /** One request per (JSON-RPC, question) in flight, however many ask; `started` counts them (tests, bench). */
+  readonly txRequests = new SharedRequests<Lookup<EvmOnlyFound>>();
+  private readonly accountRequests = new SharedRequests<EvmOnlyAccount>();
+  private readonly headRequests = new SharedRequests<EvmOnlyHead>();
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when a chain's head was read (the tree redraws). */
   readonly onDidChange = this.emitter.event;
@@ -138,27 +99,23 @@ export class EvmOnlyService {
     return { found: false, notFoundOn, failures };
   }
 
-  private one(chain: EvmOnlyChain, hash: string, options: { signal?: AbortSignal; fresh?: boolean }): Lookup<EvmOnlyFound> {
+  private one(chain: EvmOnlyChain, hash: string, options: { signal?: AbortSignal; fresh?: boolean }): Promise<Lookup<EvmOnlyFound>> {
     const k = key(chain, hash);
     const cached = options.fresh ? undefined : this.found.get(k);
     if (cached) return Promise.resolve({ ok: true, value: cached });
-    return this.shared.run(
-      `tx\n${k}`,
-      async (signal) => {
-        const { fetchEvmReceipt, fetchEvmTransaction } = await import('../evm/model/txRpc.js');
-        const rpc = { fetch: globalThis.fetch, signal };
-        // Two questions, one slot each, in parallel: the hover waits for the slower one only.
-        const [receipt, tx] = await Promise.all([
-          this.deps.clients.limited(() => fetchEvmReceipt(chain.evmJsonRpcUrl, hash, rpc), signal),
-          this.deps.clients.limited(() => fetchEvmTransaction(chain.evmJsonRpcUrl, hash, rpc), signal),
-        ]);
-        if (!receipt.ok) return receipt;
-        const value: EvmOnlyFound = { hash, tx: tx.ok ? tx.tx : null, receipt: receipt.receipt };
-        this.found.set(k, value);
-        return { ok: true as const, value };
-      },
-      options.signal,
-    );
+    return this.txRequests.run(k, options.signal, async (signal) => {
+      const { fetchEvmReceipt, fetchEvmTransaction } = await import('../evm/model/txRpc.js');
+      const rpc = { fetch: globalThis.fetch, signal };
+      // Two questions, one slot each, in parallel: the hover waits for the slower one only.
+      const [receipt, tx] = await Promise.all([
+        this.deps.clients.limited(() => fetchEvmReceipt(chain.evmJsonRpcUrl, hash, rpc), signal),
+        this.deps.clients.limited(() => fetchEvmTransaction(chain.evmJsonRpcUrl, hash, rpc), signal),
+      ]);
+      if (!receipt.ok) return receipt;
+      const value: EvmOnlyFound = { hash, tx: tx.ok ? tx.tx : null, receipt: receipt.receipt };
+      this.found.set(k, value);
+      return { ok: true as const, value };
+    });
   }
 
   /** The balance (wei) and nonce of an EVM address on the chain. */
@@ -166,21 +123,17 @@ export class EvmOnlyService {
     const k = key(chain, address);
     const cached = this.accounts.get(k);
     if (cached) return Promise.resolve(cached);
-    return this.shared.run(
-      `account\n${k}`,
-      async (signal) => {
-        const { fetchBalance, fetchTransactionCount } = await import('../evm/model/jsonRpc.js');
-        const rpc = { fetch: globalThis.fetch, signal };
-        const [balance, nonce] = await Promise.all([
-          this.deps.clients.limited(() => fetchBalance(chain.evmJsonRpcUrl, address, rpc), signal),
-          this.deps.clients.limited(() => fetchTransactionCount(chain.evmJsonRpcUrl, address, rpc), signal),
-        ]);
-        const value = { balance, nonce };
-        if (balance.ok && nonce.ok) this.accounts.set(k, value, SHORT_TTL_MS);
-        return value;
-      },
-      options.signal,
-    );
+    return this.accountRequests.run(k, options.signal, async (signal) => {
+      const { fetchBalance, fetchTransactionCount } = await import('../evm/model/jsonRpc.js');
+      const rpc = { fetch: globalThis.fetch, signal };
+      const [balance, nonce] = await Promise.all([
+        this.deps.clients.limited(() => fetchBalance(chain.evmJsonRpcUrl, address, rpc), signal),
+        this.deps.clients.limited(() => fetchTransactionCount(chain.evmJsonRpcUrl, address, rpc), signal),
+      ]);
+      const value = { balance, nonce };
+      if (balance.ok && nonce.ok) this.accounts.set(k, value, SHORT_TTL_MS);
+      return value;
+    });
   }
 
   /** The chain's EVM chain ID and latest block, as last read (no request). */
@@ -192,7 +145,7 @@ export class EvmOnlyService {
   readHead(chain: EvmOnlyChain, fresh = false): Promise<EvmOnlyHead> {
     const cached = fresh ? undefined : this.heads.get(chain.evmJsonRpcUrl);
     if (cached) return Promise.resolve(cached);
-    return this.shared.run(`head\n${chain.evmJsonRpcUrl}`, async (signal) => {
+    return this.headRequests.run(chain.evmJsonRpcUrl, undefined, async (signal) => {
       const { fetchBlockNumber, fetchChainId } = await import('../evm/model/txRpc.js');
       const rpc = { fetch: globalThis.fetch, signal };
       const [chainId, block] = await Promise.all([

@@ -98,6 +98,17 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     const secret = await hoversAt(`const privateKey = "${rpc.ids.deposit}";`, rpc.ids.deposit, 8);
     assert.match(secret[0]?.plain ?? '', /may be a secret/);
     assert.equal(rpc.methods.length, asked, 'nothing was sent for a possible key');
+
+    // 20 hovers of one new hash at once: its two calls are sent once, and every hover shows it.
+    const content = `DEPLOY_TX = "${rpc.ids.deposit}"`;
+    const doc = await vscode.workspace.openTextDocument({ content, language: 'plaintext' });
+    const at = doc.positionAt(content.indexOf(rpc.ids.deposit) + 5);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at)),
+    );
+    for (const hovers of burst)
+      assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Succeeded \\(EVM status 1\\)'))));
+    assert.deepEqual(rpc.methods.slice(asked).sort(), ['eth_getTransactionByHash', 'eth_getTransactionReceipt']);
   });
 
   it('Show Request Receipt: the EVM side, what needs the web API said once; on a Wasp JSON-RPC the call tree is read and the hover then says where the revert began', async () => {
