@@ -163,6 +163,12 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.match(String(api.chains.tree.getTreeItem(row()!).description), /block 13/);
     rpc.block = 12n;
 
+    // A command that needs the web API says so plainly, naming the fix.
+    const info = await withPrompts([], () => vscode.commands.executeCommand('waspChain.showChainInfo', 'Testnet'));
+    assert.deepEqual(info?.notes, [
+      '"Testnet" is known only by its EVM JSON-RPC: this command needs the chain’s web API. Add nodeUrl to its entry in waspChain.chains.',
+    ]);
+
     // Remove Chain takes it like any entry (a script's name is not asked about).
     assert.equal(await vscode.commands.executeCommand('waspChain.removeChain', 'Testnet'), true);
     assert.equal(config().inspect('chains')?.globalValue?.toString(), '', 'the entry is gone from the user settings');

@@ -15,7 +15,7 @@ export interface ChainActionDeps extends ChainArgDeps {
 
 /** Set as Default Chain. */
 export interface SetDefaultDeps extends ChainArgDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled' | 'getEvmOnly'>;
 }
 
 /** Use the Node's Chain. */
