@@ -130,8 +130,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       if (read === 'slow') {
         onCancel.dispose();
         this.detached.add(controller, work);
-        const { accountLoadingMarkdown } = await loadMarkdown();
-        return token.isCancellationRequested ? undefined : new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
+        const { evmOnlyAccountMarkdown } = await loadMarkdown();
+        const line = vscode.l10n.t('Reading the account on {0}… its JSON-RPC is slow to answer.', chain.name);
+        return token.isCancellationRequested ? undefined : new vscode.Hover(evmOnlyAccountMarkdown([line]), range);
       }
       if (token.isCancellationRequested) return undefined;
       // A name is extra: waited for at most nameWaitMs (the first use scans the workspace's records).
@@ -155,7 +156,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       return new vscode.Hover(evmOnlyAccountMarkdown(lines), range);
     } catch (e) {
       if (token.isCancellationRequested) return undefined;
-      return new vscode.Hover((await loadMarkdown()).accountFailureMarkdown(address, chain.name, errorSummary(e)), range);
+      // No Show Account link: that panel needs the web API.
+      const line = vscode.l10n.t('The account read on {0} failed: {1}', chain.name, errorSummary(e));
+      return new vscode.Hover((await loadMarkdown()).evmOnlyAccountMarkdown([line]), range);
     } finally {
       clearTimeout(timer);
       onCancel.dispose();
