@@ -109,6 +109,21 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     for (const hovers of burst)
       assert.ok(hovers.some((h) => h.contents.some((c) => (typeof c === 'string' ? c : c.value).includes('Succeeded \\(EVM status 1\\)'))));
     assert.deepEqual(rpc.methods.slice(asked).sort(), ['eth_getTransactionByHash', 'eth_getTransactionReceipt']);
+
+    // A host that is no JSON-RPC (an HTML page) or answers an error object: said, per chain, never a crash.
+    const unknown = `0x${'7'.repeat(64)}`;
+    for (const [fault, said] of [
+      ['html', 'Testnet: the answer is not a valid transaction receipt'],
+      ['rpcError', 'Testnet: the JSON-RPC answered with an error: header not found'],
+    ] as const) {
+      rpc.fault = fault;
+      try {
+        const failed = await hoversAt(`reverted ${unknown} here ${fault}`, unknown);
+        assert.ok(failed[0]?.plain.includes(said), failed[0]?.plain);
+      } finally {
+        rpc.fault = undefined;
+      }
+    }
   });
 
   it('Show Request Receipt: the EVM side, what needs the web API said once; on a Wasp JSON-RPC the call tree is read and the hover then says where the revert began', async () => {
