@@ -184,10 +184,15 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
       '"Testnet" is known only by its EVM JSON-RPC: this command needs the chain’s web API. Add nodeUrl to its entry in waspChain.chains.',
     ]);
 
-    // Remove Chain takes it like any entry (a script's name is not asked about).
+    // It may be the default chain (its hovers ask it first): starred, and the status bar names it.
+    assert.equal(await vscode.commands.executeCommand('waspChain.setDefaultChain', 'Testnet'), 'Testnet');
+    assert.match(String(api.chains.tree.getTreeItem(row()!).description), /^★ EVM chain ID 1076/);
+
+    // Remove Chain takes it like any entry (a script's name is not asked about), and the default naming it goes too.
     assert.equal(await vscode.commands.executeCommand('waspChain.removeChain', 'Testnet'), true);
     assert.equal(config().inspect('chains')?.globalValue?.toString(), '', 'the entry is gone from the user settings');
     assert.equal(row(), undefined);
+    assert.equal(api.services.chains.defaultChainName(), undefined);
   });
 
   it('the bench scenario (bench/evmOnlyHovers.ts) runs in the host: cached and uncached EVM-only hovers, each uncached one sending its two calls once', async () => {
