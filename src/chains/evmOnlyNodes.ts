@@ -4,8 +4,8 @@
 // and opens the settings to add one. No node command is offered on it (its contextValue matches
 // none of the chain menus). Text from settings and answers is plain text here, or escaped Markdown.
 import * as vscode from 'vscode';
-import type { EvmOnlyChain } from '../config/model/chainConfig';
-import { describeSource } from '../config/model/chainConfig';
+import { describeSource, evmOnlyLimitText, type ChainSource, type EvmOnlyChain } from '../config/model/chainConfig';
+import type { ChainRegistry } from '../config/chainRegistry';
 import { formatBigInt, formatTime } from '../core/format';
 import { markdownText, plainLine } from '../core/text';
 import type { RpcFailure } from '../evm/model/jsonRpc';
@@ -15,6 +15,14 @@ export interface EvmChainNode {
   readonly kind: 'evmChain';
   readonly id: string;
   readonly chainName: string;
+}
+
+/** The one line under a chain known only by its EVM JSON-RPC: what it cannot show. */
+export interface EvmLimitNode {
+  readonly kind: 'evmLimit';
+  readonly id: string;
+  readonly chainName: string;
+  readonly parent: EvmChainNode;
 }
 
 /** What the rows read: the chain's head as last read, and a way to read it. */
@@ -100,4 +108,61 @@ export function evmChainLimitItem(node: EvmChainNode, text: string): vscode.Tree
   // A fixed command with our own argument: the settings opened at the chains list.
   item.command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Edit in Settings'), arguments: ['waspChain.chains'] };
   return item;
+}
+
+/** The tree's rows of the chains known only by their JSON-RPC: nodes, items, and their heads read when shown and on Refresh. */
+export class EvmOnlyRows {
+  private heads: EvmHeadSource | undefined;
+  private failureText: FailureText = (f) => f.detail ?? f.reason;
+
+  constructor(
+    private readonly chains: Pick<ChainRegistry, 'evmOnly' | 'isContactable'>,
+    private readonly redraw: () => void,
+  ) {}
+
+  /** The receipts feature supplies the heads; the receipts' wording of a failure loads with it. */
+  setHeads(heads: EvmHeadSource): vscode.Disposable {
+    this.heads = heads;
+    void import('../receipts/model/evmExplain.js').then(({ rpcFailureText }) => {
+      this.failureText = (f) => rpcFailureText(f, vscode.l10n);
+      this.redraw();
+    });
+    this.redraw();
+    return heads.onDidChange(this.redraw);
+  }
+
+  /** The rows, in settings order; a chain that may be asked and was not read yet is read now. */
+  nodes(): EvmChainNode[] {
+    const all = this.chains.evmOnly();
+    for (const c of all) if (this.heads && this.chains.isContactable(c) && !this.heads.head(c)) void this.heads.readHead(c);
+    return all.map(evmChainNode);
+  }
+
+  limitNode(parent: EvmChainNode): EvmLimitNode {
+    return { kind: 'evmLimit', id: `${parent.id}/limits`, chainName: parent.chainName, parent };
+  }
+
+  item(node: EvmChainNode, isDefault: boolean, sourceLabel: (source: ChainSource) => string): vscode.TreeItem {
+    const key = node.chainName.toLowerCase();
+    const chain = this.chains.evmOnly().find((c) => c.name.toLowerCase() === key);
+    if (!chain) return new vscode.TreeItem(node.chainName);
+    return evmChainItem(node, chain, {
+      contactable: this.chains.isContactable(chain),
+      isDefault,
+      source: sourceLabel(chain.source),
+      failure: this.failureText,
+      head: this.heads?.head(chain),
+    });
+  }
+
+  limitItem(node: EvmLimitNode): vscode.TreeItem {
+    return evmChainLimitItem(node.parent, evmOnlyLimitText(vscode.l10n));
+  }
+
+  /** Asks again (one chain by name, or all that may be asked). */
+  refresh(chainName?: string): Promise<void> {
+    const key = chainName?.trim().toLowerCase();
+    const chains = this.chains.evmOnly().filter((c) => (key === undefined || c.name.toLowerCase() === key) && this.chains.isContactable(c));
+    return Promise.all(chains.map((c) => this.heads?.readHead(c, true))).then(() => undefined);
+  }
 }

@@ -59,9 +59,9 @@ export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi
     command(Commands.refresh, async (arg?: unknown) => {
       const name = chainNameOf(arg);
       // A chain known only by its JSON-RPC: its head is all there is to read again.
-      if (name !== undefined && deps.chains.getEvmOnly(name)) return tree.refreshEvmOnly(name);
+      if (name !== undefined && deps.chains.getEvmOnly(name)) return tree.evmOnly.refresh(name);
       tree.refreshAccounts(name);
-      await Promise.all([tree.refreshEvmOnly(name), (await refresh()).refresh(model, arg)]);
+      await Promise.all([tree.evmOnly.refresh(name), (await refresh()).refresh(model, arg)]);
     }),
     command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(deps, arg)),
     command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(deps, model, chainArg, token)),

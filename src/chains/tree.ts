@@ -27,8 +27,7 @@ import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';
 import type { BlocksTreeNode } from './blockNodes';
 import type { AccountsChild, AccountsTreeNode } from './accountNodes';
-import { evmChainItem, evmChainLimitItem, evmChainNode, type EvmChainNode, type EvmHeadSource, type FailureText } from './evmOnlyNodes';
-import { evmOnlyLimitText } from '../config/model/chainConfig';
+import { EvmOnlyRows, type EvmChainNode, type EvmLimitNode } from './evmOnlyNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
 export interface ChainNode {
@@ -64,14 +63,6 @@ export interface ReceiptNode {
   readonly requestId: string;
   readonly parent: DetailNode;
   readonly receipt: RecentReceipt;
-}
-
-/** The one line under a chain known only by its EVM JSON-RPC: what it cannot show. */
-export interface EvmLimitNode {
-  readonly kind: 'evmLimit';
-  readonly id: string;
-  readonly chainName: string;
-  readonly parent: EvmChainNode;
 }
 
 export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode | AccountsTreeNode | EvmChainNode | EvmLimitNode;
@@ -119,9 +110,8 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   private readonly redraw: () => void;
   /** The Accounts child of each loaded chain, once the accounts feature supplied it. */
   private accounts: AccountsChild | undefined;
-  /** The heads of the chains known only by their JSON-RPC, once the receipts feature supplied them. */
-  private heads: EvmHeadSource | undefined;
-  private failureText: FailureText = (f) => f.detail ?? f.reason;
+  /** The rows of the chains known only by their JSON-RPC (the receipts feature supplies their heads). */
+  readonly evmOnly: EvmOnlyRows;
 
   constructor(
     /** The default chain (its star) and each chain's recent receipts. */
@@ -141,6 +131,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       }, 25);
     };
     this.redraw = redraw;
+    this.evmOnly = new EvmOnlyRows(deps.chains, redraw);
     this.subscriptions = [model.onDidChange(redraw), blocks.onDidChange(redraw)];
   }
 
@@ -154,24 +145,6 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
     return vscode.Disposable.from(accounts.onDidChange(this.redraw), forget);
   }
 
-  /** The receipts feature reads the heads of the chains known only by their JSON-RPC (EVM chain ID, latest block). */
-  setEvmHeads(heads: EvmHeadSource): vscode.Disposable {
-    this.heads = heads;
-    void import('../receipts/model/evmExplain.js').then(({ rpcFailureText }) => {
-      this.failureText = (f) => rpcFailureText(f, vscode.l10n);
-      this.redraw();
-    });
-    this.redraw();
-    return heads.onDidChange(this.redraw);
-  }
-
-  /** Refresh asks the JSON-RPC of each chain known only by it again (of one chain, or all). */
-  refreshEvmOnly(chainName?: string): Promise<void> {
-    const key = chainName?.trim().toLowerCase();
-    const chains = this.deps.chains.evmOnly().filter((c) => (key === undefined || c.name.toLowerCase() === key) && this.deps.chains.isContactable(c));
-    return Promise.all(chains.map((c) => this.heads?.readHead(c, true))).then(() => undefined);
-  }
-
   /** Refresh reads the accounts' balances again too (of one chain, or all). */
   refreshAccounts(chainName?: string): void {
     this.accounts?.refresh(chainName);
@@ -180,15 +153,14 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   getChildren(element?: ChainsTreeNode): ChainsTreeNode[] {
     if (!element) {
       const rows = this.model.rows();
-      const evmOnly = this.deps.chains.evmOnly();
+      const evmOnly = this.evmOnly.nodes();
       // Nothing configured: [] lets the welcome view (package.json) show.
       if (rows.length === 0 && evmOnly.length === 0) return [];
       // Lazy: the first time the view asks, the chains load (concurrently); later reads load only new entries.
       if (rows.length > 0) void this.model.ensureLoaded();
-      for (const c of evmOnly) if (this.heads && this.deps.chains.isContactable(c) && !this.heads.head(c)) void this.heads.readHead(c);
-      return [...rows.map((row) => this.chainNode(row)), ...evmOnly.map(evmChainNode)];
+      return [...rows.map((row) => this.chainNode(row)), ...evmOnly];
     }
-    if (element.kind === 'evmChain') return [{ kind: 'evmLimit', id: `${element.id}/limits`, chainName: element.chainName, parent: element }];
+    if (element.kind === 'evmChain') return [this.evmOnly.limitNode(element)];
     if (element.kind === 'chain') return this.chainChildren(element);
     if (element.kind === 'detail') {
       if (element.receipts) return element.receipts.map((r) => this.receiptNode(element, r));
@@ -223,23 +195,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       case 'accountMessage':
         return this.accounts?.item(element) ?? new vscode.TreeItem(element.id);
       case 'evmChain':
-        return this.evmItem(element);
+        return this.evmOnly.item(element, this.isDefault(element.chainName), sourceLabel);
       case 'evmLimit':
-        return evmChainLimitItem(element.parent, evmOnlyLimitText(vscode.l10n));
+        return this.evmOnly.limitItem(element);
     }
-  }
-
-  private evmItem(node: EvmChainNode): vscode.TreeItem {
-    const key = node.chainName.toLowerCase();
-    const chain = this.deps.chains.evmOnly().find((c) => c.name.toLowerCase() === key);
-    if (!chain) return new vscode.TreeItem(node.chainName);
-    return evmChainItem(node, chain, {
-      contactable: this.deps.chains.isContactable(chain),
-      isDefault: this.isDefault(chain.name),
-      source: sourceLabel(chain.source),
-      failure: this.failureText,
-      head: this.heads?.head(chain),
-    });
   }
 
   private chainNode(row: ChainRow): ChainNode {

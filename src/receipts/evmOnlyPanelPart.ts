@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { evmOnlyLimitText, type EvmOnlyChain } from '../config/model/chainConfig';
 import { HEX64 } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
+import type { ErrorView } from '../ui/model/view';
+import { shortId } from '../core/format';
 import type { CallTreeLoad } from './evmExplainer';
 import type { EvmOnlyResult, EvmOnlyService } from './evmOnlyService';
 import type { EvmOnlyFound } from './model/evmOnlyView';
@@ -108,6 +110,18 @@ export class EvmOnlyPanelPart {
     if (this.callTree?.raw === undefined) return;
     await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
     void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
+  }
+
+  /** The panel's "not found" when only chains known by their JSON-RPC were asked. */
+  missView(requestId: string, chains: EvmOnlyChain[], lines: string[]): ErrorView {
+    return {
+      kind: 'notFound',
+      title: vscode.l10n.t('No transaction'),
+      message: vscode.l10n.t('No transaction {0} on {1}.', shortId(requestId, 12, 6), chains.map((c) => c.name).join(', ')),
+      hint: vscode.l10n.t('A chain known only by its EVM JSON-RPC shows EVM transactions by their hash once they are in a block.'),
+      actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
+      details: lines,
+    };
   }
 
   /** What each EVM-only chain answered, for the panel's "not found" (one line each). */

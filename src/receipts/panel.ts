@@ -202,15 +202,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       return true;
     }
     this.evmMissLines = await this.evmOnly.missLines(result);
+    // Chains with a web API were asked too: their "not found" says it, these lines under it.
     if (nodeMiss && nodeMiss.chains.length > 0) return false;
-    this.showError({
-      kind: 'notFound',
-      title: vscode.l10n.t('No transaction'),
-      message: vscode.l10n.t('No transaction {0} on {1}.', shortId(this.id.requestId, 12, 6), chains.map((c) => c.name).join(', ')),
-      hint: vscode.l10n.t('A chain known only by its EVM JSON-RPC shows EVM transactions by their hash once they are in a block.'),
-      actions: [{ label: vscode.l10n.t('Retry'), command: 'retry' }],
-      details: this.evmMissLines,
-    });
+    this.showError(this.evmOnly.missView(this.id.requestId, chains, this.evmMissLines));
     return true;
   }
 
