@@ -31,6 +31,7 @@ import {
 } from './shared';
 import { callTreeTimes } from './callTree';
 import { accountHoverTimes } from './accountHovers';
+import { evmOnlyHoverTimes } from './evmOnlyHovers';
 import { liveTimes } from './live';
 
 const NON_ID_LINES = 10_000;
@@ -59,6 +60,8 @@ export async function run(): Promise<void> {
   await concurrentHovers(api, token);
   await rebasedHovers(api, token, config);
   await accountHoverTimes(api, token, config, { setChains });
+  await evmOnlyHoverTimes(api, token);
+  await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
   await memoryAfterManyIds(api, token);
   await panelTimes(api);
   await bigReceipt(api);

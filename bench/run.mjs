@@ -429,6 +429,18 @@ const ROWS = [
     target: '= 1',
     check: (f) => f.value === 1,
   },
+  ['Hover on a chain known only by its EVM JSON-RPC (a stand-alone loopback JSON-RPC)'],
+  { what: 'cached: provideHover p50', id: 'evmOnly.hover.cached.p50', show: (f) => ms(f.value) },
+  { what: 'cached: provideHover p99', id: 'evmOnly.hover.cached.p99', show: (f) => ms(f.value), target: '≤ 1 ms', check: (f) => f.value <= 1 },
+  { what: 'uncached: hover p50', id: 'evmOnly.hover.uncached.p50', show: (f) => ms(f.value) },
+  { what: 'uncached: its 2 calls POSTed at once with fetch, p50', id: 'evmOnly.hover.uncached.raw.p50', show: (f) => ms(f.value) },
+  {
+    what: 'uncached: hover over those calls',
+    id: 'evmOnly.hover.uncached.overRaw',
+    show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`,
+    target: '≤ +2 ms',
+    check: (f) => f.value <= 2,
+  },
   ['Memory after 10,000 distinct IDs were hovered'],
   {
     what: 'receipt cache entries (capacity)',

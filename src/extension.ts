@@ -75,9 +75,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
   const watched = new WatchedRequests();
   const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
+  context.subscriptions.push(chainsFeature.tree.evmOnly.setHeads(receipts.evmOnly));
   const live = registerLiveFeature({ ...services, receipts, addresses: workspace.addresses, blocks: chainsFeature.blocks });
   const watch = registerWatchFeature({ ...services, watched, receipts, feed: live.watchFeed });
-  const accounts = registerAccountsFeature({ ...services, chainsTree: chainsFeature, names: receipts.service.evm, records: workspace.addresses });
+  const accounts = registerAccountsFeature({
+    ...services,
+    chainsTree: chainsFeature,
+    names: receipts.service.evm,
+    records: workspace.addresses,
+    evmOnly: receipts.evmOnly,
+  });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);

@@ -10,12 +10,21 @@ import { Settings } from '../constants';
 import { errorSummary } from '../ui/errors';
 import { addressAt, addressDecision } from './model/addressAt';
 import type { AccountService } from './service';
-import type { ChainEntry } from '../config/model/chainConfig';
+import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
+import type { EvmOnlyAccountRead } from './model/evmOnlyAccountView';
 
 /** How long a hover waits for the account before it shows the loading line (ms). */
 export const DEFAULT_ACCOUNT_HOVER_WAIT_MS = 1500;
 /** Reads that go on after their hover showed the loading line, at most; past it the oldest is cancelled. */
 export const MAX_DETACHED_READS = 8;
+
+/** What the hover reads of the chains known only by their EVM JSON-RPC (the receipts feature's EvmOnlyService). */
+export interface EvmOnlyAccounts {
+  lookupOrder(): EvmOnlyChain[];
+  account(chain: EvmOnlyChain, address: string, options?: { signal?: AbortSignal }): Promise<EvmOnlyAccountRead>;
+  sourceNote(chain: EvmOnlyChain): string | undefined;
+  readonly evm: { namesFor(chain: { generation: 'rebased'; evmChainId: bigint | undefined }): Promise<(address: string) => string | undefined> };
+}
 
 /** What the hover asks of the pinned accounts. */
 export interface PinnedLookup {
@@ -34,6 +43,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
   constructor(
     private readonly service: AccountService,
     private readonly pins: PinnedLookup,
+    private readonly evmOnly?: EvmOnlyAccounts,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -48,6 +58,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     // The Markdown code loads with the first account hover that shows something.
     if (decision.kind === 'badChecksum') return new vscode.Hover((await loadMarkdown()).badChecksumMarkdown(decision.reason), range);
     const chain = this.service.hoverChain();
+    // No chain with a web API: the first chain known only by its JSON-RPC (balance and nonce).
+    const evmChain = chain ? undefined : this.evmOnly?.lookupOrder()[0];
+    if (evmChain && !token.isCancellationRequested) return this.lookUpEvmOnly(decision.address, evmChain, range, token);
     if (!chain || token.isCancellationRequested) return undefined;
     try {
       return await this.lookUp(decision.address, chain, range, token);
@@ -97,6 +110,55 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       // The link only when the command can build a checked URL without asking anything.
       const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
       return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
+    } finally {
+      clearTimeout(timer);
+      onCancel.dispose();
+    }
+  }
+
+  /** Balance and nonce from the chain's JSON-RPC: the same wait, loading line and cancellation as a node's read. */
+  private async lookUpEvmOnly(address: string, chain: EvmOnlyChain, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const evmOnly = this.evmOnly;
+    if (!evmOnly) return undefined;
+    const controller = new AbortController();
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    const work = evmOnly.account(chain, address, { signal: controller.signal });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
+    try {
+      const read = await Promise.race([work, slow]);
+      if (read === 'slow') {
+        onCancel.dispose();
+        this.detached.add(controller, work);
+        const { evmOnlyAccountMarkdown } = await loadMarkdown();
+        const line = vscode.l10n.t('Reading the account on {0}… its JSON-RPC is slow to answer.', chain.name);
+        return token.isCancellationRequested ? undefined : new vscode.Hover(evmOnlyAccountMarkdown([line]), range);
+      }
+      if (token.isCancellationRequested) return undefined;
+      // A name is extra: waited for at most nameWaitMs (the first use scans the workspace's records).
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
+      const names = evmOnly.evm.namesFor({ generation: 'rebased', evmChainId: chain.evmChainId }).catch(() => undefined);
+      const [{ evmOnlyAccountLines }, { rpcFailureText }, { evmOnlyAccountMarkdown }, nameOf] = await Promise.all([
+        import('./model/evmOnlyAccountView.js'),
+        import('../receipts/model/evmExplain.js'),
+        loadMarkdown(),
+        Promise.race([names, late]).finally(() => clearTimeout(wait)),
+      ]);
+      if (token.isCancellationRequested) return undefined;
+      const lines = evmOnlyAccountLines(
+        address,
+        read,
+        { chainName: chain.name, name: nameOf?.(address), sourceNote: evmOnly.sourceNote(chain) },
+        (f) => rpcFailureText(f, vscode.l10n),
+        vscode.l10n,
+      );
+      return new vscode.Hover(evmOnlyAccountMarkdown(lines), range);
+    } catch (e) {
+      if (token.isCancellationRequested) return undefined;
+      // No Show Account link: that panel needs the web API.
+      const line = vscode.l10n.t('The account read on {0} failed: {1}', chain.name, errorSummary(e));
+      return new vscode.Hover((await loadMarkdown()).evmOnlyAccountMarkdown([line]), range);
     } finally {
       clearTimeout(timer);
       onCancel.dispose();

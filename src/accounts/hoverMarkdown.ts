@@ -65,3 +65,11 @@ export function accountFailureMarkdown(address: string, chainName: string, summa
   );
   return md;
 }
+
+/** An account on a chain known only by its EVM JSON-RPC: its lines, no links (Show Account needs the web API). */
+export function evmOnlyAccountMarkdown(lines: readonly string[]): vscode.MarkdownString {
+  const md = newAccountMarkdown();
+  const [first, ...rest] = lines;
+  md.appendMarkdown([`$(account) **${esc(clip(first ?? '', 300))}**`, ...rest.map((l) => esc(clip(l, 500)))].join('  \n'));
+  return md;
+}

@@ -9,7 +9,7 @@ import type { TokenStore } from '../config/tokenStore';
 import type { ChainsTreeProvider } from '../chains/tree';
 import type { EvmExplainer } from '../receipts/evmExplainer';
 import { PanelRegistry, type OpenOptions } from '../ui/registry';
-import { AccountHoverProvider } from './hover';
+import { AccountHoverProvider, type EvmOnlyAccounts } from './hover';
 import { sameAccount } from './identity';
 import type { AccountPanel } from './panel';
 import { PinnedAccounts } from './pins';
@@ -43,13 +43,15 @@ export interface AccountsFeatureDeps {
   readonly names: Pick<EvmExplainer, 'namesFor'>;
   /** The workspace's deployment records. */
   readonly records: RecordSource;
+  /** Chains known only by their EVM JSON-RPC: the hover reads balance and nonce there when no node chain is asked. */
+  readonly evmOnly: EvmOnlyAccounts;
 }
 
 export function registerAccountsFeature(deps: AccountsFeatureDeps): AccountsFeature {
   const { context, chains, tokens } = deps;
   const service = new AccountService(deps);
   const pins = new PinnedAccounts(context.workspaceState);
-  const hover = new AccountHoverProvider(service, pins);
+  const hover = new AccountHoverProvider(service, pins, deps.evmOnly);
   const tree = new AccountsTree(service, pins, deps.records);
   const registry: PanelRegistry<AccountIdentity, AccountPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.account,

@@ -24,7 +24,7 @@ export interface ResolveOptions {
  */
 /** What resolving a chain argument reads: the chains, and what each node was detected as (the pick's descriptions). */
 export interface ChainArgDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'getEvmOnly'>;
   readonly clients: Pick<NodeClients, 'generations'>;
 }
 
@@ -41,7 +41,12 @@ export async function resolveChain(deps: ChainArgDeps, arg: unknown, options: Re
       return undefined;
     case 'name': {
       const chain = deps.chains.get(ref.name);
-      if (!chain) reportUnknownChain(ref.name);
+      if (!chain) {
+        // A chain known only by its JSON-RPC has no node for these commands: said plainly, not "unknown".
+        const evm = deps.chains.getEvmOnly(ref.name);
+        if (evm) reportNoWebApi(evm.name);
+        else reportUnknownChain(ref.name);
+      }
       return chain;
     }
     case 'none':
@@ -67,6 +72,14 @@ export function reportUnrecognised(): void {
 
 export function reportUnknownChain(name: string): void {
   void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', name)));
+}
+
+export function reportNoWebApi(name: string): void {
+  void vscode.window.showWarningMessage(
+    notificationText(
+      vscode.l10n.t('"{0}" is known only by its EVM JSON-RPC: this command needs the chain’s web API. Add nodeUrl to its entry in waspChain.chains.', name),
+    ),
+  );
 }
 
 /** Not awaited: the command ends, the notification stays until answered. */

@@ -111,12 +111,14 @@ export class ChainsModel implements vscode.Disposable {
     );
   }
 
-  /** Every settings entry, in settings order. */
+  /** Every settings entry with a web API or invalid, in settings order (the EVM-only ones are the tree's evmOnlyRows.ts). */
   rows(): ChainRow[] {
     return this.deps.chains
       .all()
-      .map((r): ChainRow =>
-        r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid },
+      .flatMap((r): ChainRow[] =>
+        r.valid === 'evmOnly'
+          ? []
+          : [r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid }],
       );
   }
 

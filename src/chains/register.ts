@@ -57,8 +57,11 @@ export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi
     command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(deps, model, args)),
     command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(deps, model, arg)),
     command(Commands.refresh, async (arg?: unknown) => {
-      tree.refreshAccounts(chainNameOf(arg));
-      await (await refresh()).refresh(model, arg);
+      const name = chainNameOf(arg);
+      // A chain known only by its JSON-RPC: its head is all there is to read again.
+      if (name !== undefined && deps.chains.getEvmOnly(name)) return tree.evmOnly.refresh(name);
+      tree.refreshAccounts(name);
+      await Promise.all([tree.evmOnly.refresh(name), (await refresh()).refresh(model, arg)]);
     }),
     command(Commands.setDefaultChain, async (arg?: unknown) => (await setDefault()).setDefaultChain(deps, arg)),
     command(Commands.setToken, async (chainArg?: unknown, token?: unknown) => (await tokens()).setToken(deps, model, chainArg, token)),

@@ -13,7 +13,7 @@ export class ChainStatusBar implements vscode.Disposable {
 
   constructor(
     /** The default chain, as the settings name it. */
-    private readonly deps: { readonly chains: Pick<ChainRegistry, 'onDidChange' | 'defaultChainName' | 'defaultChain'> },
+    private readonly deps: { readonly chains: Pick<ChainRegistry, 'onDidChange' | 'defaultChainName' | 'defaultChain' | 'getEvmOnly'> },
     private readonly model: ChainsModel,
   ) {
     this.item = vscode.window.createStatusBarItem('waspChain.defaultChain', vscode.StatusBarAlignment.Left, 10);
@@ -39,7 +39,14 @@ export class ChainStatusBar implements vscode.Disposable {
     }
     const md = new vscode.MarkdownString('', true);
     md.isTrusted = false;
-    if (named !== undefined && (!chain || chain.name.toLowerCase() !== named.toLowerCase())) {
+    const evmOnly = named === undefined ? undefined : chains.getEvmOnly(named);
+    if (evmOnly) {
+      // Known only by its JSON-RPC: no node state to show.
+      this.item.text = `$(plug) ${labelText(evmOnly.name)}`;
+      this.item.backgroundColor = undefined;
+      md.appendMarkdown(`**${vscode.l10n.t('Default chain')}:** ${markdownText(evmOnly.name)}  \n`);
+      md.appendMarkdown(markdownText(vscode.l10n.t('Known only by its EVM JSON-RPC ({0}).', evmOnly.evmJsonRpcUrl)));
+    } else if (named !== undefined && (!chain || chain.name.toLowerCase() !== named.toLowerCase())) {
       // The setting names no valid chain: say so rather than silently showing another one.
       this.item.text = `$(warning) ${labelText(named)}`;
       this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -65,7 +72,7 @@ export class ChainStatusBar implements vscode.Disposable {
     }
     md.appendMarkdown(`\n\n${vscode.l10n.t('Click to pick the default chain.')}`);
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Default chain {0}', chain?.name ?? named ?? '') };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Default chain {0}', evmOnly?.name ?? chain?.name ?? named ?? '') };
     this.item.show();
   }
 

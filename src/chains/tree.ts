@@ -27,6 +27,7 @@ import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';
 import type { BlocksTreeNode } from './blockNodes';
 import type { AccountsChild, AccountsTreeNode } from './accountNodes';
+import { EvmOnlyRows, type EvmChainNode, type EvmLimitNode } from './evmOnlyNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */
 export interface ChainNode {
@@ -64,7 +65,7 @@ export interface ReceiptNode {
   readonly receipt: RecentReceipt;
 }
 
-export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode | AccountsTreeNode;
+export type ChainsTreeNode = ChainNode | DetailNode | ReceiptNode | BlocksTreeNode | AccountsTreeNode | EvmChainNode | EvmLimitNode;
 
 const STATE_ICONS: Record<ChainState, [string, string | undefined]> = {
   loading: ['circle-outline', undefined],
@@ -109,10 +110,15 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   private readonly redraw: () => void;
   /** The Accounts child of each loaded chain, once the accounts feature supplied it. */
   private accounts: AccountsChild | undefined;
+  /** The rows of the chains known only by their JSON-RPC (the receipts feature supplies their heads). */
+  readonly evmOnly: EvmOnlyRows;
 
   constructor(
     /** The default chain (its star) and each chain's recent receipts. */
-    private readonly deps: { readonly chains: Pick<ChainRegistry, 'defaultChainName'>; readonly recent: Pick<RecentReceipts, 'list'> },
+    private readonly deps: {
+      readonly chains: Pick<ChainRegistry, 'defaultChainName' | 'evmOnly' | 'isContactable'>;
+      readonly recent: Pick<RecentReceipts, 'list'>;
+    },
     private readonly model: ChainsModel,
     private readonly blocks: BlocksModel,
   ) {
@@ -125,6 +131,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       }, 25);
     };
     this.redraw = redraw;
+    this.evmOnly = new EvmOnlyRows(deps.chains, redraw);
     this.subscriptions = [model.onDidChange(redraw), blocks.onDidChange(redraw)];
   }
 
@@ -146,12 +153,14 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
   getChildren(element?: ChainsTreeNode): ChainsTreeNode[] {
     if (!element) {
       const rows = this.model.rows();
+      const evmOnly = this.evmOnly.nodes();
       // Nothing configured: [] lets the welcome view (package.json) show.
-      if (rows.length === 0) return [];
+      if (rows.length === 0 && evmOnly.length === 0) return [];
       // Lazy: the first time the view asks, the chains load (concurrently); later reads load only new entries.
-      void this.model.ensureLoaded();
-      return rows.map((row) => this.chainNode(row));
+      if (rows.length > 0) void this.model.ensureLoaded();
+      return [...rows.map((row) => this.chainNode(row)), ...evmOnly];
     }
+    if (element.kind === 'evmChain') return [this.evmOnly.limitNode(element)];
     if (element.kind === 'chain') return this.chainChildren(element);
     if (element.kind === 'detail') {
       if (element.receipts) return element.receipts.map((r) => this.receiptNode(element, r));
@@ -165,7 +174,7 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
 
   getParent(element: ChainsTreeNode): ChainsTreeNode | undefined {
     // A Blocks node's parent is the ChainNode it was made for.
-    return element.kind === 'chain' ? undefined : (element.parent as ChainsTreeNode);
+    return element.kind === 'chain' || element.kind === 'evmChain' ? undefined : (element.parent as ChainsTreeNode);
   }
 
   getTreeItem(element: ChainsTreeNode): vscode.TreeItem {
@@ -185,6 +194,10 @@ export class ChainsTreeProvider implements vscode.TreeDataProvider<ChainsTreeNod
       case 'account':
       case 'accountMessage':
         return this.accounts?.item(element) ?? new vscode.TreeItem(element.id);
+      case 'evmChain':
+        return this.evmOnly.item(element, this.isDefault(element.chainName), sourceLabel);
+      case 'evmLimit':
+        return this.evmOnly.limitItem(element);
     }
   }
 

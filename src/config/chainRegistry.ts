@@ -1,7 +1,16 @@
 // Chains from settings: user, workspace and every workspace folder, merged and validated.
 import * as vscode from 'vscode';
 import { Settings } from '../constants';
-import { describeSource, resolveChains, validateEntry, type ChainEntry, type ChainSource, type RawChainList, type ResolvedChain } from './model/chainConfig';
+import {
+  describeSource,
+  resolveChains,
+  validateEntry,
+  type ChainEntry,
+  type ChainSource,
+  type EvmOnlyChain,
+  type RawChainList,
+  type ResolvedChain,
+} from './model/chainConfig';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -32,8 +41,28 @@ export class ChainRegistry implements vscode.Disposable {
     return this.cache;
   }
 
+  /** The chains with a web API (an EVM-only entry is never among them: see evmOnly()). */
   valid(): ChainEntry[] {
-    return this.all().flatMap((r) => (r.valid ? [r.chain] : []));
+    return this.all().flatMap((r) => (r.valid === true ? [r.chain] : []));
+  }
+
+  /** The chains known only by their EVM JSON-RPC, in settings order. */
+  evmOnly(): EvmOnlyChain[] {
+    return this.all().flatMap((r) => (r.valid === 'evmOnly' ? [r.chain] : []));
+  }
+
+  /** The EVM-only chain of this name, if there is one. */
+  getEvmOnly(name: string): EvmOnlyChain | undefined {
+    const key = name.trim().toLowerCase();
+    return this.evmOnly().find((c) => c.name.toLowerCase() === key);
+  }
+
+  /** The EVM-only chains that may be asked, the default chain first when it is one of them. */
+  evmLookupOrder(): EvmOnlyChain[] {
+    const name = this.defaultChainName()?.toLowerCase();
+    const all = this.evmOnly().filter((c) => this.isContactable(c));
+    const first = all.find((c) => c.name.toLowerCase() === name);
+    return first ? [first, ...all.filter((c) => c !== first)] : all;
   }
 
   get(name: string): ChainEntry | undefined {
@@ -57,13 +86,13 @@ export class ChainRegistry implements vscode.Disposable {
    * points at a host the workspace chose (localhost included), so in Restricted Mode it is listed
    * but never asked until the workspace is trusted.
    */
-  isContactable(chain: ChainEntry): boolean {
+  isContactable(chain: { source: ChainSource }): boolean {
     return chain.source.scope === 'user' || vscode.workspace.isTrusted;
   }
 
   /** The settings scope a chain came from, when chains come from more than one scope (else undefined: nothing to tell apart). */
-  sourceNote(chain: ChainEntry): string | undefined {
-    const scopes = new Set(this.valid().map((c) => `${c.source.scope}\n${c.source.folderUri ?? ''}`));
+  sourceNote(chain: { source: ChainSource }): string | undefined {
+    const scopes = new Set([...this.valid(), ...this.evmOnly()].map((c) => `${c.source.scope}\n${c.source.folderUri ?? ''}`));
     return scopes.size > 1 ? describeSource(chain.source, vscode.l10n) : undefined;
   }
 
@@ -85,33 +114,51 @@ export class ChainRegistry implements vscode.Disposable {
     entry: { name: string; nodeUrl: string; chainId: string; evmJsonRpcUrl?: string; explorerUrl?: string },
     target: vscode.ConfigurationTarget = vscode.ConfigurationTarget.Global,
   ): Promise<void> {
+    // A Rebased entry without a chain ID follows the node's chain: the key is left out.
+    const { name, nodeUrl, chainId, ...web } = entry;
+    await this.append(chainId === '' ? { name, nodeUrl, ...web } : { name, nodeUrl, chainId, ...web }, target);
+  }
+
+  /** Adds a chain known only by its EVM JSON-RPC (no nodeUrl) to the settings of the given scope. */
+  async addEvmOnly(
+    entry: { name: string; evmJsonRpcUrl: string; evmChainId?: number; chainId?: string; explorerUrl?: string },
+    target: vscode.ConfigurationTarget = vscode.ConfigurationTarget.Global,
+  ): Promise<void> {
+    await this.append({ ...entry }, target);
+  }
+
+  private async append(entry: Record<string, unknown>, target: vscode.ConfigurationTarget): Promise<void> {
     const config = vscode.workspace.getConfiguration(Settings.section);
     const inspect = config.inspect<unknown[]>(Settings.chains);
     const current = target === vscode.ConfigurationTarget.Global ? inspect?.globalValue : inspect?.workspaceValue;
     const list = Array.isArray(current) ? [...current] : [];
-    // A Rebased entry without a chain ID follows the node's chain: the key is left out.
-    const { name, nodeUrl, chainId, ...web } = entry;
-    list.push(chainId === '' ? { name, nodeUrl, ...web } : { name, nodeUrl, chainId, ...web });
+    list.push(entry);
     await config.update(Settings.chains, list, target);
   }
 
   /** Removes exactly this entry from the settings it came from (not every entry of its name). */
   async removeEntry(entry: ResolvedChain): Promise<boolean> {
-    const source = entry.valid ? entry.chain.source : entry.invalid.source;
+    const source = entry.valid === false ? entry.invalid.source : entry.chain.source;
     const { config, current, target } = chainListOf(source);
     if (!Array.isArray(current)) return false;
     let index: number;
-    if (entry.valid) {
+    if (entry.valid === true) {
       const c = entry.chain;
       index = current.findIndex((e, i) => {
         const r = validateEntry(e, source, i);
-        return r.valid && r.chain.name.toLowerCase() === c.name.toLowerCase() && r.chain.nodeUrl === c.nodeUrl && r.chain.chainId === c.chainId;
+        return r.valid === true && r.chain.name.toLowerCase() === c.name.toLowerCase() && r.chain.nodeUrl === c.nodeUrl && r.chain.chainId === c.chainId;
+      });
+    } else if (entry.valid === 'evmOnly') {
+      const c = entry.chain;
+      index = current.findIndex((e, i) => {
+        const r = validateEntry(e, source, i);
+        return r.valid === 'evmOnly' && r.chain.name.toLowerCase() === c.name.toLowerCase() && r.chain.evmJsonRpcUrl === c.evmJsonRpcUrl;
       });
     } else {
       // The index from when it was read (-1: the value is not a list at all); check it is still the same entry.
       const i = entry.invalid.index;
       const r = i >= 0 && i < current.length ? validateEntry(current[i], source, i) : undefined;
-      index = r && (r.valid ? r.chain.name : r.invalid.name) === entry.invalid.name ? i : -1;
+      index = r && (r.valid === false ? r.invalid.name : r.chain.name) === entry.invalid.name ? i : -1;
     }
     if (index < 0) return false;
     await config.update(

@@ -76,6 +76,14 @@ export class NodeClients implements vscode.Disposable {
     return { running: this.limiter.running, pending: this.limiter.pending };
   }
 
+  /**
+   * Runs a request outside a node client (a chain's EVM JSON-RPC) under the same limit as every
+   * node request, so a flood of hovers over EVM-only chains queues as it does over nodes.
+   */
+  limited<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.limiter.run(fn, signal);
+  }
+
   /** Whether a stored token may go to this chain's node (Workspace Trust). */
   tokenAllowed(chain: ChainEntry): boolean {
     return chain.source.scope === 'user' || vscode.workspace.isTrusted;

@@ -20,7 +20,7 @@ import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';
 
 /** What the command reads: the chains, their recent receipts, and which of them take an ID. */
 export interface ShowReceiptDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'evmLookupOrder'>;
   readonly recent: Pick<RecentReceipts, 'list'>;
   readonly receipts: Pick<ReceiptService, 'route'>;
 }
@@ -136,11 +136,14 @@ export async function showReceipt<P>(deps: ShowReceiptDeps, feature: ReceiptOpen
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('Invalid block "{0}": {1}', String(args.block), block.reason)));
     return undefined;
   }
-  if (args.chainName !== undefined && !deps.chains.get(args.chainName)) {
+  // Chains known only by their EVM JSON-RPC take EVM transaction hashes (64 hex) only.
+  const evmOnly = id.shape === 'hex64' ? deps.chains.evmLookupOrder() : [];
+  const evmNamed = args.chainName === undefined ? undefined : evmOnly.find((c) => c.name.toLowerCase() === args.chainName?.trim().toLowerCase());
+  if (args.chainName !== undefined && !deps.chains.get(args.chainName) && !evmNamed) {
     void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No valid chain named "{0}" is configured (waspChain.chains).', args.chainName)));
     return undefined;
   }
-  if (args.chainName === undefined && deps.chains.valid().length === 0) {
+  if (args.chainName === undefined && deps.chains.valid().length === 0 && evmOnly.length === 0) {
     const add = vscode.l10n.t('Add Chain');
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('No chain is configured yet: add one to look up receipts.'), add);
     if (choice === add) await vscode.commands.executeCommand(Commands.addChain);
@@ -148,7 +151,7 @@ export async function showReceipt<P>(deps: ShowReceiptDeps, feature: ReceiptOpen
   }
   // Without a chain named, the chains that take the ID's form (once: the secret check names them too).
   const routed = args.chainName === undefined ? deps.receipts.route(id, deps.chains.valid()) : undefined;
-  if (routed !== undefined && routed.length === 0) {
+  if (routed !== undefined && routed.length === 0 && evmOnly.length === 0) {
     void vscode.window.showErrorMessage(
       notificationText(
         id.shape === 'hex68'
@@ -161,11 +164,11 @@ export async function showReceipt<P>(deps: ShowReceiptDeps, feature: ReceiptOpen
     return undefined;
   }
   if (args.seen !== undefined) {
-    const asked = args.chainName !== undefined ? [args.chainName] : (routed ?? []).map((c) => c.name);
+    const asked = args.chainName !== undefined ? [args.chainName] : [...(routed ?? []), ...evmOnly].map((c) => c.name);
     if (!(await confirmSecretLookUp(args.seen, asked))) return undefined;
   }
   const identity: ReceiptIdentity = { requestId: id.id };
-  if (args.chainName !== undefined) identity.chainName = deps.chains.get(args.chainName)?.name ?? args.chainName;
+  if (args.chainName !== undefined) identity.chainName = deps.chains.get(args.chainName)?.name ?? evmNamed?.name ?? args.chainName;
   if (block.block !== undefined) identity.block = block.block;
   return feature.open(identity);
 }

@@ -10,6 +10,7 @@ import type { Generation } from '../api/generation';
 import { evmTxHashOf } from '../core/idShapes';
 import { LruCache } from '../core/lru';
 import type { CallTreeState } from './model/callTree';
+import type { EvmTx } from '../evm/model/signedTx';
 
 /** The workspace's ABIs as the explainer needs them. */
 export interface AbiSource {
@@ -68,16 +69,46 @@ export class EvmExplainer {
     return logRows(coder, index, outcome, url, vscode.l10n, isc);
   }
 
+  /**
+   * The JSON-RPC's EVM receipt beside the ISC one, asked of `url` as the panel opens (one
+   * eth_getTransactionReceipt): its status, gas used and effective price, a disagreement said. Its
+   * logs stay on "Load EVM Logs". Undefined when the JSON-RPC gave none (the button still offers it).
+   */
+  async receiptRows(url: string, txHash: string, isc: IscSide, signal?: AbortSignal): Promise<Row[] | undefined> {
+    const [{ evmReceiptRows }, { fetchEvmLogs }] = await Promise.all([import('./model/evmExplain.js'), import('../evm/model/jsonRpc.js')]);
+    const outcome = await fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal });
+    if (!outcome.ok) return undefined;
+    const rows = evmReceiptRows(outcome, isc, vscode.l10n);
+    return rows.length > 0 ? rows : undefined;
+  }
+
   /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */
   async loadCallTree(url: string, receipt: AnyReceipt, chain: NamedChain, signal?: AbortSignal): Promise<CallTreeLoad> {
-    const [{ callTreeState }, { evmTxOf }, { loadAbiCoder }, { fetchCallTrace }, { magicAbiIndex }] = await Promise.all([
+    const { evmTxOf } = await import('./model/evmExplain.js');
+    const tx = evmTxOf(receipt);
+    const { tree, revertLine } = await this.loadCallTreeOf(url, evmTxHashOf(receipt.request.requestId), tx?.ok ? tx.tx : undefined, chain, signal);
+    if (tree.state.status === 'ok' && tree.root) {
+      const { receiptGasHeadline } = await import('./model/gasExplain.js');
+      const line = revertLine ?? receiptGasHeadline(receipt, tree.root, vscode.l10n);
+      if (line !== undefined) this.failures.set(receipt.request.requestId.toLowerCase(), line);
+    }
+    return tree;
+  }
+
+  /** The call tree of a transaction by its hash (`tx`: what its outermost call must be), and where its revert began. */
+  async loadCallTreeOf(
+    url: string,
+    txHash: string,
+    tx: Pick<EvmTx, 'to' | 'data' | 'value'> | undefined,
+    chain: NamedChain,
+    signal?: AbortSignal,
+  ): Promise<{ tree: CallTreeLoad; revertLine?: string }> {
+    const [{ callTreeState, revertLine }, { loadAbiCoder }, { fetchCallTrace }, { magicAbiIndex }] = await Promise.all([
       import('./model/callTree.js'),
-      import('./model/evmExplain.js'),
       import('../evm/model/decode.js'),
       import('../evm/model/jsonRpc.js'),
       import('../evm/model/iscMagic.js'),
     ]);
-    const txHash = evmTxHashOf(receipt.request.requestId);
     const [coder, outcome, index, magic, nameOf] = await Promise.all([
       loadAbiCoder(),
       fetchCallTrace(url, txHash, { fetch: globalThis.fetch, signal }),
@@ -85,17 +116,12 @@ export class EvmExplainer {
       magicAbiIndex(chain.generation),
       this.namesFor(chain),
     ]);
-    const tx = evmTxOf(receipt);
-    const state = callTreeState(outcome, { coder, index, magic, generation: chain.generation, nameOf }, tx?.ok ? tx.tx : undefined, vscode.l10n);
+    const state = callTreeState(outcome, { coder, index, magic, generation: chain.generation, nameOf }, tx, vscode.l10n);
     const root = outcome.ok ? outcome.trace.frames[0] : undefined;
-    if (state.status === 'ok' && root) {
-      const [{ revertLine }, { receiptGasHeadline }] = await Promise.all([import('./model/callTree.js'), import('./model/gasExplain.js')]);
-      const line = revertLine(state.view, vscode.l10n) ?? receiptGasHeadline(receipt, { gasUsed: root.gasUsed, failed: root.error !== undefined }, vscode.l10n);
-      if (line !== undefined) this.failures.set(receipt.request.requestId.toLowerCase(), line);
-    }
-    return state.status === 'ok' && outcome.ok && root
-      ? { state, raw: outcome.raw, root: { gasUsed: root.gasUsed, failed: root.error !== undefined } }
-      : { state };
+    if (state.status !== 'ok' || !outcome.ok || !root) return { tree: { state } };
+    const tree = { state, raw: outcome.raw, root: { gasUsed: root.gasUsed, failed: root.error !== undefined } };
+    const line = revertLine(state.view, vscode.l10n);
+    return line === undefined ? { tree } : { tree, revertLine: line };
   }
 
   /** The state changes of an EVM request, asked of `url` now (the prestateTracer in diff mode), accounts named. */
@@ -118,6 +144,15 @@ export class EvmExplainer {
     if (known !== undefined) return known;
     const { receiptGasHeadline } = await import('./model/gasExplain.js');
     return receiptGasHeadline(receipt, undefined, vscode.l10n);
+  }
+
+  /** What a view decodes with: the ABI coder, the workspace's ABIs, names for the chain's addresses. */
+  async decoding(
+    chain: NamedChain,
+  ): Promise<{ coder: import('../evm/model/decode').AbiCoder; index: import('../evm/model/abiIndex').AbiIndex; nameOf: NameOf }> {
+    const { loadAbiCoder } = await import('../evm/model/decode.js');
+    const [coder, index, nameOf] = await Promise.all([loadAbiCoder(), this.abis.current(), this.namesFor(chain)]);
+    return { coder, index, nameOf };
   }
 
   /** Names for addresses on a chain: the user's labels and the workspace's records, then the chain's own contracts. */

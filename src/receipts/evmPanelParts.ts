@@ -30,6 +30,8 @@ export class EvmPanelParts {
   rpcHost: string | undefined;
   private logs: Section | undefined;
   private state: Section | undefined;
+  /** The EVM receipt's status, gas and price, read with the panel (the logs' section repeats them once loaded). */
+  private summary: Section | undefined;
   /** Bumped by each load of the panel: an answer for an older one is dropped. */
   private run = 0;
 
@@ -40,6 +42,7 @@ export class EvmPanelParts {
     this.run++;
     this.logs = undefined;
     this.state = undefined;
+    this.summary = undefined;
     this.callTree = evm ? { state: { status: 'offer' } } : undefined;
     const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
     this.rpcHost = evmRpcTarget(chain)?.host;
@@ -52,7 +55,29 @@ export class EvmPanelParts {
 
   /** The sections loaded so far, in the panel's order. */
   sections(): Section[] {
-    return [this.state, this.logs].filter((s) => s !== undefined);
+    return [this.logs ? undefined : this.summary, this.state, this.logs].filter((s) => s !== undefined);
+  }
+
+  /**
+   * With the panel, where the chain has a JSON-RPC (the entry's or the node's own; never the
+   * metadata's, which needs a question): the EVM receipt's status, gas used and effective price
+   * beside the ISC receipt, a disagreement pointed out. One eth_getTransactionReceipt.
+   */
+  async loadSummary(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {
+    const run = this.run;
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    if (!target) return;
+    const isc = { failed: result.value.view.failed, gasBurned: result.value.receipt.gasBurned };
+    let rows: Section['rows'] | undefined;
+    try {
+      rows = await this.host.service.evm.receiptRows(target.url, evmTxHashOf(result.value.view.requestId), isc, signal);
+    } catch (e) {
+      this.host.log.warn(`EVM receipt of ${chain.name}: ${errorSummary(e)}`);
+    }
+    if (this.run !== run || signal?.aborted || rows === undefined) return;
+    this.summary = { id: 'evmReceipt', title: vscode.l10n.t('EVM receipt'), rows };
+    this.host.refresh();
   }
 
   async loadCallTree(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {

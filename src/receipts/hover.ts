@@ -12,13 +12,24 @@ import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
 import { EvmExplainer } from './evmExplainer';
 import type { ProcessedReceipt, ReceiptService } from './service';
-import type { ChainEntry } from '../config/model/chainConfig';
+import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
+import type { EvmOnlyService } from './evmOnlyService';
 import { clip, escapeMarkdown } from '../core/text';
 import { errorSummary } from '../ui/errors';
 import { requestIdAt, type IdAt } from './requestIdAt';
 import { hoverDecision, type HoverDecision } from './model/idEvidence';
 import { ABOVE_LINES } from './model/idText';
-import { loadingMarkdown, newMarkdown, noChainMarkdown, offerMarkdown, resultMarkdown, secretMarkdown, type EvmHoverPart } from './hoverMarkdown';
+import {
+  evmOnlyFailuresMarkdown,
+  evmOnlyMarkdown,
+  loadingMarkdown,
+  newMarkdown,
+  noChainMarkdown,
+  offerMarkdown,
+  resultMarkdown,
+  secretMarkdown,
+  type EvmHoverPart,
+} from './hoverMarkdown';
 
 export { HOVER_COMMANDS } from './hoverMarkdown';
 
@@ -40,7 +51,11 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** Lookups that outlived their hover, oldest first (tests read the count). */
   private readonly detached = new DetachedWork(MAX_DETACHED_LOOKUPS);
 
-  constructor(private readonly service: ReceiptService) {}
+  constructor(
+    private readonly service: ReceiptService,
+    /** Chains known only by their EVM JSON-RPC: asked for a 64-hex hash beside the nodes (same secret rules). */
+    private readonly evmOnly: EvmOnlyService,
+  ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const config = vscode.workspace.getConfiguration(Settings.section);
@@ -53,16 +68,23 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     // API says which form it knows: 64 hex to Rebased chains, and to Stardust ones as hash + 0000
     // only with waspChain.hover.evmTransactions; 68 hex to Stardust chains only).
     const all = this.service.lookupOrder();
-    if (all.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
-    const chains = this.service.route(id, all);
-    if (chains.length === 0 || token.isCancellationRequested) return undefined;
+    const evmAll = this.evmOnly.lookupOrder();
+    if (all.length === 0 && evmAll.length === 0) return new vscode.Hover(noChainMarkdown(), at.range);
+    const chains = all.length === 0 ? [] : this.service.route(id, all);
+    // A chain known only by its JSON-RPC knows EVM transaction hashes (64 hex) only.
+    const evmChains = id.shape === 'hex64' ? evmAll : [];
+    if ((chains.length === 0 && evmChains.length === 0) || token.isCancellationRequested) return undefined;
     // Before anything is sent (the chains above come from settings only): without evidence that
     // this is an ID, nothing about it leaves the machine.
-    const decision = decisionAt(document, at, this.known(id.id, chains));
+    const decision = decisionAt(document, at, this.known(id.id, chains) || this.evmOnly.peek(id.id, evmChains) !== undefined);
     if (decision.kind === 'secret') return new vscode.Hover(secretMarkdown(decision.verdict, id.id), at.range);
     if (decision.kind === 'offer') return new vscode.Hover(offerMarkdown(id.id), at.range);
     try {
-      return await this.lookUp(at, chains, token);
+      if (chains.length === 0) return await this.lookUpEvmOnly(at, evmChains, token);
+      const hover = await this.lookUp(at, chains, token);
+      // No node knew it: the EVM-only chains may (asked only then, so a node's answer costs them nothing).
+      if (hover !== undefined || evmChains.length === 0 || token.isCancellationRequested) return hover;
+      return await this.lookUpEvmOnly(at, evmChains, token, true);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
       const md = newMarkdown();
@@ -114,6 +136,63 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     } finally {
       clearTimeout(timer);
       onCancel.dispose();
+    }
+  }
+
+  /**
+   * The transaction on the chains known only by their EVM JSON-RPC: the same wait, loading line,
+   * cancellation and detached work as a node's receipt. `quiet`: a miss says nothing (the nodes were asked first).
+   */
+  private async lookUpEvmOnly(at: IdAt, chains: EvmOnlyChain[], token: vscode.CancellationToken, quiet = false): Promise<vscode.Hover | undefined> {
+    const hash = at.id.id;
+    const controller = new AbortController();
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    const work = this.evmOnly.find(hash, chains, { signal: controller.signal });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
+    try {
+      const first = await Promise.race([work, slow]);
+      if (first === 'slow') {
+        onCancel.dispose();
+        this.detached.add(controller, work);
+        if (token.isCancellationRequested) return undefined;
+        return new vscode.Hover(loadingMarkdown(hash, []), at.range);
+      }
+      if (token.isCancellationRequested) return undefined;
+      if (!first.found) {
+        // A 64-hex string is often just some hash: no chain knowing it is no news.
+        if (quiet || first.failures.length === 0) return undefined;
+        const { rpcFailureText } = await import('./model/evmExplain.js');
+        return new vscode.Hover(
+          evmOnlyFailuresMarkdown(
+            hash,
+            first.failures.map((f) => ({ chainName: f.chain.name, text: rpcFailureText(f.failure, vscode.l10n) })),
+          ),
+          at.range,
+        );
+      }
+      const { chain, value } = first;
+      const [{ evmOnlyHoverLines }, decoding] = await Promise.all([import('./model/evmOnlyView.js'), this.evmDecoding(chain)]);
+      if (token.isCancellationRequested) return undefined;
+      const lines = evmOnlyHoverLines(value, chain.name, decoding, this.evmOnly.traceLine(hash), vscode.l10n);
+      const failed = value.receipt.status === undefined ? undefined : value.receipt.status === 0;
+      return new vscode.Hover(evmOnlyMarkdown(lines, failed, hash, chain.name, this.evmOnly.sourceNote(chain)), at.range);
+    } finally {
+      clearTimeout(timer);
+      onCancel.dispose();
+    }
+  }
+
+  /** The ABIs and names, within evmWaitMs (the first use scans the workspace; the hover shows less rather than wait). */
+  private async evmDecoding(chain: EvmOnlyChain): Promise<Awaited<ReturnType<EvmOnlyService['evm']['decoding']>> | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
+    try {
+      return await Promise.race([this.evmOnly.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }), late]);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -249,3 +249,34 @@ function failureLine(chain: ChainEntry, e: unknown, chars: number): string {
   }
   return `$(warning) ${name}: ${esc(clip(errorSummary(e), chars))}`;
 }
+
+/**
+ * A transaction of a chain known only by its EVM JSON-RPC: its lines (from model/evmOnlyView.ts,
+ * remote values inside, escaped here) under the status icon, and our links (the panel, copy).
+ */
+export function evmOnlyMarkdown(
+  lines: readonly string[],
+  failed: boolean | undefined,
+  hash: string,
+  chainName: string,
+  sourceNote: string | undefined,
+): vscode.MarkdownString {
+  const md = newMarkdown();
+  const icon = failed === true ? '$(error)' : failed === false ? '$(pass)' : '$(circle-outline)';
+  const [first = '', ...rest] = lines;
+  const where = sourceNote === undefined ? '' : ` ${esc(vscode.l10n.t('({0})', sourceNote))}`;
+  const out = [`${icon} **${esc(clip(first, 300))}**${where}`, ...rest.map((l) => esc(clip(l, 500)))];
+  md.appendMarkdown(out.join('  \n'));
+  md.appendMarkdown(`\n\n${openReceiptLink(hash, chainName)}${SEP}${copyLink(hash)}`);
+  return md;
+}
+
+/** No EVM-only chain answered (and no chain with a web API was asked): what each said. */
+export function evmOnlyFailuresMarkdown(hash: string, failures: ReadonlyArray<{ chainName: string; text: string }>): vscode.MarkdownString {
+  const md = newMarkdown();
+  const lines = failures.slice(0, 3).map((f) => `$(warning) **${esc(clip(f.chainName, 60))}**: ${esc(clip(f.text, ERROR_CHARS))}`);
+  if (failures.length > 3) lines.push(esc(vscode.l10n.t('…and {0} more chains failed.', failures.length - 3)));
+  md.appendMarkdown(lines.join('  \n'));
+  md.appendMarkdown(`\n\n${openReceiptLink(hash)}${SEP}${copyLink(hash)}`);
+  return md;
+}

@@ -6,7 +6,7 @@ import { InvalidInputError, NotFoundError, UnauthorizedError } from '../api/erro
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from './service';
-import type { ChainEntry } from '../config/model/chainConfig';
+import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
 import { skipReasons } from './model/skipReasons';
@@ -18,6 +18,8 @@ import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import { EvmPanelParts } from './evmPanelParts';
+import { EvmOnlyPanelPart } from './evmOnlyPanelPart';
+import type { EvmOnlyService } from './evmOnlyService';
 import type { DiagnosisResult } from './noReceiptDoctor';
 import { diagnosisLines } from './model/noReceiptView';
 import { evmShaped, evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
@@ -29,10 +31,10 @@ export interface ReceiptPanelDeps extends PanelDeps {
   readonly clients: Pick<NodeClients, 'apiFor'>;
 }
 
-export function receiptPanelFactory(deps: ReceiptPanelDeps, service: ReceiptService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
+export function receiptPanelFactory(deps: ReceiptPanelDeps, service: ReceiptService, evmOnly: EvmOnlyService): PanelFactory<ReceiptIdentity, ReceiptPanel> {
   return {
     title: (identity) => receiptPanelTitle(identity.requestId),
-    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, deps, service, identity),
+    create: (webviewPanel, identity) => new ReceiptPanel(webviewPanel, deps, service, identity, evmOnly),
   };
 }
 
@@ -68,17 +70,22 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   /** The last "not found", and why (once asked): what a re-check re-renders. */
   private miss: { result: Extract<FindResult, { found: false }>; block: string | undefined } | undefined;
   private diagnosis: DiagnosisResult | undefined;
+  /** What the EVM-only chains answered when none had the ID (shown under the node's "not found"). */
+  private evmMissLines: string[] = [];
   private recheck: ReturnType<typeof setTimeout> | undefined;
   /** What the chain's EVM JSON-RPC was asked: the call tree, logs, state changes. */
   private readonly evm: EvmPanelParts;
   /** The fee policy and limits at the receipt's block (the gas explanation). */
   private infoAtBlock: Parameters<typeof receiptGasFacts>[2];
+  /** A chain known only by its EVM JSON-RPC: what it found and its call tree. */
+  private readonly evmOnly: EvmOnlyPanelPart;
 
   constructor(
     webviewPanel: vscode.WebviewPanel,
     deps: ReceiptPanelDeps,
     private readonly service: ReceiptService,
     identity: ReceiptIdentity,
+    evmOnly: EvmOnlyService,
   ) {
     const message = vscode.l10n.t('Looking up the receipt…');
     const labels = receiptPanelLabels(vscode.l10n);
@@ -86,6 +93,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
     super(webviewPanel, deps, spec, identity, initial);
     this.evm = new EvmPanelParts({ service, clients: deps.clients, log: deps.log, refresh: () => this.refreshFound() });
+    this.evmOnly = new EvmOnlyPanelPart({ service: evmOnly, refresh: () => void this.showEvmOnly() });
   }
 
   get shownError(): ErrorView | undefined {
@@ -104,6 +112,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     }
     const chainName = this.id.chainName;
     this.postLoading(chainName === undefined ? vscode.l10n.t('Looking up the receipt…') : vscode.l10n.t('Looking up the receipt on {0}…', chainName));
+    this.evmOnly.loaded = undefined;
+    this.evmMissLines = [];
+    // A chain known only by its EVM JSON-RPC: named, it is all there is to ask; else it is asked when no node knew the ID.
+    const evmOnly = this.evmOnly.chainsFor(this.id);
+    if (evmOnly.named) {
+      await this.loadEvmOnly(evmOnly.chains, { signal, stale, fresh }, undefined);
+      return;
+    }
 
     let result: FindResult;
     try {
@@ -117,6 +133,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
     if (!result.found) {
       this.loaded = undefined;
+      if (evmOnly.chains.length > 0 && block.block === undefined && (await this.loadEvmOnly(evmOnly.chains, { signal, stale, fresh }, result))) return;
+      if (stale()) return;
       this.miss = { result, block: block.block };
       this.showNotFound(result, block.block);
       return;
@@ -149,8 +167,50 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
     if (evmRows !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
-    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise.
-    if (evm && result.value.view.failed) await this.evm.loadCallTree(chain, result, signal);
+    // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise;
+    // beside it, the JSON-RPC's EVM receipt (status, gas, price) without a click.
+    if (evm)
+      await Promise.all([this.evm.loadSummary(chain, result, signal), ...(result.value.view.failed ? [this.evm.loadCallTree(chain, result, signal)] : [])]);
+  }
+
+  /**
+   * Asks the EVM-only chains; true when something was shown (the transaction, or why it is on none
+   * of them when no chain with a web API was asked), false to show the node's "not found".
+   */
+  private async loadEvmOnly(
+    chains: EvmOnlyChain[],
+    { signal, stale, fresh }: LoadRun,
+    nodeMiss: Extract<FindResult, { found: false }> | undefined,
+  ): Promise<boolean> {
+    this.postLoading(vscode.l10n.t('Looking up the transaction on {0}…', chains.map((c) => c.name).join(', ')));
+    let result: Awaited<ReturnType<EvmOnlyPanelPart['find']>>;
+    try {
+      result = await this.evmOnly.find(this.id.requestId, chains, { signal, fresh });
+    } catch (e) {
+      if (stale()) return true;
+      this.showError(describeError(e));
+      return true;
+    }
+    if (stale()) return true;
+    if (result.found) {
+      this.loaded = undefined;
+      this.miss = undefined;
+      this.failedChain = undefined;
+      this.id = { ...this.id, chainName: result.chain.name };
+      await this.showEvmOnly();
+      if (this.evmOnly.failed) await this.evmOnly.loadCallTree(signal);
+      return true;
+    }
+    this.evmMissLines = await this.evmOnly.missLines(result);
+    // Chains with a web API were asked too: their "not found" says it, these lines under it.
+    if (nodeMiss && nodeMiss.chains.length > 0) return false;
+    this.showError(this.evmOnly.missView(this.id.requestId, chains, this.evmMissLines));
+    return true;
+  }
+
+  private async showEvmOnly(): Promise<void> {
+    const state = await this.evmOnly.state(this.id, heading(this.id));
+    if (state && !this.isDisposed) this.show(state);
   }
 
   private refreshFound(): void {
@@ -251,6 +311,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       this.showError({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name), details });
       return;
     }
+    details.push(...this.evmMissLines);
     const names = result.notFoundOn.map((c) => c.name).join(', ');
     const miss = result.notFoundOn[0];
     this.missedOn = miss?.name;
@@ -342,6 +403,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   }
 
   protected async onAction(action: ReceiptAction): Promise<void> {
+    if (this.evmOnly.loaded) {
+      if (action.kind === 'loadCallTree') await this.evmOnly.loadCallTree();
+      if (action.kind === 'copyCallTree') await this.evmOnly.copyCallTree();
+      return;
+    }
     const l = this.loaded;
     if (!l) return;
     switch (action.kind) {

@@ -3,7 +3,7 @@
 import type { L10n } from '../core/l10n';
 import { revealInvisible } from '../core/text';
 import { commonLabels, type CommonLabels } from '../ui/protocol';
-import { excerpt, type ErrorView, type Excerpt } from '../ui/model/view';
+import { excerpt, type ErrorView, type Excerpt, type Row } from '../ui/model/view';
 import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
 import type { ChainLogSection } from './model/chainLogView';
 import type { CallTreeState } from './model/callTree';
@@ -39,6 +39,23 @@ export type ReceiptPanelState =
       chainLog?: ChainLogSection[];
       /** An EVM request's call tree: offered, being asked, failed or shown. */
       callTree?: CallTreeState;
+    }
+  | {
+      /** A transaction of a chain known only by its EVM JSON-RPC: its EVM side, no ISC receipt. */
+      status: 'evmOnly';
+      identity: ReceiptIdentity & { chainName: string };
+      title: string;
+      subtitle: string;
+      /** Undefined when the JSON-RPC sends no status. */
+      failed: boolean | undefined;
+      statusText: string;
+      /** The revert in words, when anything says it. */
+      headline?: string;
+      /** What the panel cannot show without the chain's web API, and how to add it (said once). */
+      note: string;
+      sections: Array<{ id: string; title: string; rows: Row[] }>;
+      callTree?: CallTreeState;
+      labels: ReceiptPanelLabels;
     };
 
 /** Actions only the receipt panel knows (the shared ones are in webviews/protocol.ts). */

@@ -15,10 +15,13 @@ import type { ReceiptIdentity } from './protocol';
 import { EvmExplainer, type AbiSource, type AddressSource } from './evmExplainer';
 import { ReceiptService, type ReceiptServiceDeps } from './service';
 import { NoReceiptDoctor, type SentSource } from './noReceiptDoctor';
+import { EvmOnlyService } from './evmOnlyService';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface ReceiptsFeature {
   readonly service: ReceiptService;
+  /** The lookups of chains known only by their EVM JSON-RPC (hover, panel, tree, account hover). */
+  readonly evmOnly: EvmOnlyService;
   readonly hover: ReceiptHoverProvider;
   /** Every open receipt panel. */
   panels(): ReceiptPanel[];
@@ -32,8 +35,8 @@ export interface ReceiptsFeature {
 export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDeps {
   readonly context: vscode.ExtensionContext;
   /** The service's lookup order and the panels' chains; a change forgets the "not found" answers. */
-  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'valid' | 'sourceNote' | 'onDidChange'>;
-  readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed'>;
+  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'valid' | 'sourceNote' | 'onDidChange' | 'evmLookupOrder' | 'getEvmOnly' | 'evmOnly'>;
+  readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed' | 'limited'>;
   /** A new token may fix a failure the service remembers. */
   readonly tokens: Pick<TokenStore, 'onDidChange'>;
   /** The workspace's ABIs, for the receipt's EVM side. */
@@ -47,16 +50,18 @@ export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDep
 export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeature {
   const { context, chains, tokens } = deps;
   const service = new ReceiptService(deps, new EvmExplainer(deps.abis, deps.addresses), new NoReceiptDoctor(deps.clients, deps.sent));
-  const hover = new ReceiptHoverProvider(service);
+  const evmOnly = new EvmOnlyService(deps, service.evm);
+  const hover = new ReceiptHoverProvider(service, evmOnly);
   const registry: PanelRegistry<ReceiptIdentity, ReceiptPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.receipt,
     identity: async () => (await import('./identitySchema.js')).ReceiptIdentitySchema,
     matches: receiptMatches,
-    load: async () => (await import('./panel.js')).receiptPanelFactory(deps, service),
+    load: async () => (await import('./panel.js')).receiptPanelFactory(deps, service, evmOnly),
   });
 
   const feature: ReceiptsFeature = {
     service,
+    evmOnly,
     hover,
     panels: () => registry.panels(),
     open: (identity, options) => registry.openPanel(identity, options),
@@ -89,6 +94,7 @@ export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeat
       if (e.affectsConfiguration(`${Settings.section}.request`)) service.cache.invalidate('errors');
     }),
     registry,
+    evmOnly,
   );
   return feature;
 }

@@ -142,12 +142,14 @@ describe('Add Chain asks the node before saving', function () {
       items.map((i) => [i.label, i.description]),
       [
         ['IOTA EVM', 'api.evm.iotaledger.net'],
+        ['IOTA EVM Testnet', 'json-rpc.evm.testnet.iota.cafe'],
         ['ShimmerEVM', 'api.evm.shimmer.network'],
         ['Another node…', 'type its URL and chain ID'],
       ],
     );
     assert.match(items[0]?.detail ?? '', /^Wasp 2 \(Rebased\) · EVM chain ID 8822 · checked 2026-08-27$/);
-    assert.match(items[1]?.detail ?? '', /^Wasp 1 \(Stardust\), legacy · EVM chain ID 148 · checked/);
+    assert.match(items[1]?.detail ?? '', /^EVM JSON-RPC only \(no web API\) · EVM chain ID 1076 · checked 2026-08-27$/);
+    assert.match(items[2]?.detail ?? '', /^Wasp 1 \(Stardust\), legacy · EVM chain ID 148 · checked/);
     assert.equal(run.result, undefined);
     assert.equal(config().inspect('chains')?.globalValue, undefined, 'dismissed: nothing saved');
   });

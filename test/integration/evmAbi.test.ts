@@ -116,11 +116,19 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   it("Load EVM Logs asks the node's own JSON-RPC only on the click, the button names its host, and shows the decoded event", async () => {
+    node.rpcMethods.length = 0;
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
     const host = new URL(node.url).host;
-    const before = await panel.waitForRender((x) => x.text.includes('Load EVM Logs') && x.text.includes('the revert began here'));
+    const before = await panel.waitForRender(
+      (x) => x.text.includes('Load EVM Logs') && x.text.includes('the revert began here') && x.text.includes('failed (status 0)'),
+    );
     assert.ok(before.text.includes(`Load EVM Logs from ${host}`), before.text);
-    assert.ok(!node.rpcMethods.includes('eth_getTransactionReceipt'), 'no receipt asked before the click');
+    // With the panel: the EVM receipt's status, gas and price (one eth_getTransactionReceipt); its logs wait for the click.
+    assert.deepEqual(
+      node.rpcMethods.filter((m) => m === 'eth_getTransactionReceipt'),
+      ['eth_getTransactionReceipt'],
+    );
+    assert.ok(!before.text.includes('Deposited('), 'no log shown before the click');
     node.rpcCalls.length = 0;
     node.rpcPaths.length = 0;
     node.rpcMethods.length = 0;
@@ -144,9 +152,13 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     node.rpcPaths.length = 0;
     node.rpcMethods.length = 0;
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', node.requestId);
-    const r = await panel.waitForRender((x) => x.text.includes('the revert began here'));
-    assert.deepEqual(node.rpcMethods, ['debug_traceTransaction']);
-    assert.deepEqual(node.rpcPaths, ['/v1/chain/evm']);
+    const r = await panel.waitForRender((x) => x.text.includes('the revert began here') && x.text.includes('failed (status 0)'));
+    assert.deepEqual(
+      [...node.rpcMethods].sort(),
+      ['debug_traceTransaction', 'eth_getTransactionReceipt'],
+      'the call tree and the EVM receipt beside the ISC one',
+    );
+    assert.deepEqual(node.rpcPaths, ['/v1/chain/evm', '/v1/chain/evm']);
     for (const shown of ['Call tree', '3 calls, 2 failed', 'ISCSandbox', 'getChainID()', 'reverted: InsufficientBalance(available: 3, required: 5)', LEDGER])
       assert.ok(r.text.includes(shown), `${shown} in ${r.text}`);
     // Named from the workspace's records of the node's chain (8822): Ignition's Ledger, Foundry's Vault; never a record of another chain.

@@ -61,10 +61,13 @@ export async function setChains(chains: readonly unknown[] | undefined, options:
       JSON.stringify(written()) === JSON.stringify(chains) &&
       defaultApplied() &&
       // The registry's entries are what the settings now resolve to (a stale cache would differ).
-      JSON.stringify(api.services.chains.all()) === JSON.stringify(resolveChains(rawChainLists(), vscode.l10n)),
+      // (an EVM-only entry's evmChainId is a bigint, which JSON has no word for)
+      JSON.stringify(api.services.chains.all(), bigintText) === JSON.stringify(resolveChains(rawChainLists(), vscode.l10n), bigintText),
     'the chain settings to reach the registry',
   );
 }
+
+const bigintText = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value);
 
 /** The chain lists of every scope, read as src/config/chainRegistry.ts reads them. */
 function rawChainLists(): RawChainList[] {

@@ -1,5 +1,6 @@
 // "Chain: Add Chain": name, node URL and chain ID, each validated as it is typed, then written to
-// user or workspace settings. Scripted: `waspChain.addChain({ name, nodeUrl, chainId?, target?, probe? })`.
+// user or workspace settings. Scripted: `waspChain.addChain({ name, nodeUrl, chainId?, target?, probe? })`,
+// or a public network: `{ network, nodeUrl?, evmJsonRpcUrl?, target? }` (a mirror of its web API or JSON-RPC).
 // The chain ID is Bech32 for a Stardust node, `0x` + 64 hex for a Rebased one, or left out (a
 // Rebased node runs one chain). Typed in, the node is asked before anything is saved (addChainSteps.ts).
 import * as vscode from 'vscode';
@@ -22,6 +23,7 @@ function asArgs(v: unknown): AddChainArgs {
     target: o.target === 'user' || o.target === 'workspace' ? o.target : undefined,
     probe: o.probe === true,
     network: str(o.network),
+    evmJsonRpcUrl: str(o.evmJsonRpcUrl),
   };
 }
 
@@ -78,6 +80,7 @@ export async function addChain(deps: AddChainDeps, model: ChainsModel, rawArgs: 
         scripted: args.network !== undefined,
         ...(args.target ? { target: args.target } : {}),
         ...(args.nodeUrl ? { nodeUrl: args.nodeUrl } : {}),
+        ...(args.evmJsonRpcUrl ? { evmJsonRpcUrl: args.evmJsonRpcUrl } : {}),
       };
       return addNetwork(deps, model, picked, options);
     }

@@ -20,6 +20,8 @@ export interface AddChainArgs {
   probe?: boolean;
   /** A public network by its id (model/publicNetworks.json): its whole entry; `nodeUrl` may point it at a mirror. */
   network?: string;
+  /** With `network`: its JSON-RPC at this URL instead (a mirror), for a network known only by its JSON-RPC. */
+  evmJsonRpcUrl?: string;
 }
 
 /** What the steps gathered, with what the node answered when asked. */
@@ -38,7 +40,7 @@ export function checkChainName(deps: AddChainDeps, value: string): string | unde
   // As the settings check (model/chainConfig.ts): a bidi override or zero-width character could disguise it.
   if (revealInvisible(name) !== name) return vscode.l10n.t('The name contains invisible or control characters ({0}).', revealInvisible(name));
   const key = name.toLowerCase();
-  const taken = deps.chains.all().find((r) => (r.valid ? r.chain.name : r.invalid.name).toLowerCase() === key);
+  const taken = deps.chains.all().find((r) => (r.valid === false ? r.invalid.name : r.chain.name).toLowerCase() === key);
   if (taken)
     return vscode.l10n.t(
       'A chain named "{0}" already exists in {1}.',

@@ -2,13 +2,16 @@
 // "Another node…" for the rest. A network adds a complete entry (web API, chain ID, EVM JSON-RPC,
 // explorer); nothing is contacted until it is added. Then the node is asked once, and what it runs
 // (generation, chain ID, EVM chain ID) is checked against the entry, in plain words when it differs
-// or the host does not answer.
+// or the host does not answer. A network without a web API (IOTA EVM Testnet) adds an EVM-only entry,
+// and its JSON-RPC is asked eth_chainId instead.
 import * as vscode from 'vscode';
 import type { AddChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
-import { networkEntry, PUBLIC_NETWORKS_CHECKED, publicNetworks, type PublicNetwork } from '../model/publicNetworks';
+import { networkEntry, PUBLIC_NETWORKS_CHECKED, publicNetworks, type EvmOnlyNetworkEntry, type PublicNetwork } from '../model/publicNetworks';
+import { RPC_MAX_BYTES, RPC_TIMEOUT_MS } from '../../evm/model/jsonRpc';
+import type { L10n } from '../../core/l10n';
 import { askScope } from './addChainSteps';
-import { notificationText } from '../../core/text';
+import { externalUrlToOpen, notificationText } from '../../core/text';
 import { checkNodeUrl } from '../../api/ids';
 
 /** The pick: a network, "another node" (today's steps), or undefined (dismissed). */
@@ -17,8 +20,11 @@ export async function pickNetwork(): Promise<PublicNetwork | 'other' | undefined
   const items = [
     ...publicNetworks().map((n) => ({
       label: n.name,
-      description: new URL(n.nodeUrl).host,
-      detail: vscode.l10n.t('{0} · EVM chain ID {1} · checked {2}', generationWords(n), n.evmChainId.toString(), PUBLIC_NETWORKS_CHECKED),
+      description: new URL(n.nodeUrl ?? n.evmJsonRpcUrl).host,
+      detail:
+        n.nodeUrl === undefined
+          ? vscode.l10n.t('EVM JSON-RPC only (no web API) · EVM chain ID {0} · checked {1}', n.evmChainId.toString(), PUBLIC_NETWORKS_CHECKED)
+          : vscode.l10n.t('{0} · EVM chain ID {1} · checked {2}', generationWords(n), n.evmChainId.toString(), PUBLIC_NETWORKS_CHECKED),
       network: n as PublicNetwork | 'other',
     })),
     { label: vscode.l10n.t('Another node…'), description: vscode.l10n.t('type its URL and chain ID'), network: 'other' as const },
@@ -36,14 +42,15 @@ export async function addNetwork(
   deps: AddChainDeps,
   model: ChainsModel,
   network: PublicNetwork,
-  options: { target?: 'user' | 'workspace'; nodeUrl?: string; scripted: boolean },
+  options: { target?: 'user' | 'workspace'; nodeUrl?: string; evmJsonRpcUrl?: string; scripted: boolean },
 ): Promise<string | undefined> {
   const name = network.name;
-  if (deps.chains.get(name) || deps.chains.all().some((c) => (c.valid ? c.chain.name : c.invalid.name) === name)) {
+  if (deps.chains.get(name) || deps.chains.all().some((c) => (c.valid === false ? c.invalid.name : c.chain.name) === name)) {
     void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('A chain named "{0}" is configured already.', name)));
     return undefined;
   }
   const entry = networkEntry(network);
+  if (!('nodeUrl' in entry)) return addEvmOnlyNetwork(deps, network, entry, options);
   if (options.nodeUrl !== undefined) {
     const url = checkNodeUrl(options.nodeUrl);
     if (!url.ok) {
@@ -65,6 +72,87 @@ export async function addNetwork(
   await verify(model, name, network, new URL(entry.nodeUrl).host);
   return name;
 }
+
+/** Where an EVM-only entry goes: the workspace when asked for (and open), else the user's settings. */
+async function targetOf(
+  name: string,
+  shownUrl: string,
+  options: { target?: 'user' | 'workspace'; scripted: boolean },
+): Promise<'user' | 'workspace' | undefined> {
+  const hasWorkspace = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+  let target = options.target;
+  if (target === 'workspace' && !hasWorkspace) target = undefined;
+  if (target === undefined && hasWorkspace && !options.scripted) return askScope(name, shownUrl, 1);
+  return target ?? 'user';
+}
+
+/** Adds a network known only by its JSON-RPC (at `evmJsonRpcUrl` when a script points it at a mirror), then asks its eth_chainId. */
+async function addEvmOnlyNetwork(
+  deps: AddChainDeps,
+  network: PublicNetwork,
+  entry: EvmOnlyNetworkEntry,
+  options: { target?: 'user' | 'workspace'; evmJsonRpcUrl?: string; scripted: boolean },
+): Promise<string | undefined> {
+  const name = network.name;
+  if (options.evmJsonRpcUrl !== undefined) {
+    const url = externalUrlToOpen(options.evmJsonRpcUrl.trim());
+    if (url === undefined) {
+      void vscode.window.showErrorMessage(
+        notificationText(vscode.l10n.t('The chain was not added: evmJsonRpcUrl must be an http(s) URL without credentials.')),
+      );
+      return undefined;
+    }
+    entry.evmJsonRpcUrl = url;
+  }
+  const target = await targetOf(name, entry.evmJsonRpcUrl, options);
+  if (!target) return undefined;
+  await deps.chains.addEvmOnly(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+  await deps.chains.settled(() => deps.chains.getEvmOnly(name) !== undefined);
+  deps.log.info(`Added the public network "${name}" (JSON-RPC ${entry.evmJsonRpcUrl}, no web API) to ${target} settings`);
+  const host = new URL(entry.evmJsonRpcUrl).host;
+  const { fetchChainId } = await import('../../evm/model/txRpc.js');
+  const { rpcFailureText } = await import('../../receipts/model/evmExplain.js');
+  const answer = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Checking "{0}" with its JSON-RPC…', name)) },
+    () => deps.clients.limited(() => fetchChainId(entry.evmJsonRpcUrl, { fetch: globalThis.fetch })),
+  );
+  if (!answer.ok) {
+    void vscode.window.showWarningMessage(
+      notificationText(
+        vscode.l10n.t('"{0}" added, but {1} does not answer as its JSON-RPC: {2}.', name, host, rpcFailureText(answer, vscode.l10n, CHAIN_ID_CALL)),
+      ),
+    );
+  } else if (answer.value !== network.evmChainId) {
+    void vscode.window.showWarningMessage(
+      notificationText(
+        vscode.l10n.t(
+          '"{0}" added, but its JSON-RPC differs from the network: its EVM chain ID is {1}, not {2}.',
+          name,
+          answer.value.toString(),
+          network.evmChainId.toString(),
+        ),
+      ),
+    );
+  } else {
+    void vscode.window.showInformationMessage(
+      notificationText(
+        vscode.l10n.t(
+          '"{0}" added and checked: its JSON-RPC answers EVM chain ID {1}. No web API is known for it: the ISC receipt, burn log and governance are not shown.',
+          name,
+          network.evmChainId.toString(),
+        ),
+      ),
+    );
+  }
+  return name;
+}
+
+const CHAIN_ID_CALL = {
+  method: 'eth_chainId',
+  maxBytes: RPC_MAX_BYTES,
+  timeoutMs: RPC_TIMEOUT_MS,
+  answer: (l10n: L10n) => l10n.t('an EVM chain ID'),
+};
 
 /** Asks the node once and says whether it runs what the entry says. */
 async function verify(model: ChainsModel, name: string, network: PublicNetwork, host: string): Promise<void> {

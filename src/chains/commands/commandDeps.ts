@@ -15,7 +15,7 @@ export interface ChainActionDeps extends ChainArgDeps {
 
 /** Set as Default Chain. */
 export interface SetDefaultDeps extends ChainArgDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled' | 'getEvmOnly'>;
 }
 
 /** Use the Node's Chain. */
@@ -25,14 +25,14 @@ export interface UseNodeChainDeps extends SetDefaultDeps {
 
 /** Remove Chain. */
 export interface RemoveChainDeps {
-  readonly chains: Pick<ChainRegistry, 'removeEntry' | 'settled' | 'clearDefaultIfNamed'>;
+  readonly chains: Pick<ChainRegistry, 'removeEntry' | 'settled' | 'clearDefaultIfNamed' | 'evmOnly'>;
   readonly log: Log;
 }
 
 /** Add Chain: the name checked against every entry, the node surveyed without a token. */
 export interface AddChainDeps {
-  readonly chains: Pick<ChainRegistry, 'add' | 'get' | 'settled' | 'all'>;
-  readonly clients: Pick<NodeClients, 'clientForNode'>;
+  readonly chains: Pick<ChainRegistry, 'add' | 'addEvmOnly' | 'get' | 'getEvmOnly' | 'settled' | 'all'>;
+  readonly clients: Pick<NodeClients, 'clientForNode' | 'limited'>;
   readonly log: Log;
 }
 

@@ -4,10 +4,14 @@ import * as vscode from 'vscode';
 import { Settings } from '../../constants';
 import type { SetDefaultDeps } from './commandDeps';
 import { resolveChain } from '../chainArg';
+import { parseChainArg } from '../model/chainRef';
 
 /** Returns the name of the new default chain, or undefined. */
 export async function setDefaultChain(deps: SetDefaultDeps, arg: unknown): Promise<string | undefined> {
-  const chain = await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') });
+  // A chain known only by its JSON-RPC may be the default too: its hovers and account hovers ask it first.
+  const ref = parseChainArg(arg);
+  const evmOnly = ref.kind === 'name' && !deps.chains.get(ref.name) ? deps.chains.getEvmOnly(ref.name) : undefined;
+  const chain = evmOnly ?? (await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') }));
   if (!chain) return undefined;
   const config = vscode.workspace.getConfiguration(Settings.section);
   const inspect = config.inspect<string>(Settings.defaultChain);

@@ -54,7 +54,9 @@ export async function replaceChainId(chain: ChainEntry, chainId: string): Promis
   if (!Array.isArray(current)) return false;
   const index = current.findIndex((e, i) => {
     const r = validateEntry(e, chain.source, i);
-    return r.valid && r.chain.name.toLowerCase() === chain.name.toLowerCase() && r.chain.nodeUrl === chain.nodeUrl && r.chain.chainId === chain.chainId;
+    return (
+      r.valid === true && r.chain.name.toLowerCase() === chain.name.toLowerCase() && r.chain.nodeUrl === chain.nodeUrl && r.chain.chainId === chain.chainId
+    );
   });
   const entry: unknown = current[index];
   if (index < 0 || typeof entry !== 'object' || entry === null) return false;

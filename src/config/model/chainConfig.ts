@@ -35,6 +35,31 @@ export interface ChainEntry {
   evmJsonRpcUrl?: string;
 }
 
+/**
+ * A chain known only by its EVM JSON-RPC (no web API): what the JSON-RPC can show (transactions,
+ * EVM receipts, traces, balances), never an ISC receipt, a burn log or governance. Kept apart from
+ * `ChainEntry` so that nothing that needs a node ever gets one.
+ */
+export interface EvmOnlyChain {
+  name: string;
+  /** Checked: http(s), no credentials. */
+  evmJsonRpcUrl: string;
+  /** The EVM chain ID the entry expects (checked against eth_chainId where it is asked). */
+  evmChainId?: bigint;
+  /** An EVM block explorer (http(s), checked, no trailing slash). */
+  explorerUrl?: string;
+  /** The ISC chain's ID, shown only (lower-case): never asked, no node to ask. */
+  chainId?: string;
+  source: ChainSource;
+}
+
+/** What a chain without a web API cannot show, and how to add one: said once, in the panel and the tree. */
+export function evmOnlyLimitText(l10n: L10n = englishL10n): string {
+  return l10n.t(
+    'Known only by its EVM JSON-RPC: the ISC receipt, the gas burn log and governance (chain info, blocks, L2 accounts) need the chain\u2019s web API. Add it: set nodeUrl in this entry of waspChain.chains, or Add Chain \u2192 Another node\u2026',
+  );
+}
+
 export interface InvalidChainEntry {
   /** The entry's name when it has one, else a placeholder naming its position. */
   name: string;
@@ -43,7 +68,7 @@ export interface InvalidChainEntry {
   problems: string[];
 }
 
-export type ResolvedChain = { valid: true; chain: ChainEntry } | { valid: false; invalid: InvalidChainEntry };
+export type ResolvedChain = { valid: true; chain: ChainEntry } | { valid: 'evmOnly'; chain: EvmOnlyChain } | { valid: false; invalid: InvalidChainEntry };
 
 export interface RawChainList {
   source: ChainSource;
@@ -67,7 +92,7 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
   const seen = new Map<string, ChainSource>();
   // A name that looks like an earlier chain's (Cyrillic or Greek letters, fullwidth, 0 for O…)
   // would let one chain pass for another in the hover and the tree.
-  const skeletons = new Map<string, ChainEntry>();
+  const skeletons = new Map<string, { name: string; source: ChainSource }>();
   for (const { source, value } of lists) {
     if (value === undefined || value === null) continue;
     if (!Array.isArray(value)) {
@@ -84,7 +109,7 @@ export function resolveChains(lists: RawChainList[], l10n: L10n = englishL10n): 
     }
     value.forEach((entry: unknown, index) => {
       const r = validateEntry(entry, source, index, l10n);
-      if (r.valid) {
+      if (r.valid !== false) {
         const name = r.chain.name;
         const refuse = (problem: string) => out.push({ valid: false, invalid: { name, source, index, problems: [problem] } });
         const key = name.toLowerCase();
@@ -124,7 +149,13 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
   else if (revealInvisible(asWritten) !== asWritten)
     problems.push(l10n.t('The name contains invisible or control characters ({0}): they could disguise it as another chain.', revealInvisible(asWritten)));
   let nodeUrl = '';
-  if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '') problems.push(l10n.t('The entry has no nodeUrl.'));
+  // No web API, only an EVM JSON-RPC: a chain of its own kind (EvmOnlyChain).
+  const evmOnly =
+    (obj.nodeUrl === undefined || obj.nodeUrl === null || obj.nodeUrl === '') && typeof obj.evmJsonRpcUrl === 'string' && obj.evmJsonRpcUrl.trim() !== '';
+  if (evmOnly) {
+    // Checked below with the other web URLs.
+  } else if (typeof obj.nodeUrl !== 'string' || obj.nodeUrl.trim() === '')
+    problems.push(l10n.t('The entry has no nodeUrl (or evmJsonRpcUrl, for a chain known only by its EVM JSON-RPC).'));
   else {
     const r = checkNodeUrl(obj.nodeUrl);
     if (r.ok) nodeUrl = r.url.toString().replace(/\/+$/, '');
@@ -153,14 +184,41 @@ export function validateEntry(entry: unknown, source: ChainSource, index: number
   };
   const explorerUrl = webUrl('explorerUrl')?.replace(/\/+$/, '');
   const evmJsonRpcUrl = webUrl('evmJsonRpcUrl');
+  const evmChainId = evmChainIdOf(obj.evmChainId, problems, l10n);
   if (problems.length > 0) {
     // Shown in the tree and in messages: revealed, never obeyed.
     return { valid: false, invalid: { name: name ? revealInvisible(name) : l10n.t('(entry {0})', index + 1), source, index, problems } };
+  }
+  if (evmOnly && evmJsonRpcUrl !== undefined) {
+    const evm: EvmOnlyChain = { name, evmJsonRpcUrl, source };
+    if (evmChainId !== undefined) evm.evmChainId = evmChainId;
+    if (explorerUrl !== undefined) evm.explorerUrl = explorerUrl;
+    if (chainId !== '') evm.chainId = chainId;
+    return { valid: 'evmOnly', chain: evm };
   }
   const chain: ChainEntry = { name, nodeUrl, chainId, generation, source };
   if (explorerUrl !== undefined) chain.explorerUrl = explorerUrl;
   if (evmJsonRpcUrl !== undefined) chain.evmJsonRpcUrl = evmJsonRpcUrl;
   return { valid: true, chain };
+}
+
+/** The largest EVM chain ID wallets accept (EIP-2294): a bigger one is a typo or hostile. */
+const MAX_EVM_CHAIN_ID = 2n ** 53n - 1n;
+
+/** `evmChainId`: a positive whole number, or its decimal digits as a string; absent is fine. */
+function evmChainIdOf(raw: unknown, problems: string[], l10n: L10n): bigint | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const value =
+    typeof raw === 'number' && Number.isSafeInteger(raw)
+      ? BigInt(raw)
+      : typeof raw === 'string' && /^\s*[0-9]{1,16}\s*$/.test(raw)
+        ? BigInt(raw.trim())
+        : undefined;
+  if (value === undefined || value <= 0n || value > MAX_EVM_CHAIN_ID) {
+    problems.push(l10n.t('evmChainId must be a whole number from 1 to 2^53-1.'));
+    return undefined;
+  }
+  return value;
 }
 
 /** The key a token is stored under: the node's origin and path, never a chain name (two chains on one node share it). */

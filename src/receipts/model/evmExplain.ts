@@ -121,7 +121,7 @@ export function explanationLines(e: EvmExplanation, l10n: L10n = englishL10n, na
   return lines;
 }
 
-function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n): Row[] {
+export function itemRows(prefix: string, label: string, item: DecodedItem, l10n: L10n): Row[] {
   const rows: Row[] = [
     { field: prefix, label, value: shown(item.name), detail: `${shown(item.signature)} · ${item.selector} · ${shown(sourcesText(item, l10n))}`, mono: true },
   ];
@@ -232,7 +232,7 @@ export interface IscSide {
  * The JSON-RPC's EVM receipt beside the node's ISC receipt: its status (a disagreement said, not
  * hidden: the EVM receipt's status is 0 also when only the ISC part failed), gas used and price.
  */
-function evmReceiptRows(outcome: Extract<RpcOutcome, { ok: true }>, isc: IscSide | undefined, l10n: L10n): Row[] {
+export function evmReceiptRows(outcome: Extract<RpcOutcome, { ok: true }>, isc: IscSide | undefined, l10n: L10n = englishL10n): Row[] {
   const rows: Row[] = [];
   if (outcome.status === '0x1' || outcome.status === '0x0') {
     const evmFailed = outcome.status === '0x0';
@@ -257,7 +257,15 @@ function evmReceiptRows(outcome: Extract<RpcOutcome, { ok: true }>, isc: IscSide
       value: formatBigInt(outcome.gasUsed),
       mono: true,
       ...(isc
-        ? { detail: l10n.t('the ISC receipt burned {0} ISC gas; the EVM receipt charges the larger of both in EVM gas', formatBigInt(isc.gasBurned)) }
+        ? {
+            detail:
+              isc.gasBurned === outcome.gasUsed
+                ? l10n.t('the ISC receipt burned {0} ISC gas; the EVM receipt charges the larger of both in EVM gas', formatBigInt(isc.gasBurned))
+                : l10n.t(
+                    '≠ the ISC receipt burned {0} ISC gas: the EVM receipt counts the larger of the EVM gas and the ISC gas burned by the end of the EVM run (in EVM gas, without the 10,000 minimum)',
+                    formatBigInt(isc.gasBurned),
+                  ),
+          }
         : {}),
     });
   if (outcome.effectiveGasPrice !== undefined)

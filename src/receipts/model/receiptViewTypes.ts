@@ -151,7 +151,7 @@ export interface RebasedPartView {
   evmTxError?: string;
 }
 
-export type SectionId = 'receipt' | 'gas' | 'request' | 'error' | 'evmTx' | 'evmAbi' | 'evmLogs' | 'evmState' | 'l1Explorer' | 'gasExplained';
+export type SectionId = 'receipt' | 'gas' | 'request' | 'error' | 'evmTx' | 'evmAbi' | 'evmLogs' | 'evmReceipt' | 'evmState' | 'l1Explorer' | 'gasExplained';
 
 export interface ReceiptView {
   /** Which node generation sent it: Rebased receipts carry `rebased` instead of tokens, NFT and keyed params. */

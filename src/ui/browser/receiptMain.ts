@@ -33,8 +33,23 @@ function render(state: ReceiptPanelState, api: Api): Node {
     case 'ok':
       root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, state), ...receipt(state, api));
       break;
+    case 'evmOnly':
+      root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined), ...evmOnly(state, api));
+      break;
   }
   return root;
+}
+
+/** A chain known only by its JSON-RPC: the EVM side, and once what needs the web API. */
+function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmOnly' }>, api: Api): HTMLElement[] {
+  const L = state.labels;
+  const cls = state.failed === true ? 'failed' : state.failed === false ? 'ok' : 'muted';
+  const banner = h('div', { class: `banner ${cls}`, role: state.failed ? 'alert' : 'status', 'data-field': 'status' }, h('strong', null, state.statusText));
+  if (state.headline !== undefined) banner.append(h('div', { class: 'headline' }, state.headline));
+  const out: HTMLElement[] = [banner, h('p', { class: 'muted note', 'data-field': 'evmOnlyNote' }, state.note)];
+  for (const s of state.sections) out.push(section(s.id, s.title, s.rows, api, L));
+  if (state.callTree) out.push(callTreeSection(state.callTree, L, api));
+  return out;
 }
 
 function toolbar(L: Labels, api: Api, state: OkState | undefined): HTMLElement {

@@ -18,24 +18,40 @@ const IOTA_EVM = {
 };
 
 describe('chains/model/publicNetworks: the networks Add Chain offers', () => {
-  it('the data file: IOTA EVM (Rebased, 8822) and ShimmerEVM (Stardust, legacy, 148), each a valid settings entry with its source', () => {
+  it('the data file: IOTA EVM (Rebased, 8822), IOTA EVM Testnet (JSON-RPC only, 1076) and ShimmerEVM (Stardust, legacy, 148), each a valid settings entry with its source', () => {
     const networks = publicNetworks();
     assert.deepEqual(
-      networks.map((n) => [n.id, n.generation, n.evmChainId, n.legacy]),
+      networks.map((n) => [n.id, n.generation, n.evmChainId, n.legacy, n.nodeUrl !== undefined]),
       [
-        ['iotaEvm', 'rebased', 8822n, false],
-        ['shimmerEvm', 'stardust', 148n, true],
+        ['iotaEvm', 'rebased', 8822n, false, true],
+        ['iotaEvmTestnet', 'rebased', 1076n, false, false],
+        ['shimmerEvm', 'stardust', 148n, true, true],
       ],
     );
     for (const n of networks) {
       const r = validateEntry(networkEntry(n), { scope: 'user' }, 0);
-      assert.ok(r.valid, n.id);
-      assert.equal(r.chain.generation, n.generation);
+      assert.ok(r.valid !== false, n.id);
       assert.equal(r.chain.evmJsonRpcUrl, new URL(n.evmJsonRpcUrl).toString());
+      if (r.valid === true) assert.equal(r.chain.generation, n.generation);
+      else assert.equal(r.chain.evmChainId, n.evmChainId, 'the EVM-only entry keeps its EVM chain ID');
       assert.ok(n.source.length > 20, `${n.id} says where its values come from`);
     }
     assert.match(PUBLIC_NETWORKS_CHECKED, /^\d{4}-\d{2}-\d{2}$/);
-    assert.deepEqual(Object.keys(networkEntry(networks[1]!)), ['name', 'nodeUrl', 'chainId', 'evmJsonRpcUrl'], 'no explorer where none is known');
+    assert.deepEqual(Object.keys(networkEntry(networks[2]!)), ['name', 'nodeUrl', 'chainId', 'evmJsonRpcUrl'], 'no explorer where none is known');
+  });
+
+  it('the testnet adds an EVM-only entry: no nodeUrl, its JSON-RPC, EVM chain ID, ISC chain ID and explorer', () => {
+    const testnet = publicNetworks().find((n) => n.id === 'iotaEvmTestnet');
+    assert.ok(testnet);
+    assert.deepEqual(networkEntry(testnet), {
+      name: 'IOTA EVM Testnet',
+      evmJsonRpcUrl: 'https://json-rpc.evm.testnet.iota.cafe',
+      evmChainId: 1076,
+      chainId: '0x2f11f5ea9d3c093c9cc2e329cf92e05aa00ac052ada96c4c14a2f6869a7cbcaf',
+      explorerUrl: 'https://explorer.evm.testnet.iota.cafe',
+    });
+    const r = validateEntry(networkEntry(testnet), { scope: 'user' }, 0);
+    assert.equal(r.valid, 'evmOnly');
   });
 
   it('an entry the settings would refuse is never offered', () => {
@@ -52,6 +68,11 @@ describe('chains/model/publicNetworks: the networks Add Chain offers', () => {
       { ...IOTA_EVM, generation: 'other' },
       { ...IOTA_EVM, name: 'IOTA\u202eEVM' },
       { ...IOTA_EVM, source: undefined },
+      // Without a web API: still the settings' checks, and its EVM chain ID must be kept.
+      { ...IOTA_EVM, nodeUrl: undefined, evmJsonRpcUrl: 'http://user:pw@rpc.example' },
+      { ...IOTA_EVM, nodeUrl: undefined, evmChainId: 2 ** 60 },
+      { ...IOTA_EVM, nodeUrl: undefined, generation: 'stardust', chainId: 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s' },
+      { ...IOTA_EVM, nodeUrl: 5 },
     ];
     for (const entry of bad) assert.deepEqual(publicNetworks([entry]), [], JSON.stringify(entry));
     assert.deepEqual(publicNetworks('not a list'), []);

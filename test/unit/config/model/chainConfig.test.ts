@@ -10,13 +10,14 @@ const user: ChainSource = { scope: 'user' };
 const workspace: ChainSource = { scope: 'workspace' };
 const REBASED = `0x${'c8'.repeat(32)}`;
 const REBASED_UPPER = `0x${'C8'.repeat(32)}`;
+const NO_NODE_URL = 'The entry has no nodeUrl (or evmJsonRpcUrl, for a chain known only by its EVM JSON-RPC).';
 const problems = (entry: unknown) => {
   const r = validateEntry(entry, user, 0);
-  return r.valid ? [] : r.invalid.problems;
+  return r.valid === false ? r.invalid.problems : [];
 };
 
 function problemsOf(r: ResolvedChain): string[] {
-  return r.valid ? [] : r.invalid.problems;
+  return r.valid === false ? r.invalid.problems : [];
 }
 
 describe('config/model/chainConfig: an entry', () => {
@@ -51,10 +52,10 @@ describe('config/model/chainConfig: an entry', () => {
   });
 
   it('names what is wrong, every problem at once', () => {
-    assert.deepEqual(problems(null), ['An entry must be an object { name, nodeUrl, chainId }.', 'The entry has no name.', 'The entry has no nodeUrl.']);
-    assert.deepEqual(problems([]), ['An entry must be an object { name, nodeUrl, chainId }.', 'The entry has no name.', 'The entry has no nodeUrl.']);
-    assert.deepEqual(problems({ name: ' ', nodeUrl: ' ' }), ['The entry has no name.', 'The entry has no nodeUrl.']);
-    assert.deepEqual(problems({ name: 5, nodeUrl: 5 }), ['The entry has no name.', 'The entry has no nodeUrl.']);
+    assert.deepEqual(problems(null), ['An entry must be an object { name, nodeUrl, chainId }.', 'The entry has no name.', NO_NODE_URL]);
+    assert.deepEqual(problems([]), ['An entry must be an object { name, nodeUrl, chainId }.', 'The entry has no name.', NO_NODE_URL]);
+    assert.deepEqual(problems({ name: ' ', nodeUrl: ' ' }), ['The entry has no name.', NO_NODE_URL]);
+    assert.deepEqual(problems({ name: 5, nodeUrl: 5 }), ['The entry has no name.', NO_NODE_URL]);
     assert.deepEqual(problems({ name: 'x'.repeat(100), nodeUrl: 'http://n' }), []);
     assert.deepEqual(problems({ name: 'x'.repeat(101), nodeUrl: 'http://n' }), ['The name is longer than 100 characters.']);
     assert.deepEqual(problems({ name: 'a\u202eb', nodeUrl: 'http://n' }), [
@@ -84,7 +85,7 @@ describe('config/model/chainConfig: an entry', () => {
         name: 'a⟨U+200B⟩b',
         source: workspace,
         index: 4,
-        problems: ['The name contains invisible or control characters (a⟨U+200B⟩b): they could disguise it as another chain.', 'The entry has no nodeUrl.'],
+        problems: ['The name contains invisible or control characters (a⟨U+200B⟩b): they could disguise it as another chain.', NO_NODE_URL],
       },
     });
     const r = validateEntry({ nodeUrl: 'http://n' }, workspace, 4);
@@ -103,7 +104,7 @@ describe('config/model/chainConfig: an entry', () => {
 
   it('a 0x + 64 hex chainId is Rebased (lower-cased); Bech32 is Stardust', () => {
     const r = validateEntry({ name: 'a', nodeUrl: 'http://h', chainId: REBASED_UPPER }, user, 0);
-    assert.ok(r.valid && r.chain.generation === 'rebased' && r.chain.chainId === REBASED_UPPER.toLowerCase());
+    assert.ok(r.valid === true && r.chain.generation === 'rebased' && r.chain.chainId === REBASED_UPPER.toLowerCase());
   });
 
   it('names what is wrong with other chain IDs, for either generation', () => {
@@ -121,7 +122,7 @@ describe('config/model/chainConfig: an entry', () => {
       assert.deepEqual(problemsOf(validateEntry(entry, user, 2)), [
         'An entry must be an object { name, nodeUrl, chainId }.',
         'The entry has no name.',
-        'The entry has no nodeUrl.',
+        NO_NODE_URL,
       ]);
       const r = validateEntry(entry, user, 2);
       assert.equal(r.valid ? '' : r.invalid.name, '(entry 3)');
@@ -153,8 +154,8 @@ describe('config/model/chainConfig: an entry', () => {
   });
 
   it('says the name and node URL are missing when blank', () => {
-    assert.deepEqual(problemsOf(validateEntry({ name: '  ', nodeUrl: '   ' }, user, 0)), ['The entry has no name.', 'The entry has no nodeUrl.']);
-    assert.deepEqual(problemsOf(validateEntry({ name: 'a', nodeUrl: 5 }, user, 0)), ['The entry has no nodeUrl.']);
+    assert.deepEqual(problemsOf(validateEntry({ name: '  ', nodeUrl: '   ' }, user, 0)), ['The entry has no name.', NO_NODE_URL]);
+    assert.deepEqual(problemsOf(validateEntry({ name: 'a', nodeUrl: 5 }, user, 0)), [NO_NODE_URL]);
   });
 
   it('takes a null or blank chain ID as left out', () => {
@@ -193,6 +194,83 @@ describe('config/model/chainConfig: an entry', () => {
   it('trims any whitespace around a web URL, a no-break space too', () => {
     const r = validateEntry({ name: 'a', nodeUrl: 'http://h', evmJsonRpcUrl: '\u00a0https://rpc.example/v1\u00a0' }, user, 0);
     assert.equal(r.valid && r.chain.evmJsonRpcUrl, 'https://rpc.example/v1');
+  });
+});
+
+describe('config/model/chainConfig: an entry known only by its EVM JSON-RPC', () => {
+  it('evmJsonRpcUrl without nodeUrl is an EVM-only chain: its URL checked, its EVM chain ID a bigint, its ISC chain ID and explorer kept', () => {
+    const r = validateEntry(
+      { name: ' Testnet ', evmJsonRpcUrl: ' https://rpc.example/evm ', evmChainId: 1076, chainId: REBASED_UPPER, explorerUrl: 'https://explorer.example/' },
+      user,
+      0,
+    );
+    assert.deepEqual(r, {
+      valid: 'evmOnly',
+      chain: {
+        name: 'Testnet',
+        evmJsonRpcUrl: 'https://rpc.example/evm',
+        evmChainId: 1076n,
+        explorerUrl: 'https://explorer.example',
+        chainId: REBASED,
+        source: user,
+      },
+    });
+    assert.deepEqual(validateEntry({ name: 'T', nodeUrl: '', evmJsonRpcUrl: 'http://127.0.0.1:8545', evmChainId: '148' }, user, 0), {
+      valid: 'evmOnly',
+      chain: { name: 'T', evmJsonRpcUrl: 'http://127.0.0.1:8545/', evmChainId: 148n, source: user },
+    });
+  });
+
+  it("an entry with both stays a node entry (its JSON-RPC overrides the node's own)", () => {
+    const r = validateEntry({ name: 'B', nodeUrl: 'http://h', evmJsonRpcUrl: 'http://rpc' }, user, 0);
+    assert.equal(r.valid, true);
+  });
+
+  it('refuses hostile or wrong values with the same checks as a node entry', () => {
+    const bad: Array<[unknown, string]> = [
+      [{ name: 'a', evmJsonRpcUrl: 'javascript:alert(1)' }, 'evmJsonRpcUrl must be an http(s) URL without credentials.'],
+      [{ name: 'a', evmJsonRpcUrl: 'https://user:secret@rpc.example' }, 'evmJsonRpcUrl must be an http(s) URL without credentials.'],
+      [{ name: 'a', evmJsonRpcUrl: 'file:///etc/passwd' }, 'evmJsonRpcUrl must be an http(s) URL without credentials.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', evmChainId: 0 }, 'evmChainId must be a whole number from 1 to 2^53-1.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', evmChainId: -1 }, 'evmChainId must be a whole number from 1 to 2^53-1.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', evmChainId: 1.5 }, 'evmChainId must be a whole number from 1 to 2^53-1.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', evmChainId: '0x436' }, 'evmChainId must be a whole number from 1 to 2^53-1.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', evmChainId: '99999999999999999' }, 'evmChainId must be a whole number from 1 to 2^53-1.'],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', chainId: '0x12' }, 'chainId: '],
+      [{ name: 'a', evmJsonRpcUrl: 'http://rpc', explorerUrl: 'data:text/html,x' }, 'explorerUrl must be an http(s) URL without credentials.'],
+    ];
+    for (const [entry, problem] of bad) {
+      const found = problemsOf(validateEntry(entry, user, 0));
+      assert.ok(
+        found.some((p) => p.startsWith(problem)),
+        `${JSON.stringify(entry)}: ${JSON.stringify(found)}`,
+      );
+    }
+    const hidden = validateEntry({ name: 'Test\u202enet', evmJsonRpcUrl: 'http://rpc' }, workspace, 3);
+    assert.equal(hidden.valid, false);
+    assert.ok(hidden.valid === false && hidden.invalid.name.includes('U+202E'), 'the name is revealed, never obeyed');
+    assert.deepEqual(problemsOf(validateEntry({ name: 'a', evmJsonRpcUrl: '   ' }, user, 0)), [
+      NO_NODE_URL,
+      'evmJsonRpcUrl must be an http(s) URL without credentials.',
+    ]);
+  });
+
+  it('names are unique and not confusable across both kinds of entry', () => {
+    const r = resolveChains([
+      { source: user, value: [{ name: 'IOTA', nodeUrl: 'http://h' }] },
+      {
+        source: workspace,
+        value: [
+          { name: 'iota', evmJsonRpcUrl: 'http://rpc' },
+          { name: 'I\u039fTA', evmJsonRpcUrl: 'http://rpc' },
+          { name: 'Other', evmJsonRpcUrl: 'http://rpc' },
+        ],
+      },
+    ]);
+    assert.deepEqual(
+      r.map((x) => x.valid),
+      [true, false, false, 'evmOnly'],
+    );
   });
 });
 

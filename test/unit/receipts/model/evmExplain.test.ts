@@ -471,6 +471,10 @@ describe('receipts/model/evmExplain: Stardust receipts and the logs', () => {
     );
     const disagree = logRows(coder, new AbiIndex(), evm, 'u', englishL10n, { failed: true, gasBurned: 40_000n });
     assert.equal(disagree[1]?.detail, '⚠ the ISC receipt says the request failed: the JSON-RPC and the node disagree');
+    assert.match(
+      disagree[2]?.detail ?? '',
+      /^≠ the ISC receipt burned 40,000 ISC gas: the EVM receipt counts the larger of the EVM gas and the ISC gas burned/,
+    );
     const failed = logRows(coder, new AbiIndex(), { ...evm, status: '0x0' }, 'u', englishL10n, { failed: false, gasBurned: 1n });
     assert.equal(failed[1]?.value, 'failed (status 0)');
     assert.match(failed[1]?.detail ?? '', /says the request succeeded/);
