@@ -114,22 +114,31 @@ export function evmChainLimitItem(node: EvmChainNode, text: string): vscode.Tree
 export class EvmOnlyRows {
   private heads: EvmHeadSource | undefined;
   private failureText: FailureText = (f) => f.detail ?? f.reason;
+  private wording: Promise<void> | undefined;
 
   constructor(
     private readonly chains: Pick<ChainRegistry, 'evmOnly' | 'isContactable'>,
     private readonly redraw: () => void,
   ) {}
 
-  /** The receipts feature supplies the heads; the receipts' wording of a failure loads with it. */
+  /** The receipts feature supplies the heads. */
   setHeads(heads: EvmHeadSource): vscode.Disposable {
     this.heads = heads;
-    void import('../receipts/model/evmExplain.js').then(({ rpcFailureText }) => {
-      this.failureText = (f) => rpcFailureText(f, vscode.l10n);
-      this.redraw();
-    });
     this.redraw();
     return heads.onDidChange(this.redraw);
   }
+
+  /**
+   * The receipts' wording of a JSON-RPC failure, loaded when a row first shows one (not at
+   * activation: loading a chunk there cost 25 to 70 ms of activate()); until then the raw reason.
+   */
+  private readonly failureWording: FailureText = (f) => {
+    this.wording ??= import('../receipts/model/evmExplain.js').then(({ rpcFailureText }) => {
+      this.failureText = (g) => rpcFailureText(g, vscode.l10n);
+      this.redraw();
+    });
+    return this.failureText(f);
+  };
 
   /** The rows, in settings order; a chain that may be asked and was not read yet is read now. */
   nodes(): EvmChainNode[] {
@@ -150,7 +159,7 @@ export class EvmOnlyRows {
       contactable: this.chains.isContactable(chain),
       isDefault,
       source: sourceLabel(chain.source),
-      failure: this.failureText,
+      failure: this.failureWording,
       head: this.heads?.head(chain),
     });
   }
