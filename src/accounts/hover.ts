@@ -3,7 +3,7 @@
 // address whose checksum fails or for a trie root, the cancellation token honoured, one shared and
 // cached read per (node, chain, address) (AccountService), and a short "loading" line instead of
 // waiting on a slow node. Only the address hovered is sent, and only to a chain of the settings.
-import { DetachedWork } from '../core/detached';
+import { DetachedWork, within } from '../core/detached';
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
@@ -77,19 +77,11 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
     // the workspace's deployment records; the next hover has them).
     const name = this.service.nameOf(chain, address).catch(() => undefined);
-    const work = this.service.read(chain, address, { signal: controller.signal }).then(async (read) => {
-      let wait: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
-      try {
-        return [read, await Promise.race([name, late])] as const;
-      } finally {
-        clearTimeout(wait);
-      }
-    });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
+    const work = this.service
+      .read(chain, address, { signal: controller.signal })
+      .then(async (read) => [read, await within(name, this.nameWaitMs, undefined)] as const);
     try {
-      const first = await Promise.race([work, slow]);
+      const first = await within(work, this.waitMs, 'slow' as const);
       if (first === 'slow') {
         // The read goes on without this hover (bounded by the request timeout): the next hover finds it.
         onCancel.dispose();
@@ -111,7 +103,6 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
       return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
     } finally {
-      clearTimeout(timer);
       onCancel.dispose();
     }
   }
@@ -123,10 +114,8 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
     const work = evmOnly.account(chain, address, { signal: controller.signal });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
     try {
-      const read = await Promise.race([work, slow]);
+      const read = await within(work, this.waitMs, 'slow' as const);
       if (read === 'slow') {
         onCancel.dispose();
         this.detached.add(controller, work);
@@ -136,14 +125,12 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       }
       if (token.isCancellationRequested) return undefined;
       // A name is extra: waited for at most nameWaitMs (the first use scans the workspace's records).
-      let wait: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<undefined>((resolve) => (wait = setTimeout(() => resolve(undefined), this.nameWaitMs)));
       const names = evmOnly.evm.namesFor({ generation: 'rebased', evmChainId: chain.evmChainId }).catch(() => undefined);
       const [{ evmOnlyAccountLines }, { rpcFailureText }, { evmOnlyAccountMarkdown }, nameOf] = await Promise.all([
         import('./model/evmOnlyAccountView.js'),
         import('../receipts/model/evmExplain.js'),
         loadMarkdown(),
-        Promise.race([names, late]).finally(() => clearTimeout(wait)),
+        within(names, this.nameWaitMs, undefined),
       ]);
       if (token.isCancellationRequested) return undefined;
       const lines = evmOnlyAccountLines(
@@ -160,7 +147,6 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       const line = vscode.l10n.t('The account read on {0} failed: {1}', chain.name, errorSummary(e));
       return new vscode.Hover((await loadMarkdown()).evmOnlyAccountMarkdown([line]), range);
     } finally {
-      clearTimeout(timer);
       onCancel.dispose();
     }
   }

@@ -1,5 +1,6 @@
 // Work a hover let go of: a lookup that outlived its hover keeps running so the next hover finds
-// its answer cached, but only the newest few; past the bound the oldest is aborted. Pure.
+// its answer cached, but only the newest few; past the bound the oldest is aborted; and the wait a
+// hover gives a lookup before it says "loading" (within). Pure.
 
 export class DetachedWork {
   private readonly running: AbortController[] = [];
@@ -20,5 +21,20 @@ export class DetachedWork {
     };
     work.then(done, done);
     while (this.running.length > this.max) this.running.shift()?.abort();
+  }
+}
+
+/**
+ * The promise's value when it settles within `ms`, else `late` (the promise goes on; a rejection
+ * within `ms` rejects this too). The timer is cleared either way: a hover that answered leaves
+ * nothing pending.
+ */
+export async function within<T, L>(promise: Promise<T>, ms: number, late: L): Promise<T | L> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<L>((resolve) => (timer = setTimeout(() => resolve(late), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }

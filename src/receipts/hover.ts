@@ -6,7 +6,7 @@
 // evidence that it is a transaction or request ID (model/idEvidence.ts); anywhere else the hover
 // sends nothing and offers one "Look up", which asks first where a key or secret is named.
 // The Markdown (escaped node text, our command links only) is built in hoverMarkdown.ts.
-import { DetachedWork } from '../core/detached';
+import { DetachedWork, within } from '../core/detached';
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { Settings } from '../constants';
@@ -104,12 +104,8 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
     const work = this.service.findOn(requestId, chains, { signal: controller.signal });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => {
-      timer = setTimeout(() => resolve('slow'), this.waitMs);
-    });
     try {
-      const first = await Promise.race([work, slow]);
+      const first = await within(work, this.waitMs, 'slow' as const);
       if (first === 'slow') {
         // The lookup goes on without this hover (bounded by the request timeout): the next
         // hover, the panel and the tree find the answer in the cache.
@@ -134,7 +130,6 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         at.range,
       );
     } finally {
-      clearTimeout(timer);
       onCancel.dispose();
     }
   }
@@ -148,10 +143,8 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const onCancel = token.onCancellationRequested(() => controller.abort());
     const work = this.evmOnly.find(hash, chains, { signal: controller.signal });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.waitMs)));
     try {
-      const first = await Promise.race([work, slow]);
+      const first = await within(work, this.waitMs, 'slow' as const);
       if (first === 'slow') {
         onCancel.dispose();
         this.detached.add(controller, work);
@@ -178,21 +171,16 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       const failed = value.receipt.status === undefined ? undefined : value.receipt.status === 0;
       return new vscode.Hover(evmOnlyMarkdown(lines, failed, hash, chain.name, this.evmOnly.sourceNote(chain)), at.range);
     } finally {
-      clearTimeout(timer);
       onCancel.dispose();
     }
   }
 
   /** The ABIs and names, within evmWaitMs (the first use scans the workspace; the hover shows less rather than wait). */
   private async evmDecoding(chain: EvmOnlyChain): Promise<Awaited<ReturnType<EvmOnlyService['evm']['decoding']>> | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
-      return await Promise.race([this.evmOnly.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }), late]);
+      return await within(this.evmOnly.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }), this.evmWaitMs, undefined);
     } catch {
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -202,18 +190,17 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
    */
   private async evmLines(processed: ProcessedReceipt, chain: ChainEntry): Promise<EvmHoverPart | undefined> {
     if (!EvmExplainer.wants(processed.view)) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
-      const [explained, nameOf, failure] = await Promise.race([
+      const [explained, nameOf, failure] = await within(
         Promise.all([
           this.service.evm.explain(processed.receipt, processed.view),
           // The node's EVM chain ID picks the deployment records of its chain (asked once per node, never with the ID hovered).
           this.service.evmChainId(chain).then((evmChainId) => this.service.evm.namesFor({ generation: chain.generation, evmChainId })),
           processed.view.failed ? this.service.evm.failureLine(processed.receipt) : undefined,
         ]),
-        late.then(() => [undefined, undefined, undefined] as const),
-      ]);
+        this.evmWaitMs,
+        [undefined, undefined, undefined] as const,
+      );
       if (!explained) return undefined;
       const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([import('./model/evmExplain.js'), import('./model/explorer.js')]);
       // The link only when the command can build a checked URL from our settings or defaults (no request here).
@@ -225,25 +212,19 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     } catch {
       // Decoding is extra: the receipt is shown without it.
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   /** "Sent from this workspace (broadcast/…, nonce 14)" when a Foundry or Ignition record has this hash (read locally, within evmWaitMs). */
   private async sentFromHere(hash: string): Promise<string | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), this.evmWaitMs)));
     try {
-      const record = await Promise.race([this.service.doctor.sentRecord(hash), late]);
+      const record = await within(this.service.doctor.sentRecord(hash), this.evmWaitMs, undefined);
       if (!record) return undefined;
       return record.nonce === undefined
         ? vscode.l10n.t('Sent from this workspace ({0}).', record.source)
         : vscode.l10n.t('Sent from this workspace ({0}, nonce {1}).', record.source, record.nonce.toString());
     } catch {
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

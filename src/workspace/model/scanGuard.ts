@@ -3,6 +3,8 @@
 // a FIFO, a link out of the folder or into node_modules), so only a regular file is read (reached
 // without a link: folderFile.ts), and every read stops at a hard byte cap and at the
 // scan's deadline. Pure.
+import { within } from '../../core/detached';
+
 /** Why a candidate is not read: it is not a regular file, or its path leaves the rules (a link on its way, node_modules). */
 export type Refusal = 'notFile' | 'outside' | 'excluded';
 
@@ -63,7 +65,5 @@ function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> 
     promise.catch(() => undefined);
     return Promise.resolve(LATE);
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<typeof LATE>((resolve) => (timer = setTimeout(() => resolve(LATE), ms)));
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  return within(promise, ms, LATE);
 }

@@ -1,7 +1,7 @@
 // What a hover lets go of: kept running until it settles, at most a few at once, the oldest
 // aborted past the bound.
 import { strict as assert } from 'node:assert';
-import { DetachedWork } from '../../../src/core/detached';
+import { DetachedWork, within } from '../../../src/core/detached';
 
 function pending(): { promise: Promise<void>; resolve(): void; reject(): void } {
   let resolve = () => {};
@@ -32,5 +32,14 @@ describe('core/detached: work a hover let go of', () => {
     await new Promise((r) => setImmediate(r));
     assert.equal(work.count, 0);
     assert.equal(c.c.signal.aborted, false, 'settled work is never aborted');
+  });
+});
+
+describe('core/detached: within', () => {
+  it('the value when the promise settles in time, the late value when it does not, a rejection in time as a rejection', async () => {
+    assert.equal(await within(Promise.resolve('answer'), 50, 'slow'), 'answer');
+    assert.equal(await within(new Promise<string>(() => undefined), 5, 'slow'), 'slow');
+    await assert.rejects(within(Promise.reject(new Error('node down')), 50, 'slow'), /node down/);
+    assert.equal(await within(new Promise<string>((r) => setTimeout(() => r('late answer'), 40)), 5, undefined), undefined);
   });
 });
