@@ -71,54 +71,42 @@ export class AccountHoverProvider implements vscode.HoverProvider {
   }
 
   private async lookUp(address: string, chain: ChainEntry, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
-    const controller = new AbortController();
-    const onCancel = token.onCancellationRequested(() => controller.abort());
     // A name is extra: a failure to read the address book or the node's EVM chain ID leaves it out,
     // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
     // the workspace's deployment records; the next hover has them).
     const name = this.service.nameOf(chain, address).catch(() => undefined);
-    const work = this.service
-      .read(chain, address, { signal: controller.signal })
-      .then(async (read) => [read, await within(name, this.nameWaitMs, undefined)] as const);
-    try {
-      const first = await within(work, this.waitMs, 'slow' as const);
-      if (first === 'slow') {
-        // The read goes on without this hover (bounded by the request timeout): the next hover finds it.
-        onCancel.dispose();
-        this.detached.add(controller, work);
-        const { accountLoadingMarkdown } = await loadMarkdown();
-        if (token.isCancellationRequested) return undefined;
-        return new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
-      }
+    // Slow: the read goes on without this hover (bounded by the request timeout): the next hover finds it.
+    const first = await this.detached.answer(
+      (signal) => this.service.read(chain, address, { signal }).then(async (read) => [read, await within(name, this.nameWaitMs, undefined)] as const),
+      this.waitMs,
+      token,
+    );
+    if (first === 'slow') {
+      const { accountLoadingMarkdown } = await loadMarkdown();
       if (token.isCancellationRequested) return undefined;
-      const [read, name] = first;
-      const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
-        import('./model/accountView.js'),
-        import('../receipts/model/explorer.js'),
-        loadMarkdown(),
-      ]);
-      if (token.isCancellationRequested) return undefined;
-      const lines = accountHoverLines(read, { chainName: chain.name, name, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
-      // The link only when the command can build a checked URL without asking anything.
-      const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
-      return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
-    } finally {
-      onCancel.dispose();
+      return new vscode.Hover(accountLoadingMarkdown(address, chain.name), range);
     }
+    if (token.isCancellationRequested) return undefined;
+    const [read, nameFound] = first;
+    const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
+      import('./model/accountView.js'),
+      import('../receipts/model/explorer.js'),
+      loadMarkdown(),
+    ]);
+    if (token.isCancellationRequested) return undefined;
+    const lines = accountHoverLines(read, { chainName: chain.name, name: nameFound, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
+    // The link only when the command can build a checked URL without asking anything.
+    const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
+    return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
   }
 
   /** Balance and nonce from the chain's JSON-RPC: the same wait, loading line and cancellation as a node's read. */
   private async lookUpEvmOnly(address: string, chain: EvmOnlyChain, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const evmOnly = this.evmOnly;
     if (!evmOnly) return undefined;
-    const controller = new AbortController();
-    const onCancel = token.onCancellationRequested(() => controller.abort());
-    const work = evmOnly.account(chain, address, { signal: controller.signal });
     try {
-      const read = await within(work, this.waitMs, 'slow' as const);
+      const read = await this.detached.answer((signal) => evmOnly.account(chain, address, { signal }), this.waitMs, token);
       if (read === 'slow') {
-        onCancel.dispose();
-        this.detached.add(controller, work);
         const { evmOnlyAccountMarkdown } = await loadMarkdown();
         const line = vscode.l10n.t('Reading the account on {0}… its JSON-RPC is slow to answer.', chain.name);
         return token.isCancellationRequested ? undefined : new vscode.Hover(evmOnlyAccountMarkdown([line]), range);
@@ -146,8 +134,6 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       // No Show Account link: that panel needs the web API.
       const line = vscode.l10n.t('The account read on {0} failed: {1}', chain.name, errorSummary(e));
       return new vscode.Hover((await loadMarkdown()).evmOnlyAccountMarkdown([line]), range);
-    } finally {
-      onCancel.dispose();
     }
   }
 

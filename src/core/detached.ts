@@ -2,6 +2,12 @@
 // its answer cached, but only the newest few; past the bound the oldest is aborted; and the wait a
 // hover gives a lookup before it says "loading" (within). Pure.
 
+/** What a hover's cancellation token offers (vscode.CancellationToken, structurally). */
+export interface Cancellation {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
 export class DetachedWork {
   private readonly running: AbortController[] = [];
 
@@ -21,6 +27,24 @@ export class DetachedWork {
     };
     work.then(done, done);
     while (this.running.length > this.max) this.running.shift()?.abort();
+  }
+
+  /**
+   * A hover's lookup, started under an AbortController that the hover's cancellation aborts while
+   * the hover waits: its answer when it comes within `waitMs`; else 'slow', and the lookup goes on
+   * detached (add), so the next hover, the panel and the tree find its answer.
+   */
+  async answer<T>(start: (signal: AbortSignal) => Promise<T>, waitMs: number, token: Cancellation): Promise<T | 'slow'> {
+    const controller = new AbortController();
+    const onCancel = token.onCancellationRequested(() => controller.abort());
+    try {
+      const work = start(controller.signal);
+      const first = await within(work, waitMs, 'slow' as const);
+      if (first === 'slow') this.add(controller, work);
+      return first;
+    } finally {
+      onCancel.dispose();
+    }
   }
 }
 

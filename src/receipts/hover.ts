@@ -101,37 +101,24 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
 
   private async lookUp(at: IdAt, chains: ChainEntry[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     const requestId = at.id.id;
-    const controller = new AbortController();
-    const onCancel = token.onCancellationRequested(() => controller.abort());
-    const work = this.service.findOn(requestId, chains, { signal: controller.signal });
-    try {
-      const first = await within(work, this.waitMs, 'slow' as const);
-      if (first === 'slow') {
-        // The lookup goes on without this hover (bounded by the request timeout): the next
-        // hover, the panel and the tree find the answer in the cache.
-        onCancel.dispose();
-        this.detached.add(controller, work);
-        if (token.isCancellationRequested) return undefined;
-        return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
-      }
-      if (token.isCancellationRequested) return undefined;
-      const isHash = at.id.shape === 'hex64';
-      const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
-      // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet, unless
-      // the user watches it or the workspace's own records say it was sent from here.
-      const sent = !first.found && isHash ? await this.sentFromHere(requestId) : undefined;
-      if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined && sent === undefined) return undefined;
-      // The node knew the hash in another form (a Stardust hash + 0000): the hover shows the hash as written too.
-      const otherForm = first.found && first.value.view.requestId !== requestId;
-      const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
-      if (token.isCancellationRequested) return undefined;
-      return new vscode.Hover(
-        resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm, sent),
-        at.range,
-      );
-    } finally {
-      onCancel.dispose();
-    }
+    // Slow: the lookup goes on without this hover (bounded by the request timeout).
+    const first = await this.detached.answer((signal) => this.service.findOn(requestId, chains, { signal }), this.waitMs, token);
+    if (token.isCancellationRequested) return undefined;
+    if (first === 'slow') return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
+    const isHash = at.id.shape === 'hex64';
+    const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
+    // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet, unless
+    // the user watches it or the workspace's own records say it was sent from here.
+    const sent = !first.found && isHash ? await this.sentFromHere(requestId) : undefined;
+    if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined && sent === undefined) return undefined;
+    // The node knew the hash in another form (a Stardust hash + 0000): the hover shows the hash as written too.
+    const otherForm = first.found && first.value.view.requestId !== requestId;
+    const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
+    if (token.isCancellationRequested) return undefined;
+    return new vscode.Hover(
+      resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm, sent),
+      at.range,
+    );
   }
 
   /**
@@ -140,39 +127,27 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
    */
   private async lookUpEvmOnly(at: IdAt, chains: EvmOnlyChain[], token: vscode.CancellationToken, quiet = false): Promise<vscode.Hover | undefined> {
     const hash = at.id.id;
-    const controller = new AbortController();
-    const onCancel = token.onCancellationRequested(() => controller.abort());
-    const work = this.evmOnly.find(hash, chains, { signal: controller.signal });
-    try {
-      const first = await within(work, this.waitMs, 'slow' as const);
-      if (first === 'slow') {
-        onCancel.dispose();
-        this.detached.add(controller, work);
-        if (token.isCancellationRequested) return undefined;
-        return new vscode.Hover(loadingMarkdown(hash, []), at.range);
-      }
-      if (token.isCancellationRequested) return undefined;
-      if (!first.found) {
-        // A 64-hex string is often just some hash: no chain knowing it is no news.
-        if (quiet || first.failures.length === 0) return undefined;
-        const { rpcFailureText } = await import('./model/evmExplain.js');
-        return new vscode.Hover(
-          evmOnlyFailuresMarkdown(
-            hash,
-            first.failures.map((f) => ({ chainName: f.chain.name, text: rpcFailureText(f.failure, vscode.l10n) })),
-          ),
-          at.range,
-        );
-      }
-      const { chain, value } = first;
-      const [{ evmOnlyHoverLines }, decoding] = await Promise.all([import('./model/evmOnlyView.js'), this.evmDecoding(chain)]);
-      if (token.isCancellationRequested) return undefined;
-      const lines = evmOnlyHoverLines(value, chain.name, decoding, this.evmOnly.traceLine(hash), vscode.l10n);
-      const failed = value.receipt.status === undefined ? undefined : value.receipt.status === 0;
-      return new vscode.Hover(evmOnlyMarkdown(lines, failed, hash, chain.name, this.evmOnly.sourceNote(chain)), at.range);
-    } finally {
-      onCancel.dispose();
+    const first = await this.detached.answer((signal) => this.evmOnly.find(hash, chains, { signal }), this.waitMs, token);
+    if (token.isCancellationRequested) return undefined;
+    if (first === 'slow') return new vscode.Hover(loadingMarkdown(hash, []), at.range);
+    if (!first.found) {
+      // A 64-hex string is often just some hash: no chain knowing it is no news.
+      if (quiet || first.failures.length === 0) return undefined;
+      const { rpcFailureText } = await import('./model/evmExplain.js');
+      return new vscode.Hover(
+        evmOnlyFailuresMarkdown(
+          hash,
+          first.failures.map((f) => ({ chainName: f.chain.name, text: rpcFailureText(f.failure, vscode.l10n) })),
+        ),
+        at.range,
+      );
     }
+    const { chain, value } = first;
+    const [{ evmOnlyHoverLines }, decoding] = await Promise.all([import('./model/evmOnlyView.js'), this.evmDecoding(chain)]);
+    if (token.isCancellationRequested) return undefined;
+    const lines = evmOnlyHoverLines(value, chain.name, decoding, this.evmOnly.traceLine(hash), vscode.l10n);
+    const failed = value.receipt.status === undefined ? undefined : value.receipt.status === 0;
+    return new vscode.Hover(evmOnlyMarkdown(lines, failed, hash, chain.name, this.evmOnly.sourceNote(chain)), at.range);
   }
 
   /** The ABIs and names, within evmWaitMs (the first use scans the workspace; the hover shows less rather than wait). */

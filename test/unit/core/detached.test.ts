@@ -43,3 +43,66 @@ describe('core/detached: within', () => {
     assert.equal(await within(new Promise<string>((r) => setTimeout(() => r('late answer'), 40)), 5, undefined), undefined);
   });
 });
+
+describe('core/detached: answer, a hover waiting on its lookup', () => {
+  /** A cancellation token whose cancel() fires its listeners, as VS Code's does. */
+  function token() {
+    const listeners = new Set<() => void>();
+    return {
+      isCancellationRequested: false,
+      onCancellationRequested(l: () => void) {
+        listeners.add(l);
+        return { dispose: () => listeners.delete(l) };
+      },
+      cancel() {
+        this.isCancellationRequested = true;
+        for (const l of listeners) l();
+      },
+      get listening() {
+        return listeners.size;
+      },
+    };
+  }
+
+  it('an answer in time is returned, nothing is detached, and the token is let go', async () => {
+    const work = new DetachedWork(2);
+    const t = token();
+    assert.equal(await work.answer(async () => 'receipt', 50, t), 'receipt');
+    assert.equal(work.count, 0);
+    assert.equal(t.listening, 0);
+  });
+
+  it('a slow lookup is "slow", goes on detached until it settles, and a later cancel no longer aborts it', async () => {
+    const work = new DetachedWork(2);
+    const t = token();
+    const p = pending();
+    let signal: AbortSignal | undefined;
+    assert.equal(
+      await work.answer(
+        (s) => {
+          signal = s;
+          return p.promise;
+        },
+        5,
+        t,
+      ),
+      'slow',
+    );
+    assert.equal(work.count, 1);
+    t.cancel();
+    assert.equal(signal?.aborted, false, 'the hover is gone, the lookup is not');
+    p.resolve();
+    await p.promise;
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(work.count, 0);
+  });
+
+  it("the hover's cancellation while it waits aborts the lookup, and its rejection reaches the hover", async () => {
+    const work = new DetachedWork(2);
+    const t = token();
+    const answered = work.answer((signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))), 1_000, t);
+    t.cancel();
+    await assert.rejects(answered, /aborted/);
+    assert.equal(work.count, 0);
+  });
+});
