@@ -10,6 +10,7 @@ import { errorSummary } from '../ui/errors';
 import type { ErrorView } from '../ui/model/view';
 import { shortId } from '../core/format';
 import type { CallTreeLoad } from './evmExplainer';
+import { copyCallTreeJson } from './evmPanelParts';
 import type { EvmOnlyResult, EvmOnlyService } from './evmOnlyService';
 import type { EvmOnlyFound } from './model/evmOnlyView';
 import { receiptPanelLabels, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
@@ -106,10 +107,8 @@ export class EvmOnlyPanelPart {
     this.host.refresh();
   }
 
-  async copyCallTree(): Promise<void> {
-    if (this.callTree?.raw === undefined) return;
-    await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
+  copyCallTree(): Promise<void> {
+    return copyCallTreeJson(this.callTree);
   }
 
   /** The panel's "not found" when only chains known by their JSON-RPC were asked. */

@@ -98,10 +98,8 @@ export class EvmPanelParts {
     this.host.refresh();
   }
 
-  async copyCallTree(): Promise<void> {
-    if (this.callTree?.raw === undefined) return;
-    await vscode.env.clipboard.writeText(JSON.stringify(this.callTree.raw, null, 2));
-    void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
+  copyCallTree(): Promise<void> {
+    return copyCallTreeJson(this.callTree);
   }
 
   async loadStateChanges(chain: ChainEntry, result: Found): Promise<void> {
@@ -183,4 +181,11 @@ function concernText(concern: AddressConcern | undefined): string {
     default:
       return vscode.l10n.t('It is on the same site as the node.');
   }
+}
+
+/** The call tree's JSON-RPC answer, as read, to the clipboard (nothing when none was read). */
+export async function copyCallTreeJson(tree: CallTreeLoad | undefined): Promise<void> {
+  if (tree?.raw === undefined) return;
+  await vscode.env.clipboard.writeText(JSON.stringify(tree.raw, null, 2));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Call tree copied as JSON.'));
 }
