@@ -223,6 +223,7 @@ function decisionAt(document: vscode.TextDocument, at: IdAt, known: boolean): Ho
     end: at.range.end.character,
     above,
     ...(lineNo + 1 < document.lineCount ? { below: document.lineAt(lineNo + 1).text } : {}),
+    ...(lineNo === 0 ? { isFirstLine: true } : { header: document.lineAt(0).text }),
     shape: at.id.shape,
     known,
   });

@@ -18,6 +18,10 @@ export interface IdPlace {
   above?: readonly string[];
   /** The line below, when there is one. */
   below?: string;
+  /** The document's first line (a CSV file's header), when the ID is not on it. */
+  header?: string;
+  /** The ID is on the document's first line. */
+  isFirstLine?: boolean;
 }
 
 export const BEFORE_CHARS = 160;
@@ -119,17 +123,28 @@ export function tableHeaderCell(place: IdPlace): string | undefined {
     header = line;
   }
   if (header === undefined) return undefined;
-  const column = place.line.slice(0, place.start).split('|').length - 1;
-  const cells = header.slice(0, LINE_CHARS).trimStart().split('|');
-  return cells[column];
+  const column = markdownCells(place.line.slice(0, place.start)).length - 1;
+  return markdownCells(header.slice(0, LINE_CHARS))[column];
 }
 
-/**
- * The name the ID is assigned to on its line, if it is (`NAME=`, `name:`, `"name": `, `name := `,
- * `name = [`): its parts. Undefined for a call argument or free text.
- */
-export function assignedName(before: string): string[] | undefined {
-  const m = /([\p{L}\p{N}_.-]+)["'`\]]?\s*(?::=|[:=])\s*["'`[({]*\s*$/u.exec(before.slice(-64));
-  if (!m) return undefined;
-  return parts(m[1] ?? '');
+/** The cells of a Markdown table row (an unescaped `|` outside a code span ends a cell). */
+export function markdownCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let code = false;
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
+    if (c === '\\' && row[i + 1] === '|') {
+      cell += '|';
+      i++;
+    } else if (c === '`') {
+      code = !code;
+      cell += c;
+    } else if (c === '|' && !code) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells;
 }

@@ -13,7 +13,8 @@
 //   secretsFile  a file name that names a secret (`.secret`, `secrets.json`, `private-key.txt`,
 //                `mnemonic.txt`, `credentials.*`: the strong names below);
 //   deployConfig `hardhat.config.*`, `truffle-config.*`, `truffle.js`, `foundry.toml`.
-// - The context of the ID (model/idText.ts): the text before it on its line, a comment after it,
+// - The context of the ID (model/idText.ts): the name it is bound to (model/idBinding.ts: a CSV or
+//   Markdown column, a list's name), the text before it on its line, a comment after it,
 //   a comment line above it, the line it continues (`--private-key \`), the head of the list it is
 //   an item of (`accounts: [`, `privateKeys:`, Anvil's `Private Keys` heading), the header cell of
 //   its Markdown table column. Names are cut into parts (`PRIVATE_KEY`, `alicePrivateKey1`,
@@ -37,6 +38,7 @@
 //   keystore     a part containing `ciphertext` or `keystore` (JSON key files).
 // Cost: only called once an ID was found under the cursor; bounded windows of each line.
 import { namesTransaction } from './txWords';
+import { bindingOf } from './idBinding';
 import { LAST_WORDS, beforeText, commentAbove, continuedFrom, listHead, parts, tableHeaderCell, trailingComment, valueOnly, type IdPlace } from './idText';
 
 export type { IdPlace } from './idText';
@@ -79,6 +81,9 @@ export function fileReason(path: string): SecretFileReason | undefined {
 
 /** What the ID's context names: its line first, then the lines that describe it. */
 export function lineReason(place: IdPlace): SecretLineReason | undefined {
+  const binding = bindingOf(place);
+  const bound = binding === undefined ? undefined : named(binding.name.join(' '));
+  if (bound !== undefined) return bound;
   const before = beforeText(place);
   const found = named(before);
   if (found !== undefined) return found;

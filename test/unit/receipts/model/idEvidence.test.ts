@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { fileEvidence, hoverDecision, type IdContext, idEvidence } from '../../../../src/receipts/model/idEvidence';
+import { hoverDecision, type IdContext, idEvidence, toolchainRecord } from '../../../../src/receipts/model/idEvidence';
 import { ABOVE_LINES } from '../../../../src/receipts/model/idText';
-import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement, TX_HASH } from '../../../fixtures/secretPlacements';
+import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement, TX_HASH, UNBOUND_ID_PLACEMENTS } from '../../../fixtures/secretPlacements';
 
 const ID68 = `${TX_HASH}0000`;
 
@@ -21,27 +21,55 @@ function contextOf(p: Placement, value: string, extra: Partial<IdContext> = {}):
   if (p.languageId !== undefined) ctx.languageId = p.languageId;
   const below = lines[line + 1];
   if (below !== undefined) ctx.below = below;
+  if (line === 0) ctx.isFirstLine = true;
+  else ctx.header = lines[0] ?? '';
   return ctx;
+}
+
+/** The ten kinds of file the corpus must cover, by path. */
+function fileKind(p: Placement): string {
+  const base = (p.path.split('/').pop() ?? '').toLowerCase();
+  if (p.languageId === 'log' || /\.log(\.\d+)?$/.test(base)) return 'log';
+  if (base.startsWith('.env') || base.endsWith('.env') || base === 'env.local') return 'env';
+  if (base.endsWith('_history')) return 'shell history';
+  if (base.endsWith('.ipynb')) return 'notebook';
+  if (base.endsWith('.json') || base.endsWith('.jsonl')) return 'JSON';
+  if (base.endsWith('.yml') || base.endsWith('.yaml')) return 'YAML';
+  if (base.endsWith('.toml')) return 'TOML';
+  if (base.endsWith('.csv') || base.endsWith('.tsv')) return 'CSV';
+  if (base.endsWith('.md')) return 'Markdown';
+  return 'source';
 }
 
 describe('receipts/model/idEvidence', () => {
   describe('a private key is never looked up without a click', () => {
-    assert.ok(KEY_PLACEMENTS.length >= 45, `at least 45 placements (${KEY_PLACEMENTS.length})`);
+    it('the corpus holds at least 60 key layouts in the ten kinds of file', () => {
+      assert.ok(KEY_PLACEMENTS.length >= 60, `${KEY_PLACEMENTS.length} layouts`);
+      const kinds = new Set(KEY_PLACEMENTS.map(fileKind));
+      assert.deepEqual([...kinds].sort(), ['CSV', 'JSON', 'Markdown', 'TOML', 'YAML', 'env', 'log', 'notebook', 'shell history', 'source']);
+    });
     for (const p of KEY_PLACEMENTS) {
       const key = DEV_KEYS[1];
-      it(`${p.title}: ${p.expect === 'secret' ? 'the Look up asks first, naming what was seen' : 'offered, not sent'}`, () => {
+      it(`${p.title} (${fileKind(p)}): ${p.expect === 'secret' ? 'the Look up asks first, naming what was seen' : 'offered, not sent'}`, () => {
         const decision = hoverDecision(contextOf(p, key));
         assert.equal(decision.kind, p.expect, JSON.stringify(decision));
       });
     }
   });
 
-  describe('a transaction or request ID is looked up by itself', () => {
+  describe('a transaction or request ID bound to an ID name is looked up by itself', () => {
+    it('the corpus holds at least 25 ID layouts', () => assert.ok(ID_PLACEMENTS.length >= 25, `${ID_PLACEMENTS.length} layouts`));
     for (const p of ID_PLACEMENTS) {
       it(p.title, () => {
         const decision = hoverDecision(contextOf(p, TX_HASH));
         assert.equal(decision.kind, 'lookUp', JSON.stringify(decision));
       });
+    }
+  });
+
+  describe('an ID with only words around it is offered, not sent', () => {
+    for (const p of UNBOUND_ID_PLACEMENTS) {
+      it(p.title, () => assert.deepEqual(hoverDecision(contextOf(p, TX_HASH)), { kind: 'offer' }));
     }
   });
 
@@ -53,54 +81,95 @@ describe('receipts/model/idEvidence', () => {
     assert.deepEqual(hoverDecision(contextOf(named, ID68)), { kind: 'secret', verdict: { line: 'privateKey' } });
   });
 
-  it('an ID the extension holds a receipt for (or watches) is looked up wherever it is written', () => {
+  it('an ID the extension knows from a node is looked up wherever it is written', () => {
     const named: Placement = { title: '', path: '/p/.env', text: 'PRIVATE_KEY=@ID' };
     assert.equal(hoverDecision(contextOf(named, TX_HASH)).kind, 'secret');
     assert.deepEqual(hoverDecision(contextOf(named, TX_HASH, { known: true })), { kind: 'lookUp', evidence: 'known' });
     assert.deepEqual(hoverDecision(contextOf({ title: '', path: '/p/a.txt', text: 'x @ID' }, TX_HASH, { known: false })), { kind: 'offer' });
   });
 
-  it('says which evidence it found', () => {
+  it('says which evidence it found: a bound name, or a toolchain record field', () => {
     const ev = (text: string, path = '/p/a.ts') => idEvidence(contextOf({ title: '', path, text }, TX_HASH));
-    assert.equal(ev('const DEPLOY_TX = "@ID";'), 'named');
-    assert.equal(ev('const id = "@ID";'), 'named');
-    assert.equal(ev('request @ID added'), 'words');
-    assert.equal(ev('x(@ID) // the deploy tx'), 'words');
-    assert.equal(ev('await getReceipt(x);\nfoo("@ID");'), 'nearby');
-    assert.equal(ev('x @ID', '/p/node.log'), 'logFile');
-    assert.equal(ev('"@ID"', '/p/broadcast/Deploy.s.sol/1/run-1.json'), 'toolchain');
+    assert.equal(ev('const DEPLOY_TX = "@ID";'), 'bound');
+    assert.equal(ev('  "hash": "@ID",', '/p/broadcast/Deploy.s.sol/1/run-latest.json'), 'toolchain');
+    assert.equal(ev('  "blockHash": "@ID",', '/p/broadcast/Deploy.s.sol/1/run-latest.json'), 'bound');
+    assert.equal(ev('{"hash":"@ID"}', '/p/ignition/deployments/chain-1/journal.jsonl'), 'toolchain');
+    assert.equal(ev('  "transactionHash": "@ID",', '/p/deployments/sepolia/Token.json'), 'toolchain');
     assert.equal(ev('x @ID'), undefined);
   });
 
-  it('lets the assigned name decide: no word elsewhere on or near the line makes a named value an ID', () => {
+  it('lets the bound name decide: no word elsewhere on or near the line makes a value an ID', () => {
     const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/a.ts', text }, TX_HASH));
     assert.equal(ev('// the deploy tx sender\nDEPLOYER = "@ID"'), undefined);
     assert.equal(ev('DEPLOYER = "@ID" // pays for the tx'), undefined);
     assert.equal(ev('tx = 1; DEPLOYER = "@ID"'), undefined);
     assert.equal(ev('DEPLOYER = "@ID"\nDEPLOY_TX = "0x1234567890"'), undefined);
+    assert.equal(ev('DEPLOY_TX = "0x1234567890"\nDEPLOYER = "@ID"'), undefined);
+    assert.equal(ev('DEPLOYER=0x1234567890 DEPLOY_TX=@ID'), 'bound');
   });
 
-  it('reads only the last words before the ID, not the start of a long sentence', () => {
-    const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/a.txt', text }, TX_HASH));
-    assert.equal(ev('the tx was sent from a wallet whose owner is @ID'), undefined);
-    assert.equal(ev('the owner of the tx is @ID'), 'words');
+  it('takes a name by whole words: it must end in an ID word and hold no secret or actor word', () => {
+    const ev = (name: string) => idEvidence(contextOf({ title: '', path: '/p/a.ts', text: `${name} = "@ID"` }, TX_HASH));
+    for (const name of [
+      'txHash',
+      'TX_HASH',
+      'tx-hash',
+      'transactionHash',
+      'requestId',
+      'request_ID',
+      'txid',
+      'receiptId',
+      'blockHash',
+      'depositTxHash2',
+      'hashes',
+    ])
+      assert.equal(ev(name), 'bound', name);
+    for (const name of [
+      'TX_SENDER',
+      'BLOCK_PRODUCER',
+      'txSubmitter',
+      'keyHash',
+      'signerTxHash',
+      'ownerTxid',
+      'walletTx',
+      'hashKey',
+      'txHashSalt',
+      'block',
+      'hashed',
+    ])
+      assert.equal(ev(name), undefined, name);
   });
 
-  it('does not take a list head across a blank line as evidence', () => {
-    const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/a.txt', text }, TX_HASH));
-    assert.equal(ev('Transactions:\n  @ID'), 'nearby');
-    assert.equal(ev('Transactions:\n\n  @ID'), undefined);
+  it('follows a conversion call to its name, but not a hash of the value', () => {
+    const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/main.go', text }, TX_HASH));
+    assert.equal(ev('txHash := common.HexToHash("@ID")'), 'bound');
+    assert.equal(ev('txHash := crypto.Keccak256Hash("@ID")'), undefined);
+    assert.equal(ev('txHash := hashOf("@ID")'), undefined);
   });
 
-  it('knows logs and toolchain records by their path', () => {
-    assert.equal(fileEvidence('/p/wasp.log'), 'logFile');
-    assert.equal(fileEvidence('/p/wasp.log.3'), 'logFile');
-    assert.equal(fileEvidence('C:\\p\\logs\\wasp.LOG'), 'logFile');
-    assert.equal(fileEvidence('Untitled-1', 'log'), 'logFile');
-    assert.equal(fileEvidence('/p/catalog.ts'), undefined);
-    assert.equal(fileEvidence('/p/broadcast/Deploy.s.sol/1075/run-latest.json'), 'toolchain');
-    assert.equal(fileEvidence('/p/broadcast.json'), undefined);
-    assert.equal(fileEvidence('/p/ignition/deployments/chain-1/journal.jsonl'), 'toolchain');
-    assert.equal(fileEvidence('/p/journal.jsonl'), undefined);
+  it('reads a list item only under its own opener: another line between breaks the binding', () => {
+    const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/a.py', text }, TX_HASH));
+    assert.equal(ev('tx_hashes = [\n    "@ID",\n]'), 'bound');
+    assert.equal(ev('tx_hashes = [\n    1,\n    "@ID",\n]'), undefined);
+    assert.equal(ev('tx_hashes = foo(\n    "@ID",\n)'), undefined);
+    assert.equal(ev('deploy_txs:\n\n  - @ID'), undefined);
+  });
+
+  it("reads a CSV header only from the file's first line, quotes honoured", () => {
+    const ev = (text: string) => idEvidence(contextOf({ title: '', path: '/p/a.csv', text }, TX_HASH));
+    assert.equal(ev('"a,b",tx_hash\n"x,y",@ID'), 'bound');
+    assert.equal(ev('note,tx_hash\nx,y,@ID'), undefined);
+    assert.equal(ev('@ID,tx_hash'), undefined);
+  });
+
+  it('knows toolchain records by their own layout, not by a folder name', () => {
+    assert.equal(toolchainRecord('/p/broadcast/Deploy.s.sol/1075/run-latest.json'), 'foundry');
+    assert.equal(toolchainRecord('/p/broadcast/Deploy.s.sol/1075/run-1732000000.json'), 'foundry');
+    assert.equal(toolchainRecord('/p/services/broadcast/config.json'), undefined);
+    assert.equal(toolchainRecord('/p/broadcast.json'), undefined);
+    assert.equal(toolchainRecord('/p/ignition/deployments/chain-1/journal.jsonl'), 'ignition');
+    assert.equal(toolchainRecord('/p/journal.jsonl'), undefined);
+    assert.equal(toolchainRecord('/p/deployments/iotaEvm/Token.json'), 'hardhatDeploy');
+    assert.equal(toolchainRecord('/p/deployments/iotaEvm/.chainId'), undefined);
   });
 });
