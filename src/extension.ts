@@ -15,6 +15,7 @@ import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './receipts/model/recentReceipts';
 import { WatchedRequests } from './receipts/model/watchedRequests';
+import { KnownIds } from './core/knownIds';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */
 export interface ExtensionApi {
@@ -39,6 +40,8 @@ export interface ExtensionObjects {
   readonly tokens: TokenStore;
   readonly clients: NodeClients;
   readonly recent: RecentReceipts;
+  /** The IDs the extension knows from a node (the hover looks them up wherever they are written). */
+  readonly known: KnownIds;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -65,7 +68,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const chains = new ChainRegistry();
   const clients = new NodeClients(tokens, log);
   const recent = new RecentReceipts();
-  const services: ExtensionObjects = { context, chains, tokens, clients, recent, log };
+  const known = new KnownIds(context.workspaceState);
+  const services: ExtensionObjects = { context, chains, tokens, clients, recent, known, log };
   context.subscriptions.push(log, tokens, chains, clients);
 
   // Features register here, one line each.

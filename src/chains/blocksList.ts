@@ -5,6 +5,7 @@
 // the user turns on waspChain.blocks.followLatest, and then only while the Chains view is visible
 // and only for the lists that were opened. Node text is plain text here (one line, invisible
 // characters revealed).
+import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -40,6 +41,8 @@ export interface BlocksDeps {
   readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
   readonly clients: Pick<NodeClients, 'apiFor'>;
   readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
+  /** The requests a block lists came from its node: the hover may look them up anywhere. */
+  readonly known: Pick<KnownIds, 'shown'>;
 }
 
 /**
@@ -294,6 +297,7 @@ export class BlocksList implements vscode.Disposable {
       const receipts = await this.deps.clients.apiFor(st.chain).blockReceipts(index);
       // Each failure decoded as the receipt panel heads it (a revert reason, not its hex).
       const rows: BlockReceiptRow[] = receipts.map((r) => blockReceiptRow(r, vscode.l10n)).sort((a, b) => a.requestIndex - b.requestIndex);
+      for (const row of rows) this.deps.known.shown(row.requestId);
       st.receipts.set(index, { status: 'ok', value: rows });
     } catch (error) {
       st.receipts.set(index, { status: 'error', error });

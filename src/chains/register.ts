@@ -1,5 +1,6 @@
 // The chains feature: the model, the "Chains" tree view, the status bar item, the problem
 // report, and the commands that manage chains and tokens.
+import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import { Commands, Views } from '../constants';
 import type { ChainRegistry } from '../config/chainRegistry';
@@ -30,6 +31,7 @@ export interface ChainsFeatureDeps {
   readonly clients: NodeClients;
   readonly tokens: TokenStore;
   readonly recent: RecentReceipts;
+  readonly known: KnownIds;
   readonly log: vscode.LogOutputChannel;
 }
 

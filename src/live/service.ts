@@ -1,6 +1,7 @@
 // The live feature's working part, loaded on first need (register.ts holds only the view's shell,
 // the commands and the hand-offs): the nodes' feeds (hub.ts), the Live view's model (view.ts), the
 // failure notifications, the status bar item while a feed is open, and the commands' work.
+import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -25,6 +26,7 @@ export interface LiveServiceDeps {
   readonly log: vscode.LogOutputChannel;
   readonly receipts: { readonly service: ReceiptService };
   readonly addresses: { current(): Promise<NameBook> };
+  readonly known: Pick<KnownIds, 'shown'>;
 }
 
 /** What register.ts hands the service: the view's tree (created at activation), and where the feeds' events go on. */
@@ -49,7 +51,7 @@ export class LiveService implements vscode.Disposable {
   ) {
     const { chains } = deps;
     this.hub = new LiveHub(deps);
-    this.view = new LiveView({ hub: this.hub, receipts: deps.receipts.service, addresses: deps.addresses });
+    this.view = new LiveView({ hub: this.hub, receipts: deps.receipts.service, addresses: deps.addresses, known: deps.known });
     this.view.setFilter(filterFrom(deps.context.workspaceState.get<unknown>(FILTER_STATE_KEY)));
     this.notifier = new FailureNotifier(() => shell.showView());
     this.statusBar = new LiveStatusBar(this.hub, chains, shell.showCommand);

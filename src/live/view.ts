@@ -6,6 +6,7 @@
 // counted); a cap on what is kept (waspChain.live.maxEntries). A click opens the receipt panel.
 // The view's message says when a feed is connecting, disconnected or reconnecting. A node's text
 // is one plain line here (invisible characters revealed, clipped).
+import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
@@ -29,6 +30,8 @@ export interface LiveViewDeps {
   readonly hub: Pick<LiveHub, 'states' | 'onDidChange'>;
   readonly receipts: Pick<ReceiptService, 'evm' | 'evmChainId' | 'knownEvmChainId'>;
   readonly addresses: { current(): Promise<NameBook> };
+  /** The requests the feed shows came from a node: the hover may look them up anywhere. */
+  readonly known: Pick<KnownIds, 'shown'>;
 }
 
 /** What a receipt shows beyond the feed's entry, computed when first drawn. */
@@ -104,6 +107,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     if (e.event.kind !== 'receipt') return undefined;
     const entry = this.feed.add(e.event);
     if (!entry) return undefined;
+    this.deps.known.shown(entry.requestId);
     this.received++;
     this.arrivedSinceRedraw++;
     this.extras.set(entry.seq, { chain: e.chain });

@@ -5,6 +5,7 @@
 // flight however many ask, answers cached (an LRU; accounts and blocks only briefly, they change),
 // and a caller that gives up (a hover moved away) aborts the request once nobody else waits on it.
 // Only the hash or address asked is sent, never a token or cookie (../evm/model/jsonRpc.ts).
+import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
@@ -38,6 +39,8 @@ export interface EvmOnlyHead {
 export interface EvmOnlyServiceDeps {
   readonly chains: Pick<ChainRegistry, 'evmLookupOrder' | 'sourceNote'>;
   readonly clients: Pick<NodeClients, 'limited'>;
+  /** A transaction found here is remembered for the workspace. */
+  readonly known: Pick<KnownIds, 'answered'>;
 }
 
 type Lookup<T> = { ok: true; value: T } | RpcFailure;
@@ -92,7 +95,10 @@ export class EvmOnlyService {
     const notFoundOn: EvmOnlyChain[] = [];
     const failures: Array<{ chain: EvmOnlyChain; failure: RpcFailure }> = [];
     for (const { chain, r } of answers) {
-      if (r.ok) return { found: true, chain, value: r.value };
+      if (r.ok) {
+        this.deps.known.answered(h);
+        return { found: true, chain, value: r.value };
+      }
       if (r.reason === 'notFound') notFoundOn.push(chain);
       else failures.push({ chain, failure: r });
     }

@@ -93,9 +93,9 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     }
   }
 
-  /** A receipt of it is in the cache (it was shown), or it is watched: no request needed to know. */
+  /** A node answered or showed it (a receipt, a block, the live feed), or it is watched: no request needed to know. */
   private known(requestId: string, chains: readonly ChainEntry[]): boolean {
-    if (this.service.watchedOn(requestId) !== undefined) return true;
+    if (this.service.watchedOn(requestId) !== undefined || this.service.knows(requestId)) return true;
     return chains.some((c) => this.service.cache.peek(requestId, c) !== undefined);
   }
 

@@ -1,6 +1,7 @@
 // The receipt service: one lookup (shared cache and in-flight requests) behind the hover, the
 // "Show Request Receipt" command and the receipt panels; every answer shows up in the tree's
 // recent receipts.
+import type { KnownIds } from '../core/knownIds';
 import type { NoReceiptDoctor } from './noReceiptDoctor';
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
@@ -64,6 +65,8 @@ export interface ReceiptServiceDeps {
   readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed'>;
   readonly recent: Pick<RecentReceipts, 'list' | 'add'>;
   readonly watched: WatchedRequests;
+  /** The IDs known from a node: a receipt found here is remembered for the workspace. */
+  readonly known: Pick<KnownIds, 'answered' | 'has'>;
 }
 
 /** Finds receipts on the configured chains; every answer shows up in the tree's recent receipts. */
@@ -116,6 +119,11 @@ export class ReceiptService {
   tokenChanged(key: string): void {
     this.cache.forgetAnswers(TOKEN, (nodeUrl) => safeNodeKey(nodeUrl) === key);
     this.cache.invalidate('errors');
+  }
+
+  /** A node answered this ID, showed it in a block or the live feed: it has left the machine already. */
+  knows(requestId: string): boolean {
+    return this.deps.known.has(requestId);
   }
 
   /** The chain a request is watched on, else undefined. */
@@ -180,7 +188,10 @@ export class ReceiptService {
   /** Finds the receipt on these chains, in order (routed already: the hover's). */
   async findOn(requestId: string, chains: ChainEntry[], options: FindOptions = {}): Promise<FindResult> {
     const result = await this.cache.lookup(requestId, chains, { block: options.block, signal: options.signal, fresh: options.fresh });
-    if (result.found) this.remember(result.chain, result.value);
+    if (result.found) {
+      this.deps.known.answered(requestId);
+      this.remember(result.chain, result.value);
+    }
     return { ...result, chains };
   }
 
