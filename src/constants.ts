@@ -15,6 +15,7 @@ export const Commands = {
   openPublicUrl: 'waspChain.openPublicUrl',
   openWebsite: 'waspChain.openWebsite',
   copyRequestId: 'waspChain.copyRequestId',
+  lookUpHere: 'waspChain.lookUpHere',
   openInExplorer: 'waspChain.openInExplorer',
   useNodeChain: 'waspChain.useNodeChain',
   watchRequest: 'waspChain.watchRequest',

@@ -18,14 +18,19 @@ export const deposits = [
 ];
 
 // Rebased (Wasp 2.x): the "Example EVM (Rebased)" chain, configured without a chain ID (its node
-// runs one chain). A request ID there is 0x + 64 hex; an EVM request's ID is its transaction hash.
-export const rebasedRequests = {
-  evmTransfer: '0x3356f3dd90e7a6940c8f38068c9ba01b40c6d5144c5f6e2c7a2b584ffa91e338', // EVM transaction, success
-  evmReverted: '0xfd73e87fea43372dedab5d2b96d288425415072a7948b9877559ec9fec49fcb9', // reverted: ERC20 transfer amount exceeds balance
-  onLedger: '0xe47aa6b567c9d1e6c265fa2797805783a4f641e2a6496f60cf8eb5d678a62c1e', // on-ledger, coins and an object
-  iscFailure: '0xba5d2eac9662aa01bbc659ac65fff7a2f79bedfe62d9aa7e100d666f36c737cb', // contract not found (core error c674)
-  contractError: '0x5be0d5c8e2a1f1e4b7a9d3c6f0e2b4a6c8d0e2f4a6b8c0d2e4f6a8b0c2d4e6f8', // a contract's own error 0xfa9fa907:0001
+// runs one chain). A request ID there is 0x + 64 hex, the shape of a private key too: the hover
+// looks one up by itself only where its name says it is an ID (…TxHash, …RequestId), as here.
+export const rebased = {
+  evmTransferTxHash: '0x3356f3dd90e7a6940c8f38068c9ba01b40c6d5144c5f6e2c7a2b584ffa91e338', // EVM transaction, success
+  evmRevertedTxHash: '0xfd73e87fea43372dedab5d2b96d288425415072a7948b9877559ec9fec49fcb9', // reverted: ERC20 transfer amount exceeds balance
+  onLedgerRequestId: '0xe47aa6b567c9d1e6c265fa2797805783a4f641e2a6496f60cf8eb5d678a62c1e', // on-ledger, coins and an object
+  iscFailureRequestId: '0xba5d2eac9662aa01bbc659ac65fff7a2f79bedfe62d9aa7e100d666f36c737cb', // contract not found (core error c674)
+  contractErrorRequestId: '0x5be0d5c8e2a1f1e4b7a9d3c6f0e2b4a6c8d0e2f4a6b8c0d2e4f6a8b0c2d4e6f8', // a contract's own error 0xfa9fa907:0001
   // The Vault (evm/): open the receipt for its call tree, Show State Changes, Load EVM Logs.
-  vaultReverted: '0x8a3f6e8c08e90d57c4118234ab9ca89173a74c4958162ed228bc292b0766c22a', // reverted three calls deep: InsufficientBalance(3, 5)
-  vaultDeposit: '0x9d3496acdb2bbb2d3e274a3ac964241d9ff3b967cc3bd4aae89e3dbb1ff468ad', // deposit("for rent"): creates a contract, calls the magic contract
+  vaultRevertedTxHash: '0x8a3f6e8c08e90d57c4118234ab9ca89173a74c4958162ed228bc292b0766c22a', // reverted three calls deep: InsufficientBalance(3, 5)
+  vaultDepositTxHash: '0x9d3496acdb2bbb2d3e274a3ac964241d9ff3b967cc3bd4aae89e3dbb1ff468ad', // deposit("for rent"): creates a contract, calls the magic contract
 };
+
+// Not an ID, so not looked up without a click: Anvil's first development key, public to everyone.
+// Hover it: the hover sends nothing and says why.
+export const deployerKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

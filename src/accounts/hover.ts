@@ -51,7 +51,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     const at = addressAt(line, position.character);
     if (!at) return undefined;
     const config = vscode.workspace.getConfiguration(Settings.section);
-    if (!config.get<boolean>(Settings.hoverEnabled, true) || !config.get<boolean>(Settings.hoverAccounts, true)) return undefined;
+    if (!config.get<boolean>(Settings.hoverEnabled, true)) return undefined;
+    const chosen = accountHoverChosen(config);
+    if (chosen === false) return undefined;
     const range = new vscode.Range(position.line, at.start, position.line, at.end);
     const decision = addressDecision(at.text, line.slice(0, at.start));
     if (decision.kind === 'state') return undefined;
@@ -60,6 +62,12 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     const chain = this.service.hoverChain();
     // No chain with a web API: the first chain known only by its JSON-RPC (balance and nonce).
     const evmChain = chain ? undefined : this.evmOnly?.lookupOrder()[0];
+    // Unset, the setting is off where the chain asked is a public network: its operator would see every address hovered.
+    if (chosen === undefined && (chain || evmChain)) {
+      const { onPublicNetwork } = await import('../config/model/publicNetworks.js');
+      if (onPublicNetwork(chain ? [chain.nodeUrl] : [evmChain?.evmJsonRpcUrl])) return undefined;
+    }
+    if (token.isCancellationRequested) return undefined;
     if (evmChain && !token.isCancellationRequested) return this.lookUpEvmOnly(decision.address, evmChain, range, token);
     if (!chain || token.isCancellationRequested) return undefined;
     try {
@@ -141,4 +149,11 @@ export class AccountHoverProvider implements vscode.HoverProvider {
   get detachedCount(): number {
     return this.detached.count;
   }
+}
+
+/** The user's own choice of waspChain.hover.accounts, at any scope; undefined when it is not set. */
+function accountHoverChosen(config: vscode.WorkspaceConfiguration): boolean | undefined {
+  const v = config.inspect<boolean>(Settings.hoverAccounts);
+  const set = v?.workspaceFolderValue ?? v?.workspaceValue ?? v?.globalValue;
+  return typeof set === 'boolean' ? set : undefined;
 }

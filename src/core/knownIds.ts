@@ -33,7 +33,7 @@ export class KnownIds {
     return this.rememberedSet.has(key) || this.session.has(key);
   }
 
-  /** A node showed this ID (a block's request, the live feed): known for this session. */
+  /** A node showed this ID (a block's request, the live feed), or the user said to send it: known for this session. */
   shown(id: string): void {
     const key = id.toLowerCase();
     if (!ID.test(key) || this.has(key)) return;
@@ -42,6 +42,14 @@ export class KnownIds {
       if (oldest !== undefined) this.session.delete(oldest);
     }
     this.session.add(key);
+  }
+
+  /** Forgets every ID, the remembered ones too. */
+  forget(): PromiseLike<void> | undefined {
+    this.session.clear();
+    this.remembered.length = 0;
+    this.rememberedSet.clear();
+    return this.store?.update(KNOWN_IDS_KEY, undefined);
   }
 
   /** A node answered this ID with a receipt: remembered for the workspace. */

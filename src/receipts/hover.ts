@@ -9,6 +9,7 @@
 import { DetachedWork, within } from '../core/detached';
 import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
+import { classifyRequestId } from '../core/idShapes';
 import { Settings } from '../constants';
 import { EvmExplainer } from './evmExplainer';
 import type { ProcessedReceipt, ReceiptService } from './service';
@@ -25,6 +26,7 @@ import {
   loadingMarkdown,
   newMarkdown,
   noChainMarkdown,
+  notFoundMarkdown,
   offerMarkdown,
   resultMarkdown,
   secretMarkdown,
@@ -76,21 +78,52 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     if ((chains.length === 0 && evmChains.length === 0) || token.isCancellationRequested) return undefined;
     // Before anything is sent (the chains above come from settings only): without evidence that
     // this is an ID, nothing about it leaves the machine.
-    const decision = decisionAt(document, at, this.known(id.id, chains) || this.evmOnly.peek(id.id, evmChains) !== undefined);
-    if (decision.kind === 'secret') return new vscode.Hover(secretMarkdown(decision.verdict, id.id), at.range);
-    if (decision.kind === 'offer') return new vscode.Hover(offerMarkdown(id.id), at.range);
+    const known = this.known(id.id, chains) || this.evmOnly.peek(id.id, evmChains) !== undefined;
+    const decision = decisionAt(document, at, known);
+    const place = { uri: document.uri.toString(), line: at.range.start.line, character: at.range.start.character };
+    if (decision.kind === 'secret') return new vscode.Hover(secretMarkdown(decision.verdict, id.id, place), at.range);
+    if (decision.kind === 'offer') return new vscode.Hover(offerMarkdown(id.id, place), at.range);
     try {
-      if (chains.length === 0) return await this.lookUpEvmOnly(at, evmChains, token);
-      const hover = await this.lookUp(at, chains, token);
-      // No node knew it: the EVM-only chains may (asked only then, so a node's answer costs them nothing).
-      if (hover !== undefined || evmChains.length === 0 || token.isCancellationRequested) return hover;
-      return await this.lookUpEvmOnly(at, evmChains, token, true);
+      const hover = await this.lookUpAll(at, chains, evmChains, token);
+      // Known from a node or asked for by the user: a miss is the answer, said once.
+      if (hover === undefined && known && !token.isCancellationRequested)
+        return new vscode.Hover(
+          notFoundMarkdown(
+            id.id,
+            [...chains, ...evmChains].map((c) => c.name),
+          ),
+          at.range,
+        );
+      return hover;
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
       const md = newMarkdown();
       md.appendMarkdown(`$(warning) ${escapeMarkdown(vscode.l10n.t('The receipt lookup failed: {0}', clip(errorSummary(e), 200)))}`);
       return new vscode.Hover(md, at.range);
     }
+  }
+
+  /** The user said to look this ID up (the hover's Look up): it is sent from now on, this session. */
+  allow(requestId: string): void {
+    this.service.allow(requestId);
+  }
+
+  /** The chains a lookup of this ID would ask, by name (the Look up's question names them). */
+  chainNamesFor(requestId: string): string[] {
+    const id = classifyRequestId(requestId);
+    if (id === undefined) return [];
+    const all = this.service.lookupOrder();
+    const nodes = all.length === 0 ? [] : this.service.route(id, all);
+    const evm = id.shape === 'hex64' ? this.evmOnly.lookupOrder() : [];
+    return [...nodes, ...evm].map((c) => c.name);
+  }
+
+  private async lookUpAll(at: IdAt, chains: ChainEntry[], evmChains: EvmOnlyChain[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (chains.length === 0) return this.lookUpEvmOnly(at, evmChains, token);
+    const hover = await this.lookUp(at, chains, token);
+    // No node knew it: the EVM-only chains may (asked only then, so a node's answer costs them nothing).
+    if (hover !== undefined || evmChains.length === 0 || token.isCancellationRequested) return hover;
+    return this.lookUpEvmOnly(at, evmChains, token, true);
   }
 
   /** A node answered or showed it (a receipt, a block, the live feed), or it is watched: no request needed to know. */

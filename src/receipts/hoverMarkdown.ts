@@ -20,6 +20,7 @@ import { secretWhat } from './secretWords';
 export const HOVER_COMMANDS: readonly string[] = [
   Commands.showReceipt,
   Commands.copyRequestId,
+  Commands.lookUpHere,
   Commands.setToken,
   Commands.signIn,
   Commands.addChain,
@@ -37,26 +38,41 @@ export interface EvmHoverPart {
 }
 const SEP = ' · ';
 
+/** Where a hover was: the document's URI (ours, not its text), its line and character. */
+export interface HoverPlace {
+  uri: string;
+  line: number;
+  character: number;
+}
+
 /**
  * Says why nothing was sent, with one link: the lookup run explicitly, for the validated ID only;
- * the command asks first and names what was seen (the reasons are our own enum values).
+ * the command asks first and names what was seen (the reasons are our own enum values), then
+ * shows the hover again at the same place, filled in.
  */
-export function secretMarkdown(verdict: SecretVerdict, requestId: string): vscode.MarkdownString {
+export function secretMarkdown(verdict: SecretVerdict, requestId: string, place: HoverPlace): vscode.MarkdownString {
   const why = vscode.l10n.t('This looks like it may be a secret ({0}): not looked up.', secretWhat(verdict));
   const seen: SecretVerdict = {};
   if (verdict.line !== undefined) seen.line = verdict.line;
   if (verdict.file !== undefined) seen.file = verdict.file;
   const md = newMarkdown();
-  md.appendMarkdown(`$(shield) ${esc(why)} ${commandLink(vscode.l10n.t('Look up…'), Commands.showReceipt, [{ requestId, seen }])}`);
+  md.appendMarkdown(`$(shield) ${esc(why)} ${commandLink(vscode.l10n.t('Look up…'), Commands.lookUpHere, [{ requestId, seen, ...place }])}`);
   return md;
 }
 
 /** Nothing here says the value is an ID: nothing was sent, and one link looks it up. */
-export function offerMarkdown(requestId: string): vscode.MarkdownString {
+export function offerMarkdown(requestId: string, place: HoverPlace): vscode.MarkdownString {
   const md = newMarkdown();
   md.appendMarkdown(
-    `$(search) ${esc(vscode.l10n.t('Not looked up: nothing here says this is a transaction or request ID.'))} ${commandLink(vscode.l10n.t('Look up'), Commands.showReceipt, [{ requestId }])}`,
+    `$(search) ${esc(vscode.l10n.t('Not looked up: nothing here says this is a transaction or request ID.'))} ${commandLink(vscode.l10n.t('Look up'), Commands.lookUpHere, [{ requestId, ...place }])}`,
   );
+  return md;
+}
+
+/** After a click on Look up: no chain asked knows the ID (a miss the hover would otherwise keep quiet about). */
+export function notFoundMarkdown(requestId: string, chainNames: readonly string[]): vscode.MarkdownString {
+  const md = newMarkdown();
+  md.appendMarkdown(`$(search) ${esc(vscode.l10n.t('Looked up on {0}: no chain knows {1}.', chainNames.join(', '), shortId(requestId)))}`);
   return md;
 }
 

@@ -76,6 +76,7 @@ export function registerReceiptsFeature(deps: ReceiptsFeatureDeps): ReceiptsFeat
       (await import('./command.js')).showReceipt({ chains, recent: deps.recent, receipts: service }, feature, arg),
     ),
     vscode.commands.registerCommand(Commands.copyRequestId, (arg: unknown) => copyRequestId(arg)),
+    vscode.commands.registerCommand(Commands.lookUpHere, async (arg?: unknown) => (await import('./lookUpHere.js')).lookUpHere(hover, arg)),
     // The receipt's panel first (the same checks and question before anything is sent), then why it has none.
     vscode.commands.registerCommand(Commands.whyNoReceipt, async (arg?: unknown) => {
       const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>(Commands.showReceipt, arg);

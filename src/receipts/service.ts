@@ -66,7 +66,7 @@ export interface ReceiptServiceDeps {
   readonly recent: Pick<RecentReceipts, 'list' | 'add'>;
   readonly watched: WatchedRequests;
   /** The IDs known from a node: a receipt found here is remembered for the workspace. */
-  readonly known: Pick<KnownIds, 'answered' | 'has'>;
+  readonly known: Pick<KnownIds, 'answered' | 'shown' | 'has'>;
 }
 
 /** Finds receipts on the configured chains; every answer shows up in the tree's recent receipts. */
@@ -124,6 +124,11 @@ export class ReceiptService {
   /** A node answered this ID, showed it in a block or the live feed: it has left the machine already. */
   knows(requestId: string): boolean {
     return this.deps.known.has(requestId);
+  }
+
+  /** The user said to send this ID (the hover's Look up): sent from now on, this session. */
+  allow(requestId: string): void {
+    this.deps.known.shown(requestId);
   }
 
   /** The chain a request is watched on, else undefined. */

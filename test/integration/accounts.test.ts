@@ -171,6 +171,20 @@ describe('accounts: hover, Show Account, the tree', function () {
     assert.equal(rebased.requests.length, 0);
   });
 
+  it("left unset, the account hover is off where the default chain is a public network, and on for the user's own node; its first line says where the address went", async () => {
+    await setSetting('hover.accounts', undefined);
+    const ours = await hoverAt(`x ${HOLDER}`, HOLDER);
+    assert.equal(ours.length, 1, 'the local node is not a public network: the hover is on');
+    assert.ok(ours[0]?.plain.split('\n')[0]?.includes('on Rebased EVM (the address was sent to its node)'), ours[0]?.plain);
+    await setChains(
+      [{ name: 'IOTA EVM mainnet', nodeUrl: 'https://api.evm.iotaledger.net', chainId: '0x0dc448563a2c54778215b3d655b0d9f8f69f06cf80a4fc9eada72e96a49e409d' }],
+      {
+        defaultChain: 'IOTA EVM mainnet',
+      },
+    );
+    assert.deepEqual(await hoverAt(`x ${HOLDER}`, HOLDER), [], 'no account hover for the public preset while the setting is unset');
+  });
+
   it('Show Account at a block with the comparison to the latest state: what came and went', async () => {
     const before = latest - 1;
     rebased.accounts.set('rebased', COMPARED, { baseTokens: 5_000_000_000n, remainderWei: 10n, nativeTokens: [], nfts: [OBJECT] }, 0);

@@ -202,7 +202,7 @@ export async function hoversIn(doc: vscode.TextDocument, needle: string, offset 
       }),
     )
     .filter((t) =>
-      /command:waspChain\.|No receipt for this request|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed|may be a secret/.test(
+      /command:waspChain\.|No receipt for this request|no chain knows|Looking up the receipt|No chain is configured|Request (succeeded|failed)|receipt lookup failed|may be a secret/.test(
         t.value + t.plain,
       ),
     );

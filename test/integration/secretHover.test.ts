@@ -1,8 +1,10 @@
-// The hover over what may be a private key, in a real extension host against the local Wasp node:
-// a private key in the test workspace's .env, and every key placement of the corpus
-// (test/fixtures/secretPlacements.ts) written to a file of its name, sends nothing (checked from
-// the requests the node recorded) and offers "Look up"; every transaction-ID placement is looked
-// up; the link asks first where a key is named, and looks it up only when the user says so.
+// The hover over what may be a private key, in a real extension host against the local Wasp nodes
+// of both generations and a chain known only by its EVM JSON-RPC: a private key in the test
+// workspace's .env, and every key placement of the corpus (test/fixtures/secretPlacements.ts)
+// written to a file of its name, sends nothing (checked from the requests each node and the
+// JSON-RPC recorded) and offers "Look up"; every bound transaction-ID placement is looked up; the
+// link asks first where a key is named, looks it up only when the user says so, and fills the
+// hover in place; an ID a node answered is then looked up wherever it is written.
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,9 @@ import type { ExtensionApi } from '../../src/extension';
 import { HOVER_COMMANDS } from '../../src/receipts/hover';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement } from '../fixtures/secretPlacements';
+import { startJsonRpcNode, type JsonRpcNode } from '../fixtures/jsonRpcNode';
+import { KNOWN_IDS_KEY } from '../../src/core/knownIds';
+import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement, UNBOUND_ID_PLACEMENTS } from '../fixtures/secretPlacements';
 import { activate, config, hoversIn, setChains, setSetting, waitFor, type HoverText } from './helpers';
 
 const SUCCESS = DEMO_RECEIPTS.evmSuccess.requestId;
@@ -25,6 +29,8 @@ describe('secret hover', function () {
   this.timeout(30_000);
   let api: ExtensionApi;
   let node: LocalNode;
+  let rebased: LocalNode;
+  let rpc: JsonRpcNode;
 
   /** The requests the node recorded that carry the hex anywhere (path, query, headers or body). */
   const sentHex = (hex = HEX) => node.requests.filter((r) => [r.url, r.body ?? '', ...Object.values(r.headers)].some((s) => s.toLowerCase().includes(hex)));
@@ -68,9 +74,26 @@ describe('secret hover', function () {
     return vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, '.env'));
   }
 
+  /** What the Rebased node and the EVM-only JSON-RPC received that carries the hex. */
+  const sentElsewhere = (hex: string) => [
+    ...rebased.requests.filter((r) => [r.url, r.body ?? '', ...Object.values(r.headers)].some((s) => s.toLowerCase().includes(hex))).map((r) => r.url),
+    ...rpc.bodies.filter((b) => b.toLowerCase().includes(hex)),
+  ];
+
+  /** All three kinds of chain: each is asked for a 64-hex ID the hover sends. */
+  const allChains = () =>
+    setChains(
+      [
+        { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
+        { name: 'Rebased EVM', nodeUrl: rebased.url },
+        { name: 'EVM Only', evmJsonRpcUrl: rpc.url, evmChainId: Number(rpc.chainId) },
+      ],
+      { defaultChain: 'IOTA EVM' },
+    );
+
   before(async () => {
     api = await activate();
-    node = await startLocalNode();
+    [node, rebased, rpc] = await Promise.all([startLocalNode(), startLocalNode({ generation: 'rebased' }), startJsonRpcNode()]);
   });
 
   beforeEach(async () => {
@@ -92,7 +115,7 @@ describe('secret hover', function () {
   after(async () => {
     await config().update('chains', undefined, vscode.ConfigurationTarget.Global);
     await config().update('defaultChain', undefined, vscode.ConfigurationTarget.Global);
-    await node.close();
+    await Promise.all([node.close(), rebased.close(), rpc.close()]);
   });
 
   it('sends nothing for a private key in .env and says why, with a Look up link for the validated ID only', async () => {
@@ -103,17 +126,20 @@ describe('secret hover', function () {
     const h = ours[0] as HoverText;
     assert.ok(h.plain.includes(NOT_LOOKED_UP), h.plain);
     assert.ok(!/Request (succeeded|failed)/.test(h.plain), 'no receipt shown');
-    const args = [{ requestId: HASH.toLowerCase(), seen: { line: 'privateKey', file: 'envFile' } }];
-    const link = `command:waspChain.showReceipt?${encodeURIComponent(JSON.stringify(args))}`;
-    assert.ok(h.value.includes(`(${link})`), `the Look up link carries the validated ID and what was seen only:\n${h.value}`);
+    const at = doc.positionAt(doc.getText().indexOf(HASH));
+    const args = [
+      { requestId: HASH.toLowerCase(), seen: { line: 'privateKey', file: 'envFile' }, uri: doc.uri.toString(), line: at.line, character: at.character },
+    ];
+    const link = `command:waspChain.lookUpHere?${encodeURIComponent(JSON.stringify(args))}`;
+    assert.ok(h.value.includes(`(${link})`), `the Look up link carries the validated ID, what was seen and where only:\n${h.value}`);
     assert.deepEqual(
       [...h.value.matchAll(/\(command:([^?)]+)/g)].map((m) => m[1]),
-      ['waspChain.showReceipt'],
+      ['waspChain.lookUpHere'],
       'one link, Look up',
     );
     const trusted = h.md?.isTrusted;
     assert.ok(typeof trusted === 'object' && trusted.enabledCommands.every((c) => HOVER_COMMANDS.includes(c)), 'only our commands are trusted');
-    assert.ok(HOVER_COMMANDS.includes('waspChain.showReceipt'));
+    assert.ok(HOVER_COMMANDS.includes('waspChain.lookUpHere'));
     // Hover again and give any stray lookup time to arrive: still nothing.
     await hoversIn(doc, HASH);
     await new Promise((r) => setTimeout(r, 500));
@@ -135,26 +161,71 @@ describe('secret hover', function () {
   it('asks before the Look up link sends a key, naming what was seen; sends nothing when declined', async () => {
     const doc = await envDocument();
     const [h] = await hoversIn(doc, HASH);
-    const m = /\(command:waspChain\.showReceipt\?([^)]+)\)/.exec(h?.value ?? '');
+    const m = /\(command:waspChain\.lookUpHere\?([^)]+)\)/.exec(h?.value ?? '');
     assert.ok(m?.[1], `a Look up link: ${h?.value}`);
     const args = JSON.parse(decodeURIComponent(m[1])) as unknown[];
     assert.deepEqual(sentHex(), [], 'nothing sent before the click');
     const declined = await answeringWarnings(undefined, async (asked) => {
-      const panel = await vscode.commands.executeCommand('waspChain.showReceipt', ...args);
-      return { panel, asked };
+      const shown = await vscode.commands.executeCommand('waspChain.lookUpHere', ...args);
+      return { shown, asked };
     });
-    assert.equal(declined.panel, undefined, 'no panel when declined');
+    assert.equal(declined.shown, false, 'nothing shown when declined');
     assert.deepEqual(declined.asked, ['This value sits where a private key in a .env file was seen. Look it up anyway?']);
     await new Promise((r) => setTimeout(r, 300));
     assert.deepEqual(sentHex(), [], 'nothing sent when declined');
-    await answeringWarnings('Look Up Anyway', async () => vscode.commands.executeCommand('waspChain.showReceipt', ...args));
+    await answeringWarnings('Look Up Anyway', async () => vscode.commands.executeCommand('waspChain.lookUpHere', ...args));
     await waitFor(() => sentHex().some((r) => r.route === 'receipt'), 'the receipt request after the user said so');
+  });
+
+  it('Look up fills the hover in place: the same place then shows the receipt, and a miss says so', async () => {
+    const content = `The mint transaction ${HASH} failed once.\nAnd ${DEV_KEYS[2]} is just some hash.\n`;
+    const doc = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
+    await vscode.window.showTextDocument(doc);
+    const [offered] = await hoversIn(doc, HASH);
+    assert.ok(offered?.plain.includes('Not looked up'), offered?.plain);
+    assert.deepEqual(sentHex(), [], 'nothing sent before the click');
+    const m = /\(command:waspChain\.lookUpHere\?([^)]+)\)/.exec(offered?.value ?? '');
+    assert.ok(m?.[1], `a Look up link: ${offered?.value}`);
+    const args = JSON.parse(decodeURIComponent(m[1])) as Array<{ uri: string; line: number; character: number }>;
+    assert.deepEqual([args[0]?.uri, args[0]?.line], [doc.uri.toString(), 0], "the link names the hover's own place");
+    assert.equal(await vscode.commands.executeCommand('waspChain.lookUpHere', ...args), true);
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.toString(), doc.uri.toString(), 'the hover is shown again in the same editor');
+    assert.equal(editor?.selection.active.character, args[0]?.character, 'at the ID');
+    const [filled] = await hoversIn(doc, HASH);
+    assert.ok(filled?.plain.includes('Request succeeded'), `the same place now shows the receipt: ${filled?.plain}`);
+    // An ID no chain knows: the click's answer is the miss, said once.
+    const [other] = await hoversIn(doc, DEV_KEYS[2]);
+    const m2 = /\(command:waspChain\.lookUpHere\?([^)]+)\)/.exec(other?.value ?? '');
+    assert.ok(m2?.[1]);
+    await vscode.commands.executeCommand('waspChain.lookUpHere', ...(JSON.parse(decodeURIComponent(m2[1])) as unknown[]));
+    const [miss] = await hoversIn(doc, DEV_KEYS[2]);
+    assert.ok(miss?.value.includes('no chain knows'), miss?.value);
+  });
+
+  it('an ID a node answered is looked up wherever it is written, and remembered for the workspace; a miss is not', async () => {
+    const unbound = await vscode.workspace.openTextDocument({ content: `see ${HASH} above\n`, language: 'plaintext' });
+    assert.ok((await hoversIn(unbound, HASH))[0]?.plain.includes('Not looked up'));
+    const bound = await vscode.workspace.openTextDocument({ content: `const depositTxHash = '${HASH}';\n`, language: 'typescript' });
+    assert.ok((await hoversIn(bound, HASH))[0]?.plain.includes('Request succeeded'));
+    const [now] = await hoversIn(unbound, HASH);
+    assert.ok(now?.plain.includes('Request succeeded'), `known from the node now: ${now?.plain}`);
+    const remembered = api.services.context.workspaceState.get<string[]>(KNOWN_IDS_KEY) ?? [];
+    assert.ok(remembered.includes(HASH.toLowerCase()), 'remembered in workspaceState');
+    const missing = `0x${'7'.repeat(64)}`;
+    const doc = await vscode.workspace.openTextDocument({ content: `const txHash = '${missing}';\n`, language: 'typescript' });
+    await hoversIn(doc, missing);
+    await waitFor(() => sentHex('7'.repeat(64)).length > 0, 'the bound miss was asked');
+    assert.ok(!(api.services.context.workspaceState.get<string[]>(KNOWN_IDS_KEY) ?? []).includes(missing), 'a miss is never remembered');
   });
 
   it('every key placement of the corpus, in a file of its name, sends nothing and offers Look up', async function () {
     this.timeout(120_000);
     const dir = mkdtempSync(join(tmpdir(), 'wasp-keys-'));
     const key = DEV_KEYS[1];
+    await allChains();
+    rebased.clearRequests();
+    rpc.bodies.length = 0;
     try {
       for (const p of KEY_PLACEMENTS) {
         const ours = await hoverPlacement(dir, p, key);
@@ -165,16 +236,26 @@ describe('secret hover', function () {
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       }
       await new Promise((r) => setTimeout(r, 300));
-      for (const k of DEV_KEYS) assert.deepEqual(sentHex(k.slice(2)), [], 'the node recorded no request containing a key');
+      for (const k of DEV_KEYS) {
+        const hex = k.slice(2).toLowerCase();
+        assert.deepEqual(sentHex(hex), [], 'the Stardust node recorded no request containing a key');
+        assert.deepEqual(sentElsewhere(hex), [], 'the Rebased node and the JSON-RPC recorded no request containing a key');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('every transaction-ID placement of the corpus is looked up by itself', async function () {
+  it('every bound transaction-ID placement of the corpus is looked up by itself; an unbound one is offered', async function () {
     this.timeout(120_000);
     const dir = mkdtempSync(join(tmpdir(), 'wasp-ids-'));
     try {
+      for (const p of UNBOUND_ID_PLACEMENTS) {
+        const ours = await hoverPlacement(dir, p, HASH);
+        assert.ok(ours[0]?.plain.includes('Not looked up'), `${p.title}: ${ours[0]?.plain}`);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+      assert.deepEqual(sentHex(), [], 'no unbound placement was sent');
       for (const p of ID_PLACEMENTS) {
         api.receipts.service.cache.invalidate();
         node.clearRequests();

@@ -67,7 +67,9 @@ export function accountHoverLines(
   const who = read.evmAddress ?? read.agentId;
   const chain = context.sourceNote ? l10n.t('{0} ({1})', context.chainName, context.sourceNote) : context.chainName;
   lines.push(
-    context.name === undefined ? l10n.t('Account {0} on {1}', who, chain) : l10n.t('Account {0} ({1}) on {2}', who, plainLine(context.name, 100), chain),
+    context.name === undefined
+      ? l10n.t('Account {0} on {1} (the address was sent to its node)', who, chain)
+      : l10n.t('Account {0} ({1}) on {2} (the address was sent to its node)', who, plainLine(context.name, 100), chain),
   );
   const base = baseHoldingText(read.holdings, l10n);
   lines.push(l10n.t('Base tokens: {0} (exact: {1})', base.amount, base.exact));

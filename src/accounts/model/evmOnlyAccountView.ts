@@ -23,7 +23,7 @@ export function evmOnlyAccountLines(
 ): string[] {
   const who = chain.name === undefined ? shortId(address, 8, 6) : `${chain.name} (${shortId(address, 8, 6)})`;
   const where = chain.sourceNote === undefined ? chain.chainName : l10n.t('{0}, from {1}', chain.chainName, chain.sourceNote);
-  const lines = [l10n.t('{0} on {1} (EVM JSON-RPC)', who, where)];
+  const lines = [l10n.t('{0} on {1} (the address was sent to its EVM JSON-RPC)', who, where)];
   lines.push(
     read.balance.ok
       ? l10n.t('Balance {0} ({1} wei)', formatUnits(read.balance.value, WEI_DECIMALS), formatBigInt(read.balance.value))

@@ -69,7 +69,7 @@ export async function addChain(deps: AddChainDeps, model: ChainsModel, rawArgs: 
   // A public network by name: from a script ({ network, nodeUrl? }), or the first pick when nothing was given.
   if (args.network !== undefined || (args.name === undefined && args.nodeUrl === undefined && args.chainId === undefined)) {
     const { addNetwork, pickNetwork } = await import('./addNetwork.js');
-    const { publicNetworks } = await import('../model/publicNetworks.js');
+    const { publicNetworks } = await import('../../config/model/publicNetworks.js');
     const picked = args.network !== undefined ? publicNetworks().find((n) => n.id === args.network) : await pickNetwork();
     if (picked === undefined) {
       if (args.network !== undefined) void vscode.window.showErrorMessage(notificationText(vscode.l10n.t('No public network is named "{0}".', args.network)));

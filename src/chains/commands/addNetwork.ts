@@ -1,4 +1,4 @@
-// "Chain: Add Chain" starts with the public networks by name (../model/publicNetworksData.json), and
+// "Chain: Add Chain" starts with the public networks by name (../../config/model/publicNetworksData.json), and
 // "Another node…" for the rest. A network adds a complete entry (web API, chain ID, EVM JSON-RPC,
 // explorer); nothing is contacted until it is added. Then the node is asked once, and what it runs
 // (generation, chain ID, EVM chain ID) is checked against the entry, in plain words when it differs
@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AddChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
-import { networkEntry, PUBLIC_NETWORKS_CHECKED, publicNetworks, type EvmOnlyNetworkEntry, type PublicNetwork } from '../model/publicNetworks';
+import { networkEntry, PUBLIC_NETWORKS_CHECKED, publicNetworks, type EvmOnlyNetworkEntry, type PublicNetwork } from '../../config/model/publicNetworks';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS } from '../../evm/model/jsonRpc';
 import type { L10n } from '../../core/l10n';
 import { askScope } from './addChainSteps';

@@ -62,6 +62,17 @@ describe('core/knownIds', () => {
     assert.equal(new KnownIds(memento({ [KNOWN_IDS_KEY]: [hash(1), hash(2), hash(3), hash(4)] }), 2).has(hash(2)), false);
   });
 
+  it('forgets every ID when told, the remembered ones and their store too', async () => {
+    const store = memento();
+    const known = new KnownIds(store);
+    known.answered(hash(1));
+    known.shown(hash(2));
+    await known.forget();
+    assert.equal(known.has(hash(1)) || known.has(hash(2)), false);
+    assert.equal(store.data[KNOWN_IDS_KEY], undefined);
+    assert.equal(new KnownIds(store).has(hash(1)), false);
+  });
+
   it('writes the store only when an answered ID is new', () => {
     let writes = 0;
     const store = memento();

@@ -31,7 +31,7 @@ describe('accounts/model/accountView: the hover', () => {
       name: 'Vault',
     });
     assert.deepEqual(lines, [
-      `Account ${ADDRESS} (Vault) on Rebased EVM`,
+      `Account ${ADDRESS} (Vault) on Rebased EVM (the address was sent to its node)`,
       'Base tokens: 2.000000000000000123 IOTA (exact: 2,000,000,000 nanos + 123 wei)',
       '1 object · EVM nonce 12',
     ]);

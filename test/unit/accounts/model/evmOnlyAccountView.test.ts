@@ -14,7 +14,7 @@ describe('accounts/model/evmOnlyAccountView: an account known by the JSON-RPC', 
       () => '',
     );
     assert.deepEqual(lines, [
-      'Deployer (0x5aAeb6…1BeAed) on Testnet (EVM JSON-RPC)',
+      'Deployer (0x5aAeb6…1BeAed) on Testnet (the address was sent to its EVM JSON-RPC)',
       'Balance 5.000000000000000123 (5,000,000,000,000,000,123 wei)',
       'Nonce 42 (the next transaction\u2019s)',
       'Native tokens and NFTs need the chain\u2019s web API.',
@@ -29,7 +29,7 @@ describe('accounts/model/evmOnlyAccountView: an account known by the JSON-RPC', 
       (f) => `failed: ${f.reason}`,
     );
     assert.deepEqual(lines.slice(0, 3), [
-      '0x5aAeb6…1BeAed on T, from Workspace settings (EVM JSON-RPC)',
+      '0x5aAeb6…1BeAed on T, from Workspace settings (the address was sent to its EVM JSON-RPC)',
       'Balance not read: failed: timeout',
       'Nonce 0 (the next transaction\u2019s)',
     ]);

@@ -1,9 +1,13 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../../fixtures/paths';
 import { hoverDecision, type IdContext, idEvidence, toolchainRecord } from '../../../../src/receipts/model/idEvidence';
 import { ABOVE_LINES } from '../../../../src/receipts/model/idText';
 import { DEV_KEYS, ID_PLACEMENTS, KEY_PLACEMENTS, placed, type Placement, TX_HASH, UNBOUND_ID_PLACEMENTS } from '../../../fixtures/secretPlacements';
 
 const ID68 = `${TX_HASH}0000`;
+const REPO = repoRoot(__dirname);
 
 /** The hover's context of the marked value, as src/receipts/hover.ts builds it from a document. */
 function contextOf(p: Placement, value: string, extra: Partial<IdContext> = {}): IdContext {
@@ -171,5 +175,30 @@ describe('receipts/model/idEvidence', () => {
     assert.equal(toolchainRecord('/p/journal.jsonl'), undefined);
     assert.equal(toolchainRecord('/p/deployments/iotaEvm/Token.json'), 'hardhatDeploy');
     assert.equal(toolchainRecord('/p/deployments/iotaEvm/.chainId'), undefined);
+  });
+});
+
+describe('receipts/model/idEvidence: the demo workspace', () => {
+  it("every 64-hex ID in the demo's deploy.ts is looked up by itself; its development key asks first", () => {
+    const text = readFileSync(join(REPO, 'demo/workspace/deploy.ts'), 'utf8');
+    const lines = text.split('\n');
+    const decisions: Array<[string, string]> = [];
+    lines.forEach((line, n) => {
+      for (const m of line.matchAll(/0x[0-9a-f]{64}(?![0-9a-f])/g)) {
+        const start = m.index ?? 0;
+        const ctx: IdContext = {
+          path: '/demo/workspace/deploy.ts',
+          line,
+          start,
+          end: start + 66,
+          above: lines.slice(Math.max(0, n - ABOVE_LINES), n).reverse(),
+          shape: 'hex64',
+          header: lines[0] ?? '',
+        };
+        decisions.push([m[0], hoverDecision(ctx).kind]);
+      }
+    });
+    assert.ok(decisions.length >= 8, `${decisions.length} 64-hex values`);
+    for (const [value, kind] of decisions) assert.equal(kind, value === DEV_KEYS[0] ? 'secret' : 'lookUp', value);
   });
 });

@@ -5,7 +5,7 @@
 // entry (no nodeUrl; its EVM chain ID and ISC chain ID kept). Pure.
 import { checkNodeUrl } from '../../api/ids';
 import type { Generation } from '../../api/generation';
-import { validateEntry } from '../../config/model/chainConfig';
+import { validateEntry } from './chainConfig';
 import data from './publicNetworksData.json';
 
 export interface PublicNetwork {
@@ -85,4 +85,18 @@ function networkOf(item: unknown): PublicNetwork | undefined {
   if (r.valid === true ? r.chain.generation !== generation : r.chain.evmChainId !== n.evmChainId || generation !== 'rebased') return undefined;
   if (r.chain.evmJsonRpcUrl === undefined || (explorerUrl !== undefined && r.chain.explorerUrl === undefined)) return undefined;
   return n;
+}
+
+/** True when one of these URLs (a chain's web API or JSON-RPC) is a public network's: its operator sees what the chain is asked. */
+export function onPublicNetwork(urls: ReadonlyArray<string | undefined>, networks: readonly PublicNetwork[] = publicNetworks()): boolean {
+  const origins = new Set(networks.flatMap((n) => [n.nodeUrl, n.evmJsonRpcUrl].flatMap((u) => (u === undefined ? [] : [originOf(u)]))));
+  return urls.some((u) => u !== undefined && origins.has(originOf(u)));
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return url;
+  }
 }

@@ -3,7 +3,7 @@
 // missing JSON-RPC, an EVM chain ID that is no whole number) is never offered.
 import { strict as assert } from 'node:assert';
 import { validateEntry } from '../../../../src/config/model/chainConfig';
-import { networkEntry, PUBLIC_NETWORKS_CHECKED, publicNetworks } from '../../../../src/chains/model/publicNetworks';
+import { networkEntry, onPublicNetwork, PUBLIC_NETWORKS_CHECKED, publicNetworks } from '../../../../src/config/model/publicNetworks';
 
 const IOTA_EVM = {
   id: 'iotaEvm',
@@ -17,7 +17,7 @@ const IOTA_EVM = {
   source: 'docs',
 };
 
-describe('chains/model/publicNetworks: the networks Add Chain offers', () => {
+describe('config/model/publicNetworks: the networks Add Chain offers', () => {
   it('the data file: IOTA EVM (Rebased, 8822), IOTA EVM Testnet (JSON-RPC only, 1076) and ShimmerEVM (Stardust, legacy, 148), each a valid settings entry with its source', () => {
     const networks = publicNetworks();
     assert.deepEqual(
@@ -77,5 +77,16 @@ describe('chains/model/publicNetworks: the networks Add Chain offers', () => {
     for (const entry of bad) assert.deepEqual(publicNetworks([entry]), [], JSON.stringify(entry));
     assert.deepEqual(publicNetworks('not a list'), []);
     assert.equal(publicNetworks([IOTA_EVM, null, 7]).length, 1);
+  });
+});
+
+describe('config/model/publicNetworks: onPublicNetwork', () => {
+  it("knows a chain on a public network by its web API's or JSON-RPC's origin, whatever the path", () => {
+    assert.equal(onPublicNetwork(['https://api.evm.iotaledger.net']), true);
+    assert.equal(onPublicNetwork(['https://API.evm.iotaledger.net/v1/']), true);
+    assert.equal(onPublicNetwork([undefined, 'https://json-rpc.evm.testnet.iota.cafe']), true);
+    assert.equal(onPublicNetwork(['http://127.0.0.1:9090', undefined]), false);
+    assert.equal(onPublicNetwork(['https://api.evm.iotaledger.net.example.org']), false);
+    assert.equal(onPublicNetwork(['not a url']), false);
   });
 });
