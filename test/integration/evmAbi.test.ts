@@ -47,7 +47,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   async function hoverPlain(): Promise<string> {
-    const hovers = await hoversAt(`reverted ${node.requestId} here`, node.requestId);
+    const hovers = await hoversAt(`const revertedTxHash = '${node.requestId}';`, node.requestId);
     assert.equal(hovers.length, 1);
     return hovers[0]?.plain ?? '';
   }
@@ -60,7 +60,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
 
   it('a hover over 128 KB of call data whose offsets alias one tail answers, the call not decoded (non-canonical)', async () => {
     const id = node.hostileRequestId;
-    const hovers = await hoversAt(`tx ${id} reverted, its call data aliased`, id);
+    const hovers = await hoversAt(`txHash = ${id} // reverted, its call data aliased`, id);
     assert.equal(hovers.length, 1);
     const text = hovers[0]?.plain ?? '';
     assert.ok(text.includes('non-canonical encoding'), text);
@@ -101,7 +101,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
   });
 
   it('the hover links the explorer through a command that rebuilds the URL: no URL in the Markdown', async () => {
-    const hovers = await hoversAt(`reverted ${node.requestId} here`, node.requestId);
+    const hovers = await hoversAt(`const revertedTxHash = '${node.requestId}';`, node.requestId);
     const value = hovers[0]?.value ?? '';
     assert.ok(value.includes('Open in explorer') && value.includes('command:waspChain.openInExplorer?'), value);
     assert.ok(!value.includes('explorer.example'), 'the explorer URL itself is not in the hover');
@@ -203,7 +203,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.ok(r.text.includes('ran out of ISC gas after the EVM succeeded: its budget was 26,000'), r.text);
     assert.ok(r.text.includes('24,000'), 'the EVM gas from the tree');
     assert.ok(r.text.includes('2,000 ISC gas burned beyond the EVM'), r.text);
-    const after = (await hoversAt(`deposit ${id} failed`, id))[0]?.plain ?? '';
+    const after = (await hoversAt(`depositTxHash: ${id} # failed`, id))[0]?.plain ?? '';
     assert.ok(after.includes('Why: ran out of ISC gas after the EVM succeeded'), after);
     assert.ok(after.includes('Calls deposit(note: "for rent") on Vault'), `the contract named from the workspace's records: ${after}`);
     // The revert's frame, once its tree was read (the panel asks it at once for a failed request).

@@ -85,7 +85,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
 
   it('the hover over a reverted transaction: failure first, the custom error decoded with the workspace ABI, gas and fee, the call; a hash near a key is not sent', async () => {
     await setChains([{ name: 'Testnet', evmJsonRpcUrl: rpc.url, evmChainId: 1076 }]);
-    const hovers = await hoversAt(`reverted ${rpc.ids.reverted} here`, rpc.ids.reverted);
+    const hovers = await hoversAt(`const revertedTxHash = '${rpc.ids.reverted}';`, rpc.ids.reverted);
     assert.equal(hovers.length, 1);
     const text = hovers[0]?.plain ?? '';
     assert.ok(text.includes('Failed (EVM status 0) on Testnet, block 7'), text);
@@ -118,7 +118,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     ] as const) {
       rpc.fault = fault;
       try {
-        const failed = await hoversAt(`reverted ${unknown} here ${fault}`, unknown);
+        const failed = await hoversAt(`const revertedTxHash = '${unknown}'; // ${fault}`, unknown);
         assert.ok(failed[0]?.plain.includes(said), failed[0]?.plain);
       } finally {
         rpc.fault = undefined;
@@ -128,7 +128,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
 
   it('Show Request Receipt: the EVM side, what needs the web API said once; on a Wasp JSON-RPC the call tree is read and the hover then says where the revert began', async () => {
     await setChains([{ name: 'Wasp Testnet', evmJsonRpcUrl: wasp.url }]);
-    const before = await hoversAt(`reverted ${wasp.ids.reverted} here`, wasp.ids.reverted);
+    const before = await hoversAt(`const revertedTxHash = '${wasp.ids.reverted}';`, wasp.ids.reverted);
     assert.ok(before[0]?.plain.includes('Why: the receipt does not say; Open Receipt shows the call tree'), before[0]?.plain);
 
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: wasp.ids.reverted, chainName: 'Wasp Testnet' });
@@ -150,7 +150,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.equal(r?.text.split('Known only by its EVM JSON-RPC').length, 2, 'said once');
     assert.ok(wasp.methods.includes('debug_traceTransaction'), 'the failed transaction\u2019s call tree is read with the panel');
 
-    const after = await hoversAt(`reverted ${wasp.ids.reverted} here`, wasp.ids.reverted);
+    const after = await hoversAt(`const revertedTxHash = '${wasp.ids.reverted}';`, wasp.ids.reverted);
     assert.match(after[0]?.plain ?? '', /Why: reverted in /);
   });
 
@@ -219,7 +219,7 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     const at = content.indexOf(rpc.sender);
     const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(at + 5))) ?? [];
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).map((v) => v.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
-    const ours = texts.find((t) => t.includes('(EVM JSON-RPC)'));
+    const ours = texts.find((t) => t.includes('(the address was sent to its EVM JSON-RPC)'));
     assert.ok(ours, texts.join('\n---\n'));
     assert.ok(ours.includes('Balance 5.000000000000000123 (5,000,000,000,000,000,123 wei)'), ours);
     assert.ok(ours.includes('Nonce 42'), ours);

@@ -262,7 +262,7 @@ describe('receipt hover', function () {
   it('looks up an EVM transaction hash as hash + 0000 when waspChain.hover.evmTransactions is on', async () => {
     await setSetting('hover.evmTransactions', true);
     const hash = SUCCESS.slice(0, 66);
-    const h = await oneHover(`tx ${hash}`, 'plaintext', hash);
+    const h = await oneHover(`txHash = ${hash}`, 'plaintext', hash);
     assert.ok(h.plain.includes('Request succeeded'), h.plain);
     assert.ok(h.plain.includes('EVM transaction 0x'), h.plain);
     assert.ok(receiptRequests(node)[0]?.path.endsWith(`/requests/${SUCCESS}`), 'asked for hash + 0000');

@@ -45,7 +45,7 @@ describe('why no receipt', function () {
   it('the hover of a hash the workspace sent, with no receipt: says so, offers Why no receipt? through our command, and asks nothing but the receipt', async () => {
     api.receipts.service.cache.invalidate();
     node.clearRequests();
-    const hovers = await hoversAt(`tx ${HASH} sent an hour ago`, HASH);
+    const hovers = await hoversAt(`const txHash = '${HASH}'; // sent an hour ago`, HASH);
     const md = hovers[0]?.value ?? '';
     assert.ok(md.includes('No receipt for this request'), md);
     assert.ok(hovers[0]?.plain.includes('Why no receipt?') && md.includes('command:waspChain.whyNoReceipt?'), md);

@@ -81,7 +81,7 @@ describe('Rebased receipts', function () {
 
   it('the hover on a 64-hex ID shows the receipt from the /v1/chain route, with the EVM transaction', async () => {
     const id = ids['receipt-success-evm'] ?? '';
-    const texts = await hoverText(`tx ${id} done`, id);
+    const texts = await hoverText(`txHash=${id} done`, id);
     assert.equal(texts.length, 1);
     const text = texts[0] ?? '';
     assert.ok(text.includes('Request succeeded'), text);
@@ -93,7 +93,7 @@ describe('Rebased receipts', function () {
 
   it('the hover on an EVM revert leads with the decoded reason', async () => {
     const id = ids['receipt-failed-evm-revert'] ?? '';
-    const text = (await hoverText(`tx ${id}`, id))[0] ?? '';
+    const text = (await hoverText(`txHash: ${id}`, id))[0] ?? '';
     assert.ok(text.includes('Request failed:'), text);
     assert.ok(text.includes('Reverted: ERC20: transfer amount exceeds balance'), text);
   });
@@ -109,7 +109,7 @@ describe('Rebased receipts', function () {
 
   it('the hover on an unknown 64-hex ID stays quiet', async () => {
     const id = `0x${'5a'.repeat(32)}`;
-    assert.deepEqual(await hoverText(`hash ${id}`, id), []);
+    assert.deepEqual(await hoverText(`const txHash = '${id}';`, id), []);
     assert.deepEqual(receiptPaths(), [`/v1/chain/core/blocklog/requests/${id}`], 'asked, and the 404 said nothing');
   });
 

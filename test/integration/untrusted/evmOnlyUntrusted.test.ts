@@ -35,7 +35,7 @@ describe('EVM-only chains in an untrusted workspace', function () {
     assert.match(String(api.chains.tree.getTreeItem(row).description), /^not contacted: workspace not trusted/);
 
     // As for a workspace's node: no chain may be asked, so the hover says none is (and offers Add Chain).
-    const hash = await hoversAt(`reverted ${rpc.ids.reverted} here`, rpc.ids.reverted);
+    const hash = await hoversAt(`const revertedTxHash = '${rpc.ids.reverted}';`, rpc.ids.reverted);
     assert.deepEqual(
       hash.map((h) => h.plain.replace(/\]\(command:[^)]*\)/g, ']')),
       ['$(info) No chain is configured to look up this request ID. [Add Chain]'],
@@ -48,7 +48,7 @@ describe('EVM-only chains in an untrusted workspace', function () {
     await config().update('chains', undefined, vscode.ConfigurationTarget.Workspace);
     await config().update('chains', [{ name: 'My RPC', evmJsonRpcUrl: rpc.url }], vscode.ConfigurationTarget.Global);
     await waitFor(() => api.services.chains.evmOnly()[0]?.name === 'My RPC', 'the user chain');
-    const mine = await hoversAt(`reverted ${rpc.ids.reverted} here`, rpc.ids.reverted);
+    const mine = await hoversAt(`const revertedTxHash = '${rpc.ids.reverted}';`, rpc.ids.reverted);
     assert.match(mine[0]?.plain ?? '', /Failed \(EVM status 0\) on My RPC/);
   });
 });

@@ -26,7 +26,7 @@ describe('web: a chain known only by its EVM JSON-RPC', function () {
     const { nodes } = await readWebRun();
     await setChains([{ name: 'Testnet', evmJsonRpcUrl: nodes.jsonRpc, evmChainId: 1076 }]);
     const id = nodes.ids.jsonRpcReverted;
-    const hovers = await hoversAt(`reverted ${id} here`, id);
+    const hovers = await hoversAt(`const revertedTxHash = '${id}';`, id);
     assert.equal(hovers.length, 1);
     const text = hovers[0]?.plain ?? '';
     assert.ok(text.includes('Failed (EVM status 0) on Testnet'), text);

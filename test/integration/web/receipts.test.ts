@@ -38,7 +38,7 @@ describe('web: receipts and chain info', function () {
   after(() => setChains(undefined, { defaultChain: undefined }));
 
   async function hoverPlain(id: string): Promise<string> {
-    const hovers = await hoversAt(`tx ${id} here`, id);
+    const hovers = await hoversAt(`const txHash = '${id}';`, id);
     assert.equal(hovers.length, 1, `one receipt hover for ${id}`);
     return hovers[0]?.plain ?? '';
   }
