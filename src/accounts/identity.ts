@@ -1,6 +1,6 @@
 // Which account panel is which: (chain, account, block). Pure; shared by the registry (reuse, the
 // serializer) and the panel.
-import { normaliseBlock } from '../chainInfo/identity';
+import { normaliseBlock } from '../ui/model/blockState';
 import type { AccountIdentity } from './protocol';
 
 /** Chain names and hex addresses are case-insensitive, blocks are normalised. */

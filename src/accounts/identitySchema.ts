@@ -1,7 +1,7 @@
 // The zod schema of an account panel's identity in a saved webview state (the serializer's path).
 // Pure; loaded only when a panel is restored.
 import * as z from 'zod/mini';
-import { normaliseBlock } from '../chainInfo/identity';
+import { normaliseBlock } from '../ui/model/blockState';
 import type { AccountIdentity } from './protocol';
 
 const nonEmpty = (max: number) =>

@@ -1,7 +1,7 @@
 // The zod schema of a chain info panel's identity in a saved webview state (the serializer's
 // path). Pure; loaded only when a panel is restored.
 import * as z from 'zod/mini';
-import { normaliseBlock } from './identity';
+import { normaliseBlock } from '../ui/model/blockState';
 import type { ChainInfoIdentity } from './protocol';
 
 /** The identity in a saved webview state; anything else in it is ignored. */

@@ -6,44 +6,25 @@
 import { stringify as stringifyExact } from 'lossless-json';
 import { prettyJsonExact } from '../api/json';
 import * as vscode from 'vscode';
-import { askBlock } from '../ui/blockInput';
-import { BadRequestError, InvalidInputError, NotFoundError, WaspApiError } from '../api/errors';
-import { checkBlock } from '../api/ids';
+import { NotFoundError } from '../api/errors';
 import type { ChainInfoState } from '../core/chainInfoFields';
 import type { GeneralChainInfo } from './model/chainInfoView';
 import type { ChainEntry } from '../config/model/chainConfig';
-import { buildChainInfoView, buildComparison, chainInfoJson, describeState, stateInProse } from './model/chainInfoView';
-import {
-  chainInfoPanelLabels,
-  type ChainInfoAction,
-  type ChainInfoErrorExtra,
-  type ChainInfoErrorState,
-  type ChainInfoIdentity,
-  type ChainInfoPanelState,
-} from './protocol';
-import { normaliseBlock } from './identity';
-import type { ChainRegistry } from '../config/chainRegistry';
+import { buildChainInfoView, buildComparison, chainInfoJson } from './model/chainInfoView';
+import { chainInfoPanelLabels, type ChainInfoAction, type ChainInfoErrorState, type ChainInfoIdentity, type ChainInfoPanelState } from './protocol';
 import type { NodeClients } from '../config/nodeClients';
-import { describeError } from '../ui/errors';
+import { describeState, stateInProse } from '../ui/model/blockState';
 import type { ErrorView } from '../ui/model/view';
-import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
+import type { LoadRun } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
-
-/** What the panel asks of the feature that owns it. */
-export interface ChainInfoPanelHost {
-  /** The open panel of that state of the chain, if any. */
-  find(chainName: string, block?: string): ChainInfoPanel | undefined;
-  /** Opens (or reveals) the panel of another state of the same chain. */
-  open(identity: ChainInfoIdentity): Promise<unknown>;
-}
+import { StatePanel, type StatePanelDeps, type StatePanelHost } from '../ui/statePanel';
 
 /** What a chain info panel reads: the chain entry again on every fetch (and its changes), and its node API. */
-export interface ChainInfoPanelDeps extends PanelDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
+export interface ChainInfoPanelDeps extends StatePanelDeps {
   readonly clients: Pick<NodeClients, 'apiFor'>;
 }
 
-export function chainInfoPanelFactory(deps: ChainInfoPanelDeps, host: ChainInfoPanelHost): PanelFactory<ChainInfoIdentity, ChainInfoPanel> {
+export function chainInfoPanelFactory(deps: ChainInfoPanelDeps, host: StatePanelHost<ChainInfoIdentity>): PanelFactory<ChainInfoIdentity, ChainInfoPanel> {
   return { title: chainInfoTitle, create: (webviewPanel, identity) => new ChainInfoPanel(webviewPanel, deps, identity, host) };
 }
 
@@ -64,69 +45,44 @@ interface Loaded {
   raw: string | undefined;
 }
 
-export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity, ChainInfoPanelDeps> {
+export class ChainInfoPanel extends StatePanel<ChainInfoPanelState, ChainInfoAction, ChainInfoIdentity, ChainInfoPanelDeps> {
   private loaded: Loaded | undefined;
-  /** The state to compare with, when a comparison is shown (`latest` stands for undefined). */
-  private compareTarget: { block: string | undefined } | undefined;
-  /** The chain entry the last fetch used: a settings change that alters it triggers a refresh. */
-  private chainSignature: string | undefined;
 
-  constructor(
-    webviewPanel: vscode.WebviewPanel,
-    deps: ChainInfoPanelDeps,
-    identity: ChainInfoIdentity,
-    private readonly host: ChainInfoPanelHost,
-  ) {
+  constructor(webviewPanel: vscode.WebviewPanel, deps: ChainInfoPanelDeps, identity: ChainInfoIdentity, host: StatePanelHost<ChainInfoIdentity>) {
     const spec = { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
-    super(webviewPanel, deps, spec, identity, baseState(identity));
-    this.disposables.push(deps.chains.onDidChange(() => this.onChainsChanged()));
+    super(webviewPanel, deps, spec, identity, baseState(identity), host);
   }
 
   get shownError(): ErrorView | undefined {
     return this.state.error;
   }
 
-  protected errorChain(): string {
-    return this.id.chainName;
-  }
-
   protected showError(error: ErrorView): void {
     this.show({ ...baseState(this.id), view: this.state.view, error: { ...error, extras: [] } });
   }
 
-  /** Compares with another state (undefined or 'latest' = the latest state) from the next load on. */
-  setCompareTarget(block: string | number | undefined): void {
-    this.compareTarget = { block: normaliseBlock(block) };
+  protected titleOf(identity: ChainInfoIdentity): string {
+    return chainInfoTitle(identity);
   }
 
-  /** Compares this panel's state with another one (undefined or 'latest' = the latest state). */
-  async compareWith(block: string | number | undefined): Promise<void> {
-    this.setCompareTarget(block);
-    await this.refresh();
+  protected baseState(identity: ChainInfoIdentity): ChainInfoPanelState {
+    return baseState(identity);
   }
 
-  /**
-   * Shows another state of the chain in this tab, as a browser tab follows a link (an error shown
-   * here goes with it); a tab that already shows that state is revealed instead.
-   */
-  private async navigate(block: string | undefined): Promise<void> {
-    const next: ChainInfoIdentity = { chainName: this.id.chainName, block: normaliseBlock(block) };
-    const other = this.host.find(next.chainName, next.block);
-    if (other !== undefined && other !== this) {
-      await this.host.open(next);
-      return;
-    }
-    this.id = next;
-    this.compareTarget = undefined;
+  protected signatureOf(chain: ChainEntry): string {
+    return `${chain.nodeUrl}\n${chain.chainId}\n${chain.source.scope}`;
+  }
+
+  protected pickPrompt(): string {
+    return vscode.l10n.t('Chain info of {0} at block…', this.id.chainName);
+  }
+
+  protected comparePrompt(): string {
+    return vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n));
+  }
+
+  protected forgetRead(): void {
     this.loaded = undefined;
-    this.panel.title = chainInfoTitle(next);
-    this.show(baseState(next));
-    await this.start();
-  }
-
-  clearComparison(): void {
-    this.compareTarget = undefined;
-    this.show({ ...this.state, compare: undefined });
   }
 
   /** Copies what the panel shows as JSON (bigints as strings); returns the text copied. */
@@ -166,26 +122,8 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
   }
 
   protected async onAction(action: ChainInfoAction): Promise<void> {
+    if (await this.stateAction(action)) return;
     switch (action.kind) {
-      case 'pickBlock': {
-        const block = await askBlock(vscode.l10n.t('Chain info of {0} at block…', this.id.chainName), this.id.block);
-        if (block !== null) await this.navigate(block);
-        return;
-      }
-      case 'openLatest':
-        await this.navigate(undefined);
-        return;
-      case 'compare': {
-        const block = await askBlock(
-          vscode.l10n.t('Compare {0} ({1}) with…', this.id.chainName, describeState(this.id.block, vscode.l10n)),
-          this.compareTarget?.block,
-        );
-        if (block !== null) await this.compareWith(block);
-        return;
-      }
-      case 'clearCompare':
-        this.clearComparison();
-        return;
       case 'copyJson':
         await this.copyAsJson();
         return;
@@ -198,23 +136,13 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
   }
 
   protected async load({ signal, stale }: LoadRun): Promise<void> {
-    const chain = this.deps.chains.get(this.id.chainName);
-    if (!chain) {
-      this.loaded = undefined;
-      this.chainSignature = undefined;
-      const error = this.notConfigured(this.id.chainName, vscode.l10n.t('Reading the chain info of {0}', this.id.chainName));
-      this.show({ ...baseState(this.id), error: { ...error, extras: [] } });
-      return;
-    }
-    this.chainSignature = signature(chain);
+    const chain = this.chainToRead(vscode.l10n.t('Reading the chain info of {0}', this.id.chainName));
+    if (!chain) return;
     const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(this.id.block, vscode.l10n), chain.nodeUrl);
-    const blockCheck = checkBlock(this.id.block);
+    const blockCheck = this.checkState(this.id.block, vscode.l10n.t('Pick another block, or open the latest state.'));
     if (!blockCheck.ok) {
       this.loaded = undefined;
-      this.show({
-        ...baseState(this.id),
-        error: this.errorState(new InvalidInputError('block', blockCheck.reason, vscode.l10n.t('Pick another block, or open the latest state.')), context),
-      });
+      this.show({ ...baseState(this.id), error: this.errorState(blockCheck.error, context) });
       return;
     }
     const block = blockCheck.block;
@@ -260,7 +188,7 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     this.show({
       ...baseState(this.id),
       view,
-      compare: target ? { label: vscode.l10n.t('Comparing with {0}…', stateInProse(target.block, vscode.l10n)) } : undefined,
+      compare: target ? { label: this.compareLabel(target.block) } : undefined,
     });
     if (target) await this.loadComparison(chain, block, governance ?? generalInfo, target.block, signal, stale);
   }
@@ -276,12 +204,9 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
     const label = vscode.l10n.t('Compared with {0}', stateInProse(targetBlock, vscode.l10n));
     const context = vscode.l10n.t('Reading the chain info of {0} ({1}) from {2}', chain.name, describeState(targetBlock, vscode.l10n), chain.nodeUrl);
     if (!own) return;
-    const check = checkBlock(targetBlock);
+    const check = this.checkState(targetBlock, vscode.l10n.t('Compare with another block.'));
     if (!check.ok) {
-      this.show({
-        ...this.state,
-        compare: { label, error: this.errorState(new InvalidInputError('block', check.reason, vscode.l10n.t('Compare with another block.')), context) },
-      });
+      this.show({ ...this.state, compare: { label, error: this.errorState(check.error, context) } });
       return;
     }
     try {
@@ -297,47 +222,26 @@ export class ChainInfoPanel extends Panel<ChainInfoPanelState, ChainInfoAction, 
 
   /** The shared error view, sharpened for what a chain info read can run into. */
   private errorState(e: unknown, context: string, block?: string, inactive = false): ChainInfoErrorState {
-    const base = describeError(e);
-    const extras: ChainInfoErrorExtra[] = [];
-    let { title, hint } = base;
-    const actions = [...base.actions];
-    const blockProblem =
-      (e instanceof InvalidInputError && e.field === 'block') ||
-      (e instanceof BadRequestError && block !== undefined && /block/i.test(`${e.nodeMessage ?? ''} ${e.message}`));
-    if (blockProblem) {
-      title = vscode.l10n.t('Invalid block');
-      if (e instanceof BadRequestError)
-        hint = vscode.l10n.t(
-          'The node has no state at {0}: it may be beyond the latest block, pruned, or an unknown trie root. Pick another block, or open the latest state.',
-          stateInProse(block, vscode.l10n),
-        );
-      extras.push('pickBlock', 'openLatest');
-    } else if (e instanceof NotFoundError && inactive) {
-      title = vscode.l10n.t('Chain not active');
-      hint = vscode.l10n.t(
-        'The node knows this chain but does not run it, so its past states cannot be read. Open the latest state to see its general information.',
-      );
-      extras.push('openLatest');
-    } else if (e instanceof NotFoundError && e.what === 'chain') {
-      title = vscode.l10n.t('Unknown chain');
-      hint = vscode.l10n.t('The node does not run this chain: check the chain ID and the node URL in waspChain.chains.');
-      actions.unshift({ label: vscode.l10n.t('Open Settings'), command: 'openSettings' });
-    } else if (e instanceof WaspApiError && e.kind === 'network') {
-      actions.unshift({ label: vscode.l10n.t('Open Settings'), command: 'openSettings' });
-    }
-    return { ...base, title, hint, actions, context, extras };
+    const sharpened = this.stateError(e, context, block, /block/i);
+    if (sharpened.extras.length > 0) return sharpened;
+    if (e instanceof NotFoundError && inactive)
+      return {
+        ...sharpened,
+        title: vscode.l10n.t('Chain not active'),
+        hint: vscode.l10n.t(
+          'The node knows this chain but does not run it, so its past states cannot be read. Open the latest state to see its general information.',
+        ),
+        extras: ['openLatest'],
+      };
+    if (e instanceof NotFoundError && e.what === 'chain')
+      return {
+        ...sharpened,
+        title: vscode.l10n.t('Unknown chain'),
+        hint: vscode.l10n.t('The node does not run this chain: check the chain ID and the node URL in waspChain.chains.'),
+        actions: [{ label: vscode.l10n.t('Open Settings'), command: 'openSettings' }, ...sharpened.actions],
+      };
+    return sharpened;
   }
-
-  private onChainsChanged(): void {
-    if (this.isDisposed) return;
-    const chain = this.deps.chains.get(this.id.chainName);
-    const now = chain ? signature(chain) : undefined;
-    if (now !== this.chainSignature) void this.refresh();
-  }
-}
-
-function signature(chain: ChainEntry): string {
-  return `${chain.nodeUrl}\n${chain.chainId}\n${chain.source.scope}`;
 }
 
 function reasonText(e: unknown): string {

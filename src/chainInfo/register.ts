@@ -7,7 +7,8 @@ import type { ChainInfoPanelDeps } from './panel';
 import type { ChainArgDeps } from '../chains/chainArg';
 import { PanelRegistry } from '../ui/registry';
 import type { OpenChainInfoOptions } from './command';
-import { normaliseBlock, sameChainInfo } from './identity';
+import { sameChainInfo } from './identity';
+import { normaliseBlock } from '../ui/model/blockState';
 import type { ChainInfoPanel } from './panel';
 import type { ChainInfoIdentity } from './protocol';
 
@@ -35,7 +36,7 @@ export function registerChainInfoFeature(deps: ChainInfoFeatureDeps): ChainInfoF
     viewType: WebviewTypes.chainInfo,
     identity: async () => (await import('./identitySchema.js')).ChainInfoIdentitySchema,
     matches: sameChainInfo,
-    load: async () => (await import('./panel.js')).chainInfoPanelFactory(deps, feature),
+    load: async () => (await import('./panel.js')).chainInfoPanelFactory(deps, { find: (id) => registry.find(id), open: (id) => feature.open(id) }),
   });
 
   const feature: ChainInfoFeature = {

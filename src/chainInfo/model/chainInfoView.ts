@@ -10,9 +10,10 @@ import type { ChainInfoState } from '../../core/chainInfoFields';
 import { diffChainInfo } from './chainInfoDiff';
 import { chainInfoField, chainInfoFields, chainInfoGroupTitle, isRebasedState, type ChainInfoFieldId } from '../../core/chainInfoFields';
 import { feeForGas, isFreeGas } from '../../core/fees';
-import { formatBigInt, shortId } from '../../core/format';
+import { formatBigInt } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { BLOCK_INDEX, describeState, stateInProse } from '../../ui/model/blockState';
 import { HEX40, HEX64 } from '../../core/idShapes';
 
 /** The general chain information of `GET /v1/chains/{chainID}` (structural: the API's ChainInfoResponse fits). */
@@ -82,21 +83,6 @@ export interface ChainInfoComparison {
 
 /** The placeholder of an empty value. */
 const notSet = (l10n: L10n): string => l10n.t('not set');
-const BLOCK_INDEX = /^[0-9]{1,10}$/;
-
-/** "latest state", "block 2483105", "trie root 0x9805…a906"; anything else is shown as given (revealed). */
-export function describeState(block: string | undefined, l10n: L10n = englishL10n): string {
-  if (block === undefined || block === '') return l10n.t('latest state');
-  if (BLOCK_INDEX.test(block)) return l10n.t('block {0}', block);
-  if (HEX40.test(block)) return l10n.t('trie root {0}', block.toLowerCase());
-  return l10n.t('block "{0}"', revealInvisible(shortId(block, 24, 8)));
-}
-
-/** The state in a sentence: "the latest state", "block 2483105", "trie root 0x…". */
-export function stateInProse(block: string | undefined, l10n: L10n = englishL10n): string {
-  return block === undefined || block === '' ? l10n.t('the latest state') : describeState(block, l10n);
-}
-
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }

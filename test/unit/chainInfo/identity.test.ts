@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { normaliseBlock, sameChainInfo } from '../../../src/chainInfo/identity';
+import { sameChainInfo } from '../../../src/chainInfo/identity';
+import { normaliseBlock } from '../../../src/ui/model/blockState';
 import { ChainInfoIdentitySchema } from '../../../src/chainInfo/identitySchema';
 
 describe('chainInfo/identity', () => {

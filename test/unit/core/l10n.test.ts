@@ -3,7 +3,8 @@
 // English placeholders filled as vscode.l10n fills them.
 import * as assert from 'node:assert/strict';
 import { TokenExpiredError, UnauthorizedError } from '../../../src/api/errors';
-import { buildChainInfoView, buildComparison, describeState, stateInProse } from '../../../src/chainInfo/model/chainInfoView';
+import { buildChainInfoView, buildComparison } from '../../../src/chainInfo/model/chainInfoView';
+import { describeState, stateInProse } from '../../../src/ui/model/blockState';
 import { chainInfoPanelLabels } from '../../../src/chainInfo/protocol';
 import { decideChainState } from '../../../src/chains/model/chainState';
 import { describeSource, resolveChains } from '../../../src/config/model/chainConfig';

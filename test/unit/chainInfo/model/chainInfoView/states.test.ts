@@ -1,6 +1,6 @@
 // How the state a chain info was read at is named (describeState, stateInProse in src/chainInfo/model/chainInfoView.ts).
 import * as assert from 'node:assert/strict';
-import { describeState, stateInProse } from '../../../../../src/chainInfo/model/chainInfoView';
+import { describeState, stateInProse } from '../../../../../src/ui/model/blockState';
 
 const HEX40 = 'Db3009babf5415B64ef64275f0f23A87E90Ea142';
 
