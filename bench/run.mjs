@@ -378,7 +378,9 @@ const ROWS = [
   {
     what: 'the sent-transactions scan of 115 broadcasts × 5,000 transactions: peak heap over the heap before it',
     id: 'workspace.sentScan.peakHeap',
-    show: (f) => `${f.value} MiB (${f.detail.kept} kept, ${f.detail.keptHeapMiB} MiB after a GC; ${f.detail.read} files of ${f.detail.fileMiB} MiB read)`,
+    show: (f) =>
+      `${f.value} MiB (${f.detail.kept} kept, ${f.detail.keptHeapMiB} MiB after a GC; ${f.detail.read} files of ${f.detail.fileMiB} MiB read; ` +
+      `every file read, hashes repeating: ${f.detail.everyFileRead?.peakMiB} MiB)`,
   },
   ['Cached hover'],
   { what: 'provideHover p50', id: 'hover.cached.p50', show: (f) => ms(f.value) },
