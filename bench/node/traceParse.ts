@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     capMiB: TRACE_MAX_BYTES / MiB,
     bodyMiB: round(trace.length / MiB, 1),
     runs: RUNS,
+    min: round(stats(traceTimes).min, 0),
     max: round(stats(traceTimes).max, 0),
   });
   const diff = stateDiffBody(TRACE_MAX_BYTES);
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     capMiB: TRACE_MAX_BYTES / MiB,
     bodyMiB: round(diff.length / MiB, 1),
     runs: RUNS,
+    min: round(stats(diffTimes).min, 0),
     max: round(stats(diffTimes).max, 0),
   });
 }
