@@ -8,7 +8,9 @@
 // and no option turns that off) before the page sees it, so the size check comes after the cost.
 // Node's (undici's) takes a dispatcher whose `webSocketOptions.maxPayloadSize` it checks while
 // it reads and inflates, and fails the connection past it: boundedSocketInit gives it one over the
-// host's own dispatcher. A browser's has no such option: there one message per backoff is read.
+// host's own dispatcher. VS Code's extension host wraps the WebSocket for its proxy support and
+// puts a dispatcher of its own in front of ours (whose options undici then reads), and a browser's
+// has no such option: there one whole message per backoff period is read.
 // Why the host's WebSocket and not the `ws` package: the extension host of every VS Code we
 // support has it (Node 22+ in desktop VS Code, Node 24 in code-server), a browser web worker
 // (issue 28) has only it, and it costs the bundle nothing. Node 20, where the unit tests run, has
