@@ -138,6 +138,8 @@ try {
   plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
   plainNode('decoding 128 KB of hostile call data and revert data', 'decode');
   plainNode('"Why no receipt?" end to end against a node answering after 40 ms', 'noReceipt');
+  plainNode('the sent-transactions scan over 115 Foundry broadcasts of 5,000 transactions (heap)', 'sentScan', ['--expose-gc']);
+  plainNode('a call trace and a state diff at the trace size cap (parse time)', 'traceParse');
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
@@ -361,6 +363,24 @@ const ROWS = [
     show: (f) => ms(f.value),
     target: '≤ 50 ms',
     check: (f) => f.value <= 50,
+  },
+  {
+    what: 'a trace answer at the size cap, parsed and read into the call tree (blocks the host), p50',
+    id: 'evm.trace.parseAtCap',
+    show: (f) => `${f.value} ms (cap ${f.detail.capMiB} MiB)`,
+  },
+  {
+    what: '… a state diff (prestateTracer) at the same cap, p50',
+    id: 'evm.stateDiff.parseAtCap',
+    show: (f) => `${f.value} ms (cap ${f.detail.capMiB} MiB)`,
+  },
+  ['Workspace records (plain Node)'],
+  {
+    what: 'the sent-transactions scan of 115 broadcasts × 5,000 transactions: peak heap over the heap before it',
+    id: 'workspace.sentScan.peakHeap',
+    show: (f) =>
+      `${f.value} MiB (${f.detail.kept} kept, ${f.detail.keptHeapMiB} MiB after a GC; ${f.detail.read} files of ${f.detail.fileMiB} MiB read; ` +
+      `every file read, hashes repeating: ${f.detail.everyFileRead?.peakMiB} MiB)`,
   },
   ['Cached hover'],
   { what: 'provideHover p50', id: 'hover.cached.p50', show: (f) => ms(f.value) },

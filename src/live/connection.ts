@@ -23,6 +23,9 @@ export const realTimers: LiveTimers = {
 
 export type OpenSocket = (url: string, handlers: LiveSocketHandlers) => LiveSocket;
 
+/** Malformed frames in a row that close the socket (a good frame starts the count over). */
+export const MAX_MALFORMED_IN_A_ROW = 20;
+
 export interface LiveConnectionOptions {
   /** The node's web API base URL (checked by the settings already). */
   nodeUrl: string;
@@ -64,6 +67,8 @@ export class LiveConnection {
   /** The connection number of `socket`: a late handler of an older socket changes nothing. */
   private current = 0;
   private lastProblem: string | undefined;
+  /** Malformed frames in a row on the current socket. */
+  private malformedRun = 0;
   private disposed = false;
 
   constructor(private readonly options: LiveConnectionOptions) {
@@ -118,6 +123,7 @@ export class LiveConnection {
           changed = true;
           this.log(`live: opening ${this.url}`);
           this.current = c.connection;
+          this.malformedRun = 0;
           this.socket = this.open(this.url, this.handlers(c.connection));
           this.lastSocket = this.socket;
           break;
@@ -170,9 +176,14 @@ export class LiveConnection {
         const now = this.timers.now();
         if (!parsed.ok) {
           this.dropped.note(parsed);
+          if (connection === this.current && ++this.malformedRun >= MAX_MALFORMED_IN_A_ROW) {
+            this.closeForFault(connection, `${this.malformedRun} malformed frames in a row`);
+            return;
+          }
           this.run(this.machine.received(connection, now));
           return;
         }
+        if (connection === this.current) this.malformedRun = 0;
         const frame = parsed.frame;
         if (frame.kind === 'ack') {
           this.run(this.machine.received(connection, now, frame));
@@ -190,15 +201,26 @@ export class LiveConnection {
       error: (message) => {
         if (connection === this.current) this.lastProblem = message;
       },
-      close: ({ code, reason }) => {
+      close: ({ code, reason, fault }) => {
         if (connection !== this.current) return;
         this.log(`live: closed ${this.url} (${code}${reason ? ` ${reason}` : ''})`);
+        if (fault) this.lastProblem = `closed: the node sent ${reason}`;
         this.lastProblem ??= `closed by the node (${code})`;
         this.socket = undefined;
-        this.run(this.machine.closed(connection, this.timers.now()));
+        this.run(this.machine.closed(connection, this.timers.now(), fault !== undefined));
         this.changed();
       },
     };
+  }
+
+  /** Closes the socket for what the node sent; the state machine counts it as a failure and backs off. */
+  private closeForFault(connection: number, why: string): void {
+    this.log(`live: closing ${this.url} (${why})`);
+    this.lastProblem = `closed: the node sent ${why}`;
+    this.socket?.close();
+    this.socket = undefined;
+    this.run(this.machine.closed(connection, this.timers.now(), true));
+    this.changed();
   }
 
   private changed(): void {

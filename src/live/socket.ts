@@ -1,8 +1,16 @@
 // The socket under a node's live feed: the host's own WebSocket (WHATWG API), wrapped so that the
 // state machine (model/subscription.ts) sees only open, message (text), close and error, and so
 // that what the node sends is bounded: a message above `maxMessageBytes`, or a binary one (a node
-// sends text only), is dropped and counted, never handed on; a frame above the node's limit is
-// never sent.
+// sends text only), is counted, never handed on, and closes the socket (a close for that cause,
+// which the state machine counts as a failure: the reconnect backoff sets the pace of such
+// messages); a frame above the node's limit is never sent.
+// A WHATWG WebSocket reads a whole message (and inflates it: it offers permessage-deflate itself,
+// and no option turns that off) before the page sees it, so the size check comes after the cost.
+// Node's (undici's) takes a dispatcher whose `webSocketOptions.maxPayloadSize` it checks while
+// it reads and inflates, and fails the connection past it: boundedSocketInit gives it one over the
+// host's own dispatcher. VS Code's extension host wraps the WebSocket for its proxy support and
+// puts a dispatcher of its own in front of ours (whose options undici then reads), and a browser's
+// has no such option: there one whole message per backoff period is read.
 // Why the host's WebSocket and not the `ws` package: the extension host of every VS Code we
 // support has it (Node 22+ in desktop VS Code, Node 24 in code-server), a browser web worker
 // (issue 28) has only it, and it costs the bundle nothing. Node 20, where the unit tests run, has
@@ -21,14 +29,17 @@ export interface WebSocketLike {
   addEventListener(type: 'open' | 'close' | 'error' | 'message', listener: (event: unknown) => void): void;
 }
 
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+export type WebSocketConstructor = new (url: string, init?: unknown) => WebSocketLike;
+
+/** Why the adapter closed the socket itself: what the node sent broke its bounds. */
+export type SocketFault = 'tooLarge' | 'binary';
 
 export interface LiveSocketHandlers {
   open(): void;
   /** A text message within the size cap. */
   message(text: string): void;
-  /** The socket is gone (after an error too); nothing follows it. */
-  close(info: { code: number; reason: string }): void;
+  /** The socket is gone (after an error too); nothing follows it. `fault`: the adapter closed it for what the node sent. */
+  close(info: { code: number; reason: string; fault?: SocketFault }): void;
   /** Something failed; `close` follows. */
   error(message: string): void;
 }
@@ -38,14 +49,16 @@ export interface LiveSocketOptions {
   WebSocket?: WebSocketConstructor;
   /** Largest message handed on, in UTF-8 bytes; default 1 MiB. */
   maxMessageBytes?: number;
+  /** The constructor's second argument; default boundedSocketInit for the host's WebSocket, none for one handed in. */
+  init?: unknown;
 }
 
 export interface LiveSocketStats {
   /** Messages handed on. */
   received: number;
-  /** Messages dropped for their size. */
+  /** Messages refused for their size (each closed the socket). */
   tooLarge: number;
-  /** Binary messages dropped. */
+  /** Binary messages refused (each closed the socket). */
   binary: number;
   /** Frames not sent: over the node's limit, or the socket was not open. */
   refused: number;
@@ -70,6 +83,32 @@ export function hostWebSocket(): WebSocketConstructor | undefined {
   return typeof candidate === 'function' ? (candidate as WebSocketConstructor) : undefined;
 }
 
+/** Where undici (Node's fetch and WebSocket) keeps the process's dispatcher, once its WebSocket was touched. */
+const UNDICI_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+interface Dispatcher {
+  dispatch(options: unknown, handler: unknown): unknown;
+}
+
+/**
+ * The init that makes Node's WebSocket refuse a message above `maxBytes` while it reads and
+ * inflates it (undici 7.x reads `webSocketOptions` of the dispatcher it is given): a dispatcher
+ * that hands every request to the host's own (so a proxy set up by the editor still applies).
+ * Undefined where there is no undici dispatcher (a browser, whose WebSocket would take an object
+ * for a protocol name and throw).
+ */
+export function boundedSocketInit(maxBytes: number, host: object = globalThis): { dispatcher: Dispatcher & { webSocketOptions: object } } | undefined {
+  const own = (host as Record<symbol, unknown>)[UNDICI_DISPATCHER] as Partial<Dispatcher> | undefined;
+  if (typeof own?.dispatch !== 'function') return undefined;
+  const base = own as Dispatcher;
+  return {
+    dispatcher: {
+      dispatch: (options, handler) => base.dispatch(options, handler),
+      webSocketOptions: { maxPayloadSize: maxBytes },
+    },
+  };
+}
+
 /** The `/v1/ws` URL of a node's web API base (http → ws, https → wss; the base's path is kept). */
 export function liveSocketUrl(nodeUrl: string): string {
   const url = new URL(nodeUrl);
@@ -92,7 +131,7 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
   const max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   let done = false;
   let socket: WebSocketLike | undefined;
-  const finish = (info: { code: number; reason: string }) => {
+  const finish = (info: { code: number; reason: string; fault?: SocketFault }) => {
     if (done) return;
     done = true;
     handlers.close(info);
@@ -102,7 +141,9 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
     const refusal = browserRefusal(url);
     if (refusal) throw new Error(refusal);
     if (!Ctor) throw new Error('this host has no WebSocket');
-    socket = new Ctor(url);
+    // After hostWebSocket(): touching the global is what makes Node set its dispatcher.
+    const init = 'init' in options ? options.init : options.WebSocket ? undefined : boundedSocketInit(max);
+    socket = init === undefined ? new Ctor(url) : new Ctor(url, init);
     socket.binaryType = 'arraybuffer';
   } catch (e) {
     // Reported as a failed connection, after the caller has its handle (as a real socket would).
@@ -124,6 +165,17 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
     };
   }
   const ws = socket;
+  /** Closes the socket for what the node sent: nothing more of it is read, and the caller is told why. */
+  const refuse = (fault: SocketFault, reason: string) => {
+    stats[fault]++;
+    try {
+      // A WHATWG close() takes only 1000 or 3000-4999; 1009/1003 are what the caller is told.
+      ws.close(1000, reason);
+    } catch {
+      // Already closing.
+    }
+    finish({ code: fault === 'tooLarge' ? 1009 : 1003, reason, fault });
+  };
   ws.addEventListener('open', () => {
     if (!done) handlers.open();
   });
@@ -131,11 +183,11 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
     if (done) return;
     const data = (event as { data?: unknown }).data;
     if (typeof data !== 'string') {
-      stats.binary++;
+      refuse('binary', 'a binary message');
       return;
     }
     if (utf8Exceeds(data, max)) {
-      stats.tooLarge++;
+      refuse('tooLarge', `a message over ${max} bytes`);
       return;
     }
     stats.received++;

@@ -3,6 +3,7 @@
 // record changes.
 import type * as vscode from 'vscode';
 import {
+  MAX_SENT_TXS,
   readSentTransactions,
   SENT_TX_EXCLUDE_GLOB,
   SENT_TX_INCLUDE_GLOB,
@@ -21,8 +22,11 @@ export function workspaceSentTransactions(log: vscode.LogOutputChannel): Watched
       maxFiles: SENT_TX_SCAN_LIMITS.maxFiles,
       isPath: isSentTxPath,
       read: async (files, io) => {
-        const { byHash, read, unread, skipped } = await readSentTransactions(files, io);
-        return { value: byHash, summary: `Sent transactions: ${byHash.size} from ${read} records (${unread} not read, ${skipped} entries skipped)` };
+        const { byHash, read, unread, pastCap, skipped } = await readSentTransactions(files, io);
+        return {
+          value: byHash,
+          summary: `Sent transactions: ${byHash.size} from ${read} records, the newest first (${unread} not read, ${pastCap} older than the ${MAX_SENT_TXS} kept, ${skipped} entries skipped)`,
+        };
       },
     },
     log,

@@ -3,7 +3,8 @@
 // receipt the node publishes, named and decoded, and its click opens the receipt panel; the
 // Output channel says which socket opened and what it subscribed; a burst of failures touching a
 // workspace contract is one notification; a dropped socket reconnects and the view says so
-// meanwhile; a watched request ends from the receipt event while its long poll is still held up;
+// meanwhile; a message over the feed's cap is refused by the host's WebSocket as it reads it and
+// closes the socket; a watched request ends from the receipt event while its long poll is still held up;
 // a followed Blocks list takes the new block from the feed without asking the node.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -227,6 +228,25 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     const r = vault('ok');
     publish(r);
     await shown(r.request.requestId, after);
+  });
+
+  it('a message over 1 MiB closes the socket, and the feed comes back after its backoff, subscribed again', async () => {
+    const subscribed = () => ['receipt', `chains/${DEMO_REBASED_CHAIN_ID}`].every((t) => status()?.acknowledged.includes(t));
+    await waitFor(() => live.hub.isLive(chain) && subscribed(), 'the feed to be open and subscribed', 20_000);
+    const opens = status()?.opens ?? 0;
+    const client = node.live.clients.at(-1);
+    const after = await lastSeq();
+    const big = vault('ok');
+    big.request.params = [`0x${'00'.repeat(1 << 20)}`];
+    publish(big);
+    await waitFor(() => client?.closedWith !== undefined, 'the socket to close');
+    // 1000: the extension's check closed it once the message was read (VS Code wraps the WebSocket
+    // for its proxy support and gives it its own dispatcher); 1009: Node's WebSocket refused it
+    // while reading, had the extension's dispatcher reached it.
+    assert.ok([1000, 1009].includes(client?.closedWith ?? 0), String(client?.closedWith));
+    assert.match(status()?.lastProblem ?? '', /the node sent a message over 1048576 bytes|closed by the node/);
+    await waitFor(() => (status()?.opens ?? 0) > opens && live.hub.isLive(chain) && subscribed(), 'a new socket after the backoff', 20_000);
+    assert.equal(await lastSeq(), after, 'the large receipt never reached the view');
   });
 
   it('a watched request ends from the receipt event while its long poll is still held up', async () => {

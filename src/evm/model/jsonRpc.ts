@@ -19,8 +19,12 @@ export const RPC_MAX_BYTES = 4 * 1024 * 1024;
 export const MAX_LOGS = 500;
 /** A trace re-runs the transaction's whole block on the node, which gives up after 30 s (FACTS §1). */
 export const TRACE_TIMEOUT_MS = 35_000;
-/** A trace's body is cut here while it streams (20,000 frames with their inputs fit). */
-export const TRACE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * A trace's body is cut here while it streams. Parsing it blocks the extension host (about 0.6 s at
+ * the 32 MiB this was): 8 MiB holds what a panel shows, the 20,000 calls the tree keeps with a
+ * token transfer's input each (about 7 MB), and the 10,000 storage slots of a state diff with room to spare.
+ */
+export const TRACE_MAX_BYTES = 8 * 1024 * 1024;
 
 const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(2 * RPC_MAX_BYTES));
 const LogSchema = z.object({ address: Hex, topics: z.array(Hex).check(z.maxLength(4)), data: Hex });

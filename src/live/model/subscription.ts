@@ -8,6 +8,7 @@
 //   - after a drop, a failed open or a stall, reconnect after an exponential backoff with jitter
 //     in [50%, 100%], capped; a connection that lived `stableMs` counts as a success, so a node
 //     that accepts and drops at once climbs the backoff instead of being asked again and again;
+//     one closed for what the node sent (too large, binary, malformed) never does;
 //   - subscribe again after every reconnect (the node keeps nothing and replays nothing);
 //   - never send a frame over 510 bytes (the node closes the socket on one): refuse it instead;
 //   - a browser's WebSocket cannot see the node's pings, so after `probeAfterMs` of silence it
@@ -214,10 +215,14 @@ export class Subscription {
     return this.settle(now, []);
   }
 
-  /** The socket of `connection` closed (after an error, or the node closed it). */
-  closed(connection: number, now: number): SubscriptionCommand[] {
+  /**
+   * The socket of `connection` closed (after an error, or the node closed it). `fault`: it was
+   * closed for what the node sent (too large, binary, malformed): a failure however long it lived,
+   * so a node that sends such messages climbs the backoff.
+   */
+  closed(connection: number, now: number, fault = false): SubscriptionCommand[] {
     if (connection !== this.connection || (this.phase !== 'open' && this.phase !== 'connecting')) return [];
-    const stable = this.phase === 'open' && now - this.openedAt >= this.o.stableMs;
+    const stable = !fault && this.phase === 'open' && now - this.openedAt >= this.o.stableMs;
     return this.lost(now, stable, []);
   }
 

@@ -10,7 +10,10 @@
 //   maxFeePerGas}}), ONCHAIN_INTERACTION_DROPPED / _REPLACED_BY_USER; bigints as
 //   `{"_kind":"bigint","value":"…"}`. Ignition records no gas limit.
 // Every record is untrusted and bounded like the deployment records (deployments.ts, scan.ts: the
-// same scan, caps and refusals); a malformed line or entry is skipped and counted. Pure.
+// same scan, caps and refusals); a malformed line or entry is skipped and counted. At most
+// MAX_SENT_TXS transactions are kept, the newest records' first (sentTxRecency): the set read so
+// far is cut to the cap after each file, and a file older than everything kept is not read once the
+// set is full. Pure.
 import { HEX40, HEX64 } from '../../core/idShapes';
 import { readScanFile, visitWithin, type ScanFile, type ScanIo, type ScanLimits } from './scan';
 
@@ -207,31 +210,113 @@ export function parseIgnitionJournal(relativePath: string, text: string): { txs:
 }
 
 export interface SentTransactionsReport {
-  /** By hash; of two records of one hash, the first path in order wins. */
+  /** By hash, newest record first (sentTxRecency); of two records of one hash, the newer record wins. */
   byHash: Map<string, SentTransaction>;
   read: number;
   /** Files refused, too large, unreadable, late or past the file cap. */
   unread: number;
+  /** Files not read because the transactions kept, all from newer records, already filled the cap. */
+  pastCap: number;
   /** Entries and lines skipped as malformed. */
   skipped: number;
+}
+
+/**
+ * How recent a record is, by what its path says: a record still being written (Foundry's
+ * `run-latest.json`, an Ignition journal, which every run appends to) is the newest; a Foundry
+ * `run-<timestamp>.json` is as old as its timestamp (seconds or milliseconds, as forge versions
+ * wrote them); any other run file is the oldest. Larger is newer.
+ */
+export function sentTxRecency(relativePath: string): number {
+  const file = relativePath.slice(relativePath.lastIndexOf('/') + 1);
+  if (file === 'run-latest.json' || file === 'journal.jsonl') return Number.POSITIVE_INFINITY;
+  const stamp = /^run-(\d{1,16})\.json$/.exec(file)?.[1];
+  if (stamp === undefined) return 0;
+  const n = Number(stamp);
+  return n < 1e11 ? n * 1000 : n;
+}
+
+/** The order records are read and kept in: newest first, then by path (the same workspace, the same order). */
+export function compareSentTxRecords(a: string, b: string): number {
+  const ra = sentTxRecency(a);
+  const rb = sentTxRecency(b);
+  if (ra !== rb) return rb > ra ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The transactions kept while records are read, at most `cap` once each file is merged: each
+ * comes with its record's rank (0 the newest) and its place in the record; the lowest ranks stay.
+ * Records may be merged in any order (reads finish out of order) and the outcome is the same.
+ */
+export class SentTransactionsKept {
+  private readonly kept = new Map<string, { tx: SentTransaction; rank: number; entry: number }>();
+  /** The highest rank among the kept, once the cap was reached (until then any record is wanted). */
+  private worst = Number.POSITIVE_INFINITY;
+
+  constructor(readonly cap: number = MAX_SENT_TXS) {}
+
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** Whether the record of this rank could add anything: false once the cap holds only newer ones. */
+  wants(rank: number): boolean {
+    return this.kept.size < this.cap || rank < this.worst;
+  }
+
+  /** Merges one record's transactions, then cuts the set back to the cap, dropping the oldest. */
+  add(rank: number, txs: readonly SentTransaction[]): void {
+    if (!this.wants(rank)) return;
+    txs.forEach((tx, entry) => {
+      const had = this.kept.get(tx.hash);
+      if (had === undefined || had.rank > rank || (had.rank === rank && had.entry > entry)) this.kept.set(tx.hash, { tx, rank, entry });
+    });
+    if (this.kept.size < this.cap) return;
+    const ordered = this.ordered();
+    for (const { tx } of ordered.slice(this.cap)) this.kept.delete(tx.hash);
+    this.worst = ordered[Math.min(this.cap, ordered.length) - 1]?.rank ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** By hash, in rank order. */
+  byHash(): Map<string, SentTransaction> {
+    return new Map(this.ordered().map(({ tx }) => [tx.hash, tx]));
+  }
+
+  private ordered() {
+    return [...this.kept.values()].sort((a, b) => a.rank - b.rank || a.entry - b.entry);
+  }
 }
 
 /** Records read at most, each at most 16 MB (a journal grows), all within 5 s. */
 export const SENT_TX_SCAN_LIMITS: ScanLimits = { maxFiles: 500, maxFileBytes: 16 * 1024 * 1024, maxMillis: 5_000, concurrency: 4 };
 
-/** Reads the records within the limits (scan.ts visitWithin and readScanFile); `files` carry workspace-relative labels. */
+/**
+ * Reads the records within the limits (scan.ts visitWithin and readScanFile), newest first
+ * (compareSentTxRecords), keeping at most `maxTxs` transactions at any time (SentTransactionsKept);
+ * `files` carry workspace-relative labels.
+ */
 export async function readSentTransactions<U>(
   files: ReadonlyArray<ScanFile<U>>,
   io: ScanIo<U>,
   limits: ScanLimits = SENT_TX_SCAN_LIMITS,
   now: () => number = () => Date.now(),
+  maxTxs: number = MAX_SENT_TXS,
 ): Promise<SentTransactionsReport> {
-  const queue = files.filter((f) => isSentTxPath(f.label)).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  const parsed = new Map<string, SentTransaction[]>();
+  const queue = files.filter((f) => isSentTxPath(f.label)).sort((a, b) => compareSentTxRecords(a.label, b.label));
+  const rankOf = new Map(queue.map((f, i) => [f, i]));
+  const kept = new SentTransactionsKept(maxTxs);
   let unread = files.length - queue.length;
+  let read = 0;
+  let pastCap = 0;
   let skipped = 0;
   const { leftOut } = await visitWithin(queue, limits, now, async (file, remainingMs) => {
+    const rank = rankOf.get(file) ?? queue.length;
     const kind = sentTxKind(file.label);
+    if (!kept.wants(rank)) {
+      pastCap++;
+      return;
+    }
     const bytes = await readScanFile(file, io, limits, remainingMs);
     if (typeof bytes === 'string' || kind === undefined) {
       unread++;
@@ -239,17 +324,10 @@ export async function readSentTransactions<U>(
     }
     const text = new TextDecoder('utf-8').decode(bytes);
     const r = kind === 'foundry' ? parseFoundryBroadcast(file.label, text) : parseIgnitionJournal(file.label, text);
-    parsed.set(file.label, r.txs);
+    read++;
     skipped += r.skipped;
+    kept.add(rank, r.txs);
   });
   unread += leftOut;
-  const byHash = new Map<string, SentTransaction>();
-  // In path order whatever order the reads finished in, so the same workspace gives the same map.
-  for (const file of queue) {
-    for (const tx of parsed.get(file.label) ?? []) {
-      if (byHash.size >= MAX_SENT_TXS) break;
-      if (!byHash.has(tx.hash)) byHash.set(tx.hash, tx);
-    }
-  }
-  return { byHash, read: parsed.size, unread, skipped };
+  return { byHash: kept.byHash(), read, unread, pastCap, skipped };
 }

@@ -279,6 +279,28 @@ describe('evm/model/jsonRpc: debug_traceTransaction for the call tree', () => {
     assert.equal(calls.length, 0);
   });
 
+  /** A callTracer answer of `frames` plain calls under one root, each with an ERC-20 transfer's input (a selector and 2 words). */
+  const wideTrace = (frames: number) => {
+    const frame = (i: number) =>
+      `{"type":"CALL","from":"0x${'ab'.repeat(20)}","to":"0x${i.toString(16).padStart(40, '0')}","gas":"0x30d40","gasUsed":"0x5208","input":"0xa9059cbb${'00'.repeat(64)}","output":"0x","value":"0x0"}`;
+    const calls = Array.from({ length: frames }, (_, i) => frame(i)).join(',');
+    return `{"jsonrpc":"2.0","id":1,"result":{"type":"CALL","from":"0x${'ab'.repeat(20)}","to":"0x${'cd'.repeat(20)}","gas":"0x1","gasUsed":"0x1","input":"0x","value":"0x0","calls":[${calls}]}}`;
+  };
+
+  it('a trace of the 20,000 calls the tree keeps fits under the cap and is read', async () => {
+    const body = wideTrace(19_999);
+    assert.ok(body.length < TRACE_MAX_BYTES, `${body.length} bytes`);
+    const { r } = await traceOf(body);
+    assert.ok(r.ok);
+    assert.deepEqual([r.trace.frames.length, r.trace.cut], [20_000, 0]);
+  });
+
+  it('a trace above 8 MiB (what the panel shows fits well under it) is refused as too large, unparsed', async () => {
+    const body = wideTrace(30_000);
+    assert.ok(body.length > 8 * 1024 * 1024 && body.length < 16 * 1024 * 1024, `${body.length} bytes`);
+    assert.deepEqual((await traceOf(body)).r, { ok: false, reason: 'tooLarge' });
+  });
+
   it('a body past the trace bound is cut while it streams', async () => {
     let sent = 0;
     const endless = new ReadableStream<Uint8Array>({

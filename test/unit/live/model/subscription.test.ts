@@ -226,6 +226,22 @@ describe('live/model/subscription: reconnect at a bounded rate, resubscribe', ()
     assert.equal((m.s.snapshot().retryAt ?? 0) - m.now, DEFAULT_BACKOFF_MS);
   });
 
+  it('a connection closed for what the node sent climbs the backoff however long it lived', () => {
+    const m = machine({ random: () => 1, stableMs: 30_000 });
+    m.take(m.s.setChains([V2_CHAIN], 0));
+    m.take(m.s.need('liveView', true, 0));
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const conn = m.s.snapshot().connection;
+      m.take(m.s.opened(conn, m.now));
+      m.now += 60_000;
+      m.take(m.s.closed(conn, m.now, true));
+      delays.push((m.s.snapshot().retryAt ?? 0) - m.now);
+      m.until(m.s.snapshot().retryAt ?? 0);
+    }
+    assert.deepEqual(delays, [DEFAULT_BACKOFF_MS, 2 * DEFAULT_BACKOFF_MS, 4 * DEFAULT_BACKOFF_MS]);
+  });
+
   it('an open that never completes fails after the connect timeout and backs off', () => {
     const m = machine({ connectTimeoutMs: 15_000 });
     m.take(m.s.setChains([V2_CHAIN], 0));

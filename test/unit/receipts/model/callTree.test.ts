@@ -217,7 +217,7 @@ describe('receipts/model/callTree: what a trace may lack or hold', () => {
       { ok: false, reason: 'methodUnavailable', detail: 'unsupported tracer type: callTracer' },
       /does not offer debug_traceTransaction \(unsupported tracer type: callTracer\): ask the node operator/,
     ],
-    [{ ok: false, reason: 'tooLarge' }, /larger than 32 MB/],
+    [{ ok: false, reason: 'tooLarge' }, /^the answer is larger than 8 MB$/],
     [{ ok: false, reason: 'timeout' }, /no answer within 35 s/],
     [
       { ok: false, reason: 'invalid', detail: 'result.calls[0].gas: expected a hex quantity (0x…)' },

@@ -7,14 +7,17 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ScanFile } from '../../../../src/workspace/model/scan';
+import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
 import {
+  compareSentTxRecords,
   isSentTxPath,
   parseFoundryBroadcast,
   parseIgnitionJournal,
   quantity,
   readSentTransactions,
+  SentTransactionsKept,
   sentTxKind,
+  type SentTransaction,
 } from '../../../../src/workspace/model/sentTransactions';
 import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
 import { txFactsOfRecord } from '../../../../src/receipts/model/noReceipt';
@@ -181,17 +184,113 @@ describe('workspace/model/sentTransactions: a hostile checkout on disk', functio
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
-  it('reads the records by hash (the first path wins a duplicate) and counts every hostile file unread', async () => {
+  it('reads the records by hash (the newer record wins a duplicate) and counts every hostile file unread', async () => {
     const rels = [FOUNDRY, JOURNAL, 'broadcast/Copy.s.sol/8822/run-1.json', ...[1, 2, 3, 4].map((n) => `broadcast/Evil.s.sol/1/run-${n}.json`), 'README.md'];
     const r = await readSentTransactions(rels.map(fileOf), io);
     assert.deepEqual([...r.byHash.keys()].sort(), [GAP_14, GAP_15]);
-    assert.equal(r.byHash.get(GAP_14)?.nonce, 99n, 'broadcast/Copy… sorts before broadcast/Pay…: its record wins, whatever finished first');
-    assert.deepEqual({ read: r.read, unread: r.unread, skipped: r.skipped }, { read: 3, unread: 5, skipped: 0 });
+    assert.equal(r.byHash.get(GAP_14)?.nonce, 14n, 'run-1735689600 is newer than run-1 (which sorts first by path): its record wins, whatever finished first');
+    assert.deepEqual({ read: r.read, unread: r.unread, pastCap: r.pastCap, skipped: r.skipped }, { read: 3, unread: 5, pastCap: 0, skipped: 0 });
   });
 
   it('the time cap: records past it are counted, not read', async () => {
     let t = 0;
     const r = await readSentTransactions([fileOf(FOUNDRY)], io, { maxFiles: 10, maxFileBytes: 1024 * 1024, maxMillis: 5, concurrency: 1 }, () => (t += 10));
     assert.deepEqual({ read: r.read, unread: r.unread, size: r.byHash.size }, { read: 0, unread: 1, size: 0 });
+  });
+});
+
+describe('workspace/model/sentTransactions: the cap on transactions kept holds while records are read', () => {
+  const hashOf = (file: number, i: number) => `0x${file.toString(16).padStart(8, '0')}${i.toString(16).padStart(56, '0')}`;
+  const broadcastOf = (file: number, n: number) =>
+    JSON.stringify({
+      transactions: Array.from({ length: n }, (_, i) => ({ hash: hashOf(file, i), transaction: { from: SENDER, nonce: `0x${i.toString(16)}` } })),
+    });
+  const txsOf = (file: number, n: number): SentTransaction[] => parseFoundryBroadcast(`broadcast/S${file}.s.sol/1/run-${file}.json`, broadcastOf(file, n)).txs;
+
+  /** Records in memory, each opened counted. */
+  function memoryIo(texts: Map<string, string>): { io: ScanIo<string>; opened: string[] } {
+    const opened: string[] = [];
+    const io: ScanIo<string> = {
+      open: async (f) => {
+        opened.push(f.label);
+        const bytes = new TextEncoder().encode(texts.get(f.label) ?? '');
+        return {
+          size: bytes.length,
+          chunks: (async function* () {
+            yield bytes;
+          })(),
+          close: async () => undefined,
+        };
+      },
+    };
+    return { io, opened };
+  }
+  const fileOf = (label: string): ScanFile<string> => ({ uri: label, folder: '', key: label, label });
+
+  it('orders records newest first: run-latest.json and journals, then run files by their timestamp (seconds or milliseconds), then the rest', () => {
+    const paths = [
+      'broadcast/A.s.sol/1/run-1700000000.json',
+      'broadcast/B.s.sol/1/run-1700000001000.json',
+      'broadcast/A.s.sol/1/run-latest.json',
+      'broadcast/A.s.sol/1/run-dry.json',
+      'ignition/deployments/chain-1/journal.jsonl',
+      'broadcast/C.s.sol/1/run-1699999999.json',
+    ];
+    assert.deepEqual([...paths].sort(compareSentTxRecords), [
+      'broadcast/A.s.sol/1/run-latest.json',
+      'ignition/deployments/chain-1/journal.jsonl',
+      'broadcast/B.s.sol/1/run-1700000001000.json',
+      'broadcast/A.s.sol/1/run-1700000000.json',
+      'broadcast/C.s.sol/1/run-1699999999.json',
+      'broadcast/A.s.sol/1/run-dry.json',
+    ]);
+  });
+
+  it('never holds more than the cap after a record is merged, in whatever order reads finish, and keeps the newest records first', () => {
+    const kept = new SentTransactionsKept(10);
+    const sizes: number[] = [];
+    // Ranks 0 (newest) to 5, four transactions each, merged out of order as concurrent reads finish.
+    for (const rank of [1, 0, 3, 2, 5, 4]) {
+      kept.add(rank, txsOf(rank, 4));
+      sizes.push(kept.size);
+    }
+    assert.ok(
+      sizes.every((n) => n <= 10),
+      sizes.join(','),
+    );
+    assert.deepEqual(
+      [...kept.byHash().keys()],
+      [0, 1].flatMap((f) => [0, 1, 2, 3].map((i) => hashOf(f, i))).concat([hashOf(2, 0), hashOf(2, 1)]),
+      'ranks 0 and 1 whole, then the first two entries of rank 2',
+    );
+    assert.equal(kept.wants(3), false, 'older than everything kept');
+  });
+
+  it('a hash in two records is kept once, from the newer record', () => {
+    const kept = new SentTransactionsKept(10);
+    const older = txsOf(7, 2).map((t) => ({ ...t, source: 'older' }));
+    kept.add(3, older);
+    kept.add(1, txsOf(7, 2));
+    assert.deepEqual(
+      [...kept.byHash().values()].map((t) => t.source),
+      ['broadcast/S7.s.sol/1/run-7.json', 'broadcast/S7.s.sol/1/run-7.json'],
+    );
+  });
+
+  it('a scan over many records keeps the newest up to the cap and does not read the records older than all it keeps', async () => {
+    const texts = new Map<string, string>();
+    // Twelve scripts, one run each, six transactions a run; run-<1700000000 + s>: script 11 is the newest.
+    for (let s = 0; s < 12; s++) texts.set(`broadcast/S${String(s).padStart(2, '0')}.s.sol/1/run-${1_700_000_000 + s}.json`, broadcastOf(s, 6));
+    const { io, opened } = memoryIo(texts);
+    const limits = { maxFiles: 100, maxFileBytes: 1 << 20, maxMillis: 60_000, concurrency: 1 };
+    const r = await readSentTransactions([...texts.keys()].map(fileOf), io, limits, undefined, 20);
+    assert.equal(r.byHash.size, 20);
+    assert.deepEqual(
+      [...new Set([...r.byHash.values()].map((t) => t.source.slice(10, 13)))],
+      ['S11', 'S10', 'S09', 'S08'],
+      'the four newest runs: three whole, two entries of the fourth',
+    );
+    assert.deepEqual(opened.length, 4, `read only what could be kept: ${opened.join(', ')}`);
+    assert.deepEqual({ read: r.read, pastCap: r.pastCap, unread: r.unread }, { read: 4, pastCap: 8, unread: 0 });
   });
 });
