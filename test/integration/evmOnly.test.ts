@@ -195,6 +195,13 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.equal(api.services.chains.defaultChainName(), undefined);
   });
 
+  it('waspChain.defaultChain naming an entry with only evmJsonRpcUrl is no problem: nothing is reported, the status bar names it', async () => {
+    const before = api.chains.problems.reports;
+    await setChains([{ name: 'Testnet', evmJsonRpcUrl: rpc.url }], { defaultChain: 'Testnet' });
+    await waitFor(() => api.chains.statusBar.item.text === '$(plug) Testnet', `the status bar (${api.chains.statusBar.item.text})`);
+    assert.equal(api.chains.problems.reports, before, `not reported: ${api.chains.problems.lastMessage ?? ''}`);
+  });
+
   it('the bench scenario (bench/evmOnlyHovers.ts) runs in the host: cached and uncached EVM-only hovers, each uncached one sending its two calls once', async () => {
     const source = new vscode.CancellationTokenSource();
     const figures = await evmOnlyHoverTimes(api, source.token, { cached: 20, uncached: 6, warmup: 1 });
