@@ -163,6 +163,8 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
       assert.ok(r.text.includes(shown), `${shown} in ${r.text}`);
     // Named from the workspace's records of the node's chain (8822): Ignition's Ledger, Foundry's Vault; never a record of another chain.
     assert.ok(r.text.includes('the revert began in Ledger: transfer('), r.text);
+    // Each frame names its caller beside its callee: the call into Ledger is Vault's, both named from the records.
+    assert.ok(r.text.includes('CALL Vault → Ledger · transfer('), r.text);
     assert.ok(r.text.includes('Vault'), r.text);
     assert.ok(!r.text.includes('ShimmerLedger'), 'a record of chain 148 names nothing on 8822');
     // The gas explained, with the EVM's own gas from the tree's outermost call (0x7a1c).
