@@ -1,6 +1,6 @@
 // "Chain: Show Request Receipt". The request ID comes from an argument (a string, or
 // { requestId, chainName?, block? } as the tree and the hover pass it), else the selection, else
-// the ID under the cursor, else a pick of the clipboard's ID and recent receipts, else an input box
+// the ID under the cursor, else a pick of the clipboard's ID (in a web host: a choice to paste it) and recent receipts, else an input box
 // validated as you type. Quotes, backticks and spaces pasted around an ID are taken off. A malformed ID or block is
 // rejected before any request. Resolves with the panel, so callers (and tests) can await it.
 import * as vscode from 'vscode';
@@ -86,12 +86,15 @@ function idFromEditor(): string | undefined {
 
 /**
  * The IDs at hand: the clipboard's (only when it holds a valid ID; read here, sent nowhere until
- * picked) and the receipts looked up recently, newest first; then free input.
+ * picked) and the receipts looked up recently, newest first; then free input. In a web host the
+ * clipboard is read only when the user picks "Paste from the clipboard": a browser that has not
+ * granted access answers a read with a notification the command would wait on.
  */
 async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
-  const items: Array<vscode.QuickPickItem & { id?: string }> = [];
-  const clipped = classifyRequestId(unwrapPastedId((await vscode.env.clipboard.readText()).slice(0, 400)));
-  if (clipped) items.push({ label: shortId(clipped.id, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped.id });
+  const web = vscode.env.uiKind === vscode.UIKind.Web;
+  const items: Array<vscode.QuickPickItem & { id?: string; paste?: true }> = [];
+  const clipped = web ? undefined : idIn(await readClipboard());
+  if (clipped) items.push({ label: shortId(clipped, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped });
   const recent = deps.chains
     .valid()
     .flatMap((c) => deps.recent.list(c.name).map((r) => ({ chain: c.name, r })))
@@ -100,19 +103,41 @@ async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<st
     if (items.some((i) => i.id === r.requestId) || items.length >= 12) continue;
     items.push({ label: shortId(r.requestId, 12, 8), description: iconSafeLabel(plainLine(`${chain} · ${r.summary}`, 120)), id: r.requestId });
   }
+  // Nothing to pick: the input box, where the browser's own paste needs no permission.
   if (items.length === 0) return typeRequestId();
   items.push({ label: vscode.l10n.t('Enter a request ID…'), alwaysShow: true });
+  if (web) items.push({ label: vscode.l10n.t('Paste from the clipboard'), alwaysShow: true, paste: true });
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Show Request Receipt'),
     placeHolder: vscode.l10n.t('A request ID from the clipboard or a recent receipt, or enter one'),
     matchOnDescription: true,
   });
   if (!picked) return undefined;
+  if (picked.paste) {
+    const text = await readClipboard();
+    // Not an ID: shown in the input box, where the user sees what is wrong with it.
+    return idIn(text) ?? typeRequestId(text.length <= 200 && !text.includes('\n') ? text.trim() : undefined);
+  }
   return picked.id ?? typeRequestId();
 }
 
-async function typeRequestId(): Promise<string | undefined> {
+/** The clipboard's text; empty when the host cannot read it. */
+async function readClipboard(): Promise<string> {
+  try {
+    return (await vscode.env.clipboard.readText()).slice(0, 400);
+  } catch {
+    return '';
+  }
+}
+
+/** The request ID a pasted text holds (quotes and spaces around it taken off), if any. */
+function idIn(text: string): string | undefined {
+  return classifyRequestId(unwrapPastedId(text))?.id;
+}
+
+async function typeRequestId(value?: string): Promise<string | undefined> {
   return vscode.window.showInputBox({
+    ...(value === undefined ? {} : { value }),
     title: vscode.l10n.t('Show Request Receipt'),
     prompt: vscode.l10n.t('A request ID: 0x + 64 hex digits (Rebased; an EVM transaction hash) or 0x + 68 hex digits (Stardust).'),
     placeHolder: '0x…',

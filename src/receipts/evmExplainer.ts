@@ -74,12 +74,19 @@ export class EvmExplainer {
    * eth_getTransactionReceipt): its status, gas used and effective price, a disagreement said. Its
    * logs stay on "Load EVM Logs". Undefined when the JSON-RPC gave none (the button still offers it).
    */
-  async receiptRows(url: string, txHash: string, isc: IscSide, signal?: AbortSignal): Promise<Row[] | undefined> {
+  async receiptRows(
+    url: string,
+    txHash: string,
+    isc: IscSide,
+    signal?: AbortSignal,
+  ): Promise<{ rows: Row[]; gas?: { gasUsed: bigint; effectiveGasPrice?: bigint } } | undefined> {
     const [{ evmReceiptRows }, { fetchEvmLogs }] = await Promise.all([import('./model/evmExplain.js'), import('../evm/model/jsonRpc.js')]);
     const outcome = await fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal });
     if (!outcome.ok) return undefined;
     const rows = evmReceiptRows(outcome, isc, vscode.l10n);
-    return rows.length > 0 ? rows : undefined;
+    if (rows.length === 0) return undefined;
+    const { gasUsed, effectiveGasPrice } = outcome;
+    return gasUsed === undefined ? { rows } : { rows, gas: { gasUsed, ...(effectiveGasPrice !== undefined ? { effectiveGasPrice } : {}) } };
   }
 
   /** The call tree of an EVM request, asked of `url` now (debug_traceTransaction), decoded with the ABIs. */

@@ -59,14 +59,18 @@ export class EvmOnlyPanelPart {
     const l = this.loaded;
     if (!l) return undefined;
     const { chain, found } = l;
+    const evmChainId = await this.host.service.evmChainId(chain);
     const [{ evmOnlyView }, decoding] = await Promise.all([
       import('./model/evmOnlyView.js'),
-      this.host.service.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }),
+      this.host.service.evm.decoding({ generation: 'rebased', evmChainId }),
     ]);
     const chainView: { rpcUrl: string; explorerUrl?: string; evmChainId?: bigint } = { rpcUrl: chain.evmJsonRpcUrl };
     if (chain.explorerUrl !== undefined) chainView.explorerUrl = chain.explorerUrl;
-    if (chain.evmChainId !== undefined) chainView.evmChainId = chain.evmChainId;
-    const view = evmOnlyView(found, chainView, decoding, this.host.service.traceLine(found.hash), vscode.l10n);
+    if (evmChainId !== undefined) chainView.evmChainId = evmChainId;
+    const traceLine = this.host.service.traceLine(found.hash);
+    const replay = this.host.service.peekReplay(chain, found.hash);
+    const why = { ...(traceLine === undefined ? {} : { traceLine }), ...(replay === undefined ? {} : { replay }) };
+    const view = evmOnlyView(found, chainView, decoding, why, vscode.l10n);
     const source = this.host.service.sourceNote(chain);
     const on = source === undefined ? chain.name : vscode.l10n.t('{0}, from {1}', chain.name, source);
     const state: EvmOnlyState = {
@@ -104,6 +108,12 @@ export class EvmOnlyPanelPart {
     }
     if (this.run !== run || signal?.aborted) return;
     this.callTree = tree;
+    this.host.refresh();
+    // No tree (a public JSON-RPC without debug_traceTransaction): the replay at the parent block says why.
+    const { wantsReplay } = await import('./model/evmOnlyView.js');
+    if (!wantsReplay(l.found, this.host.service.traceLine(l.found.hash))) return;
+    await this.host.service.replay(l.chain, l.found, signal).catch(() => undefined);
+    if (this.run !== run || signal?.aborted) return;
     this.host.refresh();
   }
 

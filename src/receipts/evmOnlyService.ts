@@ -1,6 +1,7 @@
 // The lookups of chains known only by their EVM JSON-RPC (no web API): a transaction with its EVM
-// receipt (the hover, "Show Request Receipt"), an account's balance and nonce (the account hover),
-// the chain ID and latest block (the Chains view). The same rules as the node's receipts: every
+// receipt (the hover, "Show Request Receipt"), the replay of a failed one at its parent block (why
+// it failed, where the receipt does not say), an account's balance and nonce (the account hover),
+// the chain ID and latest block (the Chains view; the chain ID also picks the deployment records). The same rules as the node's receipts: every
 // request under the shared limit (NodeClients.limited), one request per (JSON-RPC, question) in
 // flight however many ask, answers cached (an LRU; accounts and blocks only briefly, they change),
 // and a caller that gives up (a hover moved away) aborts the request once nobody else waits on it.
@@ -14,6 +15,7 @@ import { LruCache } from '../core/lru';
 import { hexToBytes } from '../core/hex';
 import { SharedRequests } from '../api/sharedRequests';
 import type { RpcFailure } from '../evm/model/jsonRpc';
+import type { ReplayOutcome } from '../evm/model/replay';
 import type { EvmOnlyFound } from './model/evmOnlyView';
 import type { CallTreeLoad, EvmExplainer } from './evmExplainer';
 
@@ -51,6 +53,12 @@ export class EvmOnlyService {
   private readonly heads = new LruCache<string, EvmOnlyHead>({ capacity: 50 });
   /** Why each failed transaction failed, once its call tree was read (the hover's "Why"), by hash. */
   private readonly traceLines = new LruCache<string, string>({ capacity: 200 });
+  /** What the replay of each failed transaction at its parent block answered, by chain and hash. */
+  private readonly replays = new LruCache<string, ReplayOutcome>({ capacity: 200 });
+  private readonly replayRequests = new SharedRequests<ReplayOutcome>();
+  /** Each JSON-RPC's eth_chainId once it answered (it does not change). */
+  private readonly chainIds = new LruCache<string, bigint>({ capacity: 50 });
+  private readonly chainIdRequests = new SharedRequests<bigint | undefined>();
   /** One request per (JSON-RPC, question) in flight, however many ask; `started` counts them (tests, bench). */
   readonly txRequests = new SharedRequests<Lookup<EvmOnlyFound>>();
   private readonly accountRequests = new SharedRequests<EvmOnlyAccount>();
@@ -158,10 +166,54 @@ export class EvmOnlyService {
         this.deps.clients.limited(() => fetchChainId(chain.evmJsonRpcUrl, rpc), signal),
         this.deps.clients.limited(() => fetchBlockNumber(chain.evmJsonRpcUrl, rpc), signal),
       ]);
+      if (chainId.ok) this.chainIds.set(chain.evmJsonRpcUrl, chainId.value);
       const head = { chainId, block, at: Date.now() };
       this.heads.set(chain.evmJsonRpcUrl, head, SHORT_TTL_MS);
       this.emitter.fire();
       return head;
+    });
+  }
+
+  /**
+   * The EVM chain ID whose deployment records name the chain's addresses: the entry's, else what
+   * its JSON-RPC answers to eth_chainId (asked once); undefined when it cannot be had.
+   */
+  async evmChainId(chain: EvmOnlyChain, signal?: AbortSignal): Promise<bigint | undefined> {
+    if (chain.evmChainId !== undefined) return chain.evmChainId;
+    const known = this.chainIds.get(chain.evmJsonRpcUrl);
+    if (known !== undefined) return known;
+    return this.chainIdRequests.run(chain.evmJsonRpcUrl, signal, async (signal) => {
+      const { fetchChainId } = await import('../evm/model/txRpc.js');
+      const answer = await this.deps.clients.limited(() => fetchChainId(chain.evmJsonRpcUrl, { fetch: globalThis.fetch, signal }), signal);
+      if (!answer.ok) return undefined;
+      this.chainIds.set(chain.evmJsonRpcUrl, answer.value);
+      return answer.value;
+    });
+  }
+
+  /** The replay of a failed transaction at its parent block, as answered before (no request). */
+  peekReplay(chain: EvmOnlyChain, hash: string): ReplayOutcome | undefined {
+    return this.replays.get(key(chain, hash));
+  }
+
+  /**
+   * Replays a failed transaction whose receipt does not say why (one eth_call at its parent block,
+   * never a trace), once per transaction; undefined when there is nothing to replay.
+   */
+  async replay(chain: EvmOnlyChain, found: EvmOnlyFound, signal?: AbortSignal): Promise<ReplayOutcome | undefined> {
+    const tx = found.tx;
+    if (!tx || found.receipt.status !== 0) return undefined;
+    const k = key(chain, found.hash);
+    const cached = this.replays.get(k);
+    if (cached) return cached;
+    return this.replayRequests.run(k, signal, async (signal) => {
+      const { replayTransaction } = await import('../evm/model/replay.js');
+      const outcome = await this.deps.clients.limited(
+        () => replayTransaction(chain.evmJsonRpcUrl, { ...tx, blockNumber: found.receipt.blockNumber }, { fetch: globalThis.fetch, signal }),
+        signal,
+      );
+      if (outcome.ok) this.replays.set(k, outcome);
+      return outcome;
     });
   }
 
@@ -176,7 +228,7 @@ export class EvmOnlyService {
       chain.evmJsonRpcUrl,
       found.hash,
       txShape(found),
-      { generation: 'rebased', evmChainId: chain.evmChainId },
+      { generation: 'rebased', evmChainId: await this.evmChainId(chain, signal) },
       signal,
     );
     if (load.revertLine !== undefined) this.traceLines.set(found.hash.toLowerCase(), load.revertLine);

@@ -13,6 +13,9 @@ import { evmTxHashOf } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 
 type Found = Extract<FindResult, { found: true }>;
+
+/** The EVM receipt's rows that "Gas and fee explained" shows beside the ISC figures. */
+const EVM_GAS_FIELDS: ReadonlySet<string> = new Set(['evmReceiptGas', 'evmReceiptPrice']);
 type Section = ReceiptView['sections'][number];
 
 export interface EvmPartsHost {
@@ -32,6 +35,8 @@ export class EvmPanelParts {
   private state: Section | undefined;
   /** The EVM receipt's status, gas and price, read with the panel (the logs' section repeats them once loaded). */
   private summary: Section | undefined;
+  /** The EVM receipt's gas used and effective price, for "Gas and fee explained". */
+  evmGas: { gasUsed: bigint; effectiveGasPrice?: bigint } | undefined;
   /** Bumped by each load of the panel: an answer for an older one is dropped. */
   private run = 0;
 
@@ -43,6 +48,7 @@ export class EvmPanelParts {
     this.logs = undefined;
     this.state = undefined;
     this.summary = undefined;
+    this.evmGas = undefined;
     this.callTree = evm ? { state: { status: 'offer' } } : undefined;
     const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
     this.rpcHost = evmRpcTarget(chain)?.host;
@@ -53,9 +59,13 @@ export class EvmPanelParts {
     }
   }
 
-  /** The sections loaded so far, in the panel's order. */
-  sections(): Section[] {
-    return [this.logs ? undefined : this.summary, this.state, this.logs].filter((s) => s !== undefined);
+  /**
+   * The sections loaded so far, in the panel's order. `gasExplained`: the EVM receipt's gas and
+   * price are shown there, beside the ISC figures, so its own section keeps the status alone.
+   */
+  sections(gasExplained = false): Section[] {
+    const summary = this.summary && gasExplained ? { ...this.summary, rows: this.summary.rows.filter((r) => !EVM_GAS_FIELDS.has(r.field)) } : this.summary;
+    return [this.logs ? undefined : summary, this.state, this.logs].filter((s): s is Section => s !== undefined && s.rows.length > 0);
   }
 
   /**
@@ -69,14 +79,15 @@ export class EvmPanelParts {
     const target = evmRpcTarget(chain);
     if (!target) return;
     const isc = { failed: result.value.view.failed, gasBurned: result.value.receipt.gasBurned };
-    let rows: Section['rows'] | undefined;
+    let read: Awaited<ReturnType<EvmPartsHost['service']['evm']['receiptRows']>>;
     try {
-      rows = await this.host.service.evm.receiptRows(target.url, evmTxHashOf(result.value.view.requestId), isc, signal);
+      read = await this.host.service.evm.receiptRows(target.url, evmTxHashOf(result.value.view.requestId), isc, signal);
     } catch (e) {
       this.host.log.warn(`EVM receipt of ${chain.name}: ${errorSummary(e)}`);
     }
-    if (this.run !== run || signal?.aborted || rows === undefined) return;
-    this.summary = { id: 'evmReceipt', title: vscode.l10n.t('EVM receipt'), rows };
+    if (this.run !== run || signal?.aborted || read === undefined) return;
+    this.summary = { id: 'evmReceipt', title: vscode.l10n.t('EVM receipt'), rows: read.rows };
+    this.evmGas = read.gas;
     this.host.refresh();
   }
 

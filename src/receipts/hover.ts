@@ -15,6 +15,8 @@ import { EvmExplainer } from './evmExplainer';
 import type { ProcessedReceipt, ReceiptService } from './service';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
 import type { EvmOnlyService } from './evmOnlyService';
+import type { EvmOnlyFound } from './model/evmOnlyView';
+import type { ReplayOutcome } from '../evm/model/replay';
 import { clip, escapeMarkdown } from '../core/text';
 import { errorSummary } from '../ui/errors';
 import { requestIdAt, type IdAt } from './requestIdAt';
@@ -176,9 +178,20 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       );
     }
     const { chain, value } = first;
-    const [{ evmOnlyHoverLines }, decoding] = await Promise.all([import('./model/evmOnlyView.js'), this.evmDecoding(chain)]);
+    const traceLine = this.evmOnly.traceLine(hash);
+    const [{ evmOnlyHoverLines }, decoding, replay] = await Promise.all([
+      import('./model/evmOnlyView.js'),
+      this.evmDecoding(chain),
+      this.evmOnlyReplay(chain, value, traceLine, token),
+    ]);
     if (token.isCancellationRequested) return undefined;
-    const lines = evmOnlyHoverLines(value, chain.name, decoding, this.evmOnly.traceLine(hash), vscode.l10n);
+    const lines = evmOnlyHoverLines(
+      value,
+      chain.name,
+      decoding,
+      { ...(traceLine === undefined ? {} : { traceLine }), ...(replay ? { replay } : {}) },
+      vscode.l10n,
+    );
     const failed = value.receipt.status === undefined ? undefined : value.receipt.status === 0;
     return new vscode.Hover(evmOnlyMarkdown(lines, failed, hash, chain.name, this.evmOnly.sourceNote(chain)), at.range);
   }
@@ -186,7 +199,28 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
   /** The ABIs and names, within evmWaitMs (the first use scans the workspace; the hover shows less rather than wait). */
   private async evmDecoding(chain: EvmOnlyChain): Promise<Awaited<ReturnType<EvmOnlyService['evm']['decoding']>> | undefined> {
     try {
-      return await within(this.evmOnly.evm.decoding({ generation: 'rebased', evmChainId: chain.evmChainId }), this.evmWaitMs, undefined);
+      const named = this.evmOnly.evmChainId(chain).then((evmChainId) => this.evmOnly.evm.decoding({ generation: 'rebased', evmChainId }));
+      return await within(named, this.evmWaitMs, undefined);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Why a failed transaction failed when its receipt does not say and no call tree was read: one
+   * eth_call of it at its parent block (never a trace from a hover), within waitMs.
+   */
+  private async evmOnlyReplay(
+    chain: EvmOnlyChain,
+    found: EvmOnlyFound,
+    traceLine: string | undefined,
+    token: vscode.CancellationToken,
+  ): Promise<ReplayOutcome | undefined> {
+    const { wantsReplay } = await import('./model/evmOnlyView.js');
+    if (!wantsReplay(found, traceLine)) return undefined;
+    try {
+      const answer = await this.detached.answer((signal) => this.evmOnly.replay(chain, found, signal), this.waitMs, token);
+      return answer === 'slow' ? undefined : answer;
     } catch {
       return undefined;
     }

@@ -270,9 +270,13 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
     const base = result.value.view;
-    const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.evm.callTree?.root);
+    const feeDecimal = base.sections.find((s) => s.id === 'gas')?.rows.find((r) => r.field === 'gasFeeCharged')?.detail;
+    const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.evm.callTree?.root, {
+      ...(this.evm.evmGas ? { receipt: this.evm.evmGas } : {}),
+      ...(feeDecimal !== undefined ? { feeDecimal } : {}),
+    });
     const gas = facts && { id: 'gasExplained' as const, title: vscode.l10n.t('Gas and fee explained'), rows: gasRows(facts, vscode.l10n) };
-    const extra = [gas, this.l1Section, this.evmSection, ...this.evm.sections()].filter((x) => x !== undefined);
+    const extra = [gas, this.l1Section, this.evmSection, ...this.evm.sections(gas !== undefined)].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
     this.texts = texts;

@@ -163,10 +163,17 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
       assert.ok(r.text.includes(shown), `${shown} in ${r.text}`);
     // Named from the workspace's records of the node's chain (8822): Ignition's Ledger, Foundry's Vault; never a record of another chain.
     assert.ok(r.text.includes('the revert began in Ledger: transfer('), r.text);
+    // Each frame names its caller beside its callee: the call into Ledger is Vault's, both named from the records.
+    assert.ok(r.text.includes('CALL Vault → Ledger · transfer('), r.text);
     assert.ok(r.text.includes('Vault'), r.text);
     assert.ok(!r.text.includes('ShimmerLedger'), 'a record of chain 148 names nothing on 8822');
     // The gas explained, with the EVM's own gas from the tree's outermost call (0x7a1c).
     assert.ok(r.text.includes('Gas and fee explained') && r.text.includes('EVM gas (call tree)') && r.text.includes('31,260'), r.text);
+    // One section side by side: the EVM receipt's gas used and the fee sit with the ISC figures, not in the EVM receipt's own section.
+    const explained = r.text.slice(r.text.indexOf('Gas and fee explained'));
+    for (const shown of ['Declared gas limit', 'ISC gas budget', 'ISC gas burned', 'EVM gas used (EVM receipt)', 'Charged for', 'Fee charged'])
+      assert.ok(explained.includes(shown), `${shown} in ${explained}`);
+    assert.ok(!r.text.includes('Gas used (EVM receipt)'), 'not in another section');
     await vscode.env.clipboard.writeText('');
     await panel.perform({ kind: 'copyCallTree' });
     const copied = JSON.parse(await vscode.env.clipboard.readText()) as { type: string; calls: unknown[] };

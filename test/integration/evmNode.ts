@@ -145,7 +145,8 @@ export async function startEvmNode(): Promise<EvmNode> {
   const answer = (method: string, hash: string, config: { tracer?: string } | undefined): unknown =>
     method === 'eth_getTransactionReceipt'
       ? hash === requestId
-        ? { status: '0x0', logs: [log] }
+        ? // As Wasp answers: the larger of the EVM gas (the trace's outermost 0x7a1c) and the ISC gas burned, at the transaction's price.
+          { status: '0x0', gasUsed: '0x7a1c', effectiveGasPrice: '0x2540be400', logs: [log] }
         : null
       : method === 'debug_traceTransaction'
         ? ((config?.tracer === 'prestateTracer' ? stateDiffs : traces).get(hash) ?? null)

@@ -128,8 +128,20 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
 
   it('Show Request Receipt: the EVM side, what needs the web API said once; on a Wasp JSON-RPC the call tree is read and the hover then says where the revert began', async () => {
     await setChains([{ name: 'Wasp Testnet', evmJsonRpcUrl: wasp.url }]);
+    const asked = wasp.methods.length;
     const before = await hoversAt(`const revertedTxHash = '${wasp.ids.reverted}';`, wasp.ids.reverted);
-    assert.ok(before[0]?.plain.includes('Why: the receipt does not say; Open Receipt shows the call tree'), before[0]?.plain);
+    // No revertReason, no call tree yet: one eth_call of the transaction at its parent block says why (never a trace from a hover).
+    assert.ok(
+      before[0]?.plain.includes(
+        'Why: custom error InsufficientBalance(available: 3, required: 5) (replayed at block 6; a transaction earlier in block 7 may have changed the state)',
+      ),
+      before[0]?.plain,
+    );
+    assert.deepEqual(
+      wasp.methods.slice(asked).filter((m) => m === 'eth_call' || m.startsWith('debug_')),
+      ['eth_call'],
+    );
+    assert.equal(wasp.calls.at(-1)?.[1], '0x6', 'replayed at block N−1');
 
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: wasp.ids.reverted, chainName: 'Wasp Testnet' });
     assert.ok(panel);
@@ -143,6 +155,8 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
       'transfer',
       'Call tree',
       'reverted in',
+      // The banner: the error decoded with its arguments.
+      'with InsufficientBalance(available: 3, required: 5)',
     ];
     const r = await panel.waitForRender((x) => parts.every((p) => x.text.includes(p)), 30_000).catch(() => panel.lastRendered);
     const missing = parts.filter((p) => !r?.text.includes(p));
@@ -151,7 +165,24 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.ok(wasp.methods.includes('debug_traceTransaction'), 'the failed transaction\u2019s call tree is read with the panel');
 
     const after = await hoversAt(`const revertedTxHash = '${wasp.ids.reverted}';`, wasp.ids.reverted);
-    assert.match(after[0]?.plain ?? '', /Why: reverted in /);
+    assert.match(after[0]?.plain ?? '', /Why: reverted in .* with InsufficientBalance\(available: 3, required: 5\)/);
+  });
+
+  it("names from the workspace's deployment records of the JSON-RPC's own eth_chainId, when the entry names no evmChainId: the hover's call and the panel's revert", async () => {
+    const records = await startJsonRpcNode({ chainId: 8822n, waspShape: true });
+    try {
+      await setChains([{ name: 'Records', evmJsonRpcUrl: records.url }]);
+      const hovers = await hoversAt(`const revertedTxHash = '${records.ids.reverted}';`, records.ids.reverted);
+      assert.ok(hovers[0]?.plain.includes('Calls transfer(to: 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359, amount: 5) on Vault'), hovers[0]?.plain);
+      const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: records.ids.reverted, chainName: 'Records' });
+      assert.ok(panel);
+      const r = await panel
+        .waitForRender((x) => x.text.includes('reverted in ') && x.text.includes('the revert began here'), 30_000)
+        .catch(() => panel.lastRendered);
+      assert.ok(r?.text.includes('CALL Vault → Ledger · transfer('), r?.text.slice(0, 3000));
+    } finally {
+      await records.close();
+    }
   });
 
   it('the tree row says the EVM chain ID and latest block, JSON-RPC only, and one line of what it cannot show; Refresh and Remove Chain take it', async () => {
@@ -193,6 +224,13 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.equal(config().inspect('chains')?.globalValue?.toString(), '', 'the entry is gone from the user settings');
     assert.equal(row(), undefined);
     assert.equal(api.services.chains.defaultChainName(), undefined);
+  });
+
+  it('waspChain.defaultChain naming an entry with only evmJsonRpcUrl is no problem: nothing is reported, the status bar names it', async () => {
+    const before = api.chains.problems.reports;
+    await setChains([{ name: 'Testnet', evmJsonRpcUrl: rpc.url }], { defaultChain: 'Testnet' });
+    await waitFor(() => api.chains.statusBar.item.text === '$(plug) Testnet', `the status bar (${api.chains.statusBar.item.text})`);
+    assert.equal(api.chains.problems.reports, before, `not reported: ${api.chains.problems.lastMessage ?? ''}`);
   });
 
   it('the bench scenario (bench/evmOnlyHovers.ts) runs in the host: cached and uncached EVM-only hovers, each uncached one sending its two calls once', async () => {

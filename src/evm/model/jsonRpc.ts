@@ -33,8 +33,15 @@ const ReceiptSchema = z.nullable(
 );
 const EnvelopeSchema = z.object({
   result: z.optional(z.unknown()),
-  error: z.optional(z.object({ code: z.optional(z.number()), message: z.optional(z.string()) })),
+  error: z.optional(z.object({ code: z.optional(z.number()), message: z.optional(z.string()), data: z.optional(z.unknown()) })),
 });
+
+/** The error object a JSON-RPC answered with (its `data` unchecked: the caller reads it). */
+export interface RpcErrorObject {
+  code?: number;
+  message?: string;
+  data?: unknown;
+}
 
 /** Why a JSON-RPC call gave no result. */
 export interface RpcFailure {
@@ -58,6 +65,26 @@ const NOT_FOUND_MESSAGE = /^(?:transaction|tx) not found/i;
 
 /** One call: the result (null when the node holds nothing), or why there is none. */
 export async function rpcCall(url: string, method: string, params: unknown[], options: RpcOptions): Promise<{ ok: true; result: unknown } | RpcFailure> {
+  const answered = await rpcAnswer(url, method, params, options);
+  if (!answered.ok) return answered;
+  if ('result' in answered.answer) return { ok: true, result: answered.answer.result };
+  const error = answered.answer.error;
+  const detail = error.message ?? String(error.code ?? '');
+  if (NOT_FOUND_MESSAGE.test(detail)) return { ok: false, reason: 'notFound', detail };
+  const unavailable = error.code === METHOD_NOT_FOUND || UNAVAILABLE_MESSAGE.test(detail);
+  return { ok: false, reason: unavailable ? 'methodUnavailable' : 'rpcError', detail };
+}
+
+/**
+ * One call's answer as the JSON-RPC gave it: its result (null when the node holds nothing) or its
+ * error object (an `eth_call` that reverted answers one, its data the revert), or why there is neither.
+ */
+export async function rpcAnswer(
+  url: string,
+  method: string,
+  params: unknown[],
+  options: RpcOptions,
+): Promise<{ ok: true; answer: { result: unknown } | { error: RpcErrorObject } } | RpcFailure> {
   const checked = externalUrlToOpen(url);
   if (checked === undefined) return { ok: false, reason: 'badUrl' };
   let text: string;
@@ -94,13 +121,8 @@ export async function rpcCall(url: string, method: string, params: unknown[], op
   const parsed = EnvelopeSchema.safeParse(json);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   const error = parsed.data.error;
-  if (error) {
-    const detail = error.message ?? String(error.code ?? '');
-    if (NOT_FOUND_MESSAGE.test(detail)) return { ok: false, reason: 'notFound', detail };
-    const unavailable = error.code === METHOD_NOT_FOUND || UNAVAILABLE_MESSAGE.test(detail);
-    return { ok: false, reason: unavailable ? 'methodUnavailable' : 'rpcError', detail };
-  }
-  return { ok: true, result: parsed.data.result ?? null };
+  if (error) return { ok: true, answer: { error } };
+  return { ok: true, answer: { result: parsed.data.result ?? null } };
 }
 
 export type RpcOutcome = { ok: true; logs: EvmLog[]; total: number; status?: string; gasUsed?: bigint; effectiveGasPrice?: bigint } | RpcFailure;

@@ -48,6 +48,9 @@ export interface EvmTransaction {
   gas: bigint;
   gasPrice: bigint;
   blockNumber: bigint;
+  /** A type-2 (EIP-1559) transaction's fee cap and tip (Wasp sends no type: its transactions have neither). */
+  maxFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint;
 }
 
 /** A transaction's EVM receipt as `eth_getTransactionReceipt` tells it. */
@@ -78,6 +81,9 @@ const TxSchema = z.object({
   gas: z.string(),
   gasPrice: z.string(),
   blockNumber: z.nullable(z.string()),
+  type: z.optional(z.nullable(z.string())),
+  maxFeePerGas: z.optional(z.nullable(z.string())),
+  maxPriorityFeePerGas: z.optional(z.nullable(z.string())),
 });
 const LogSchema = z.object({ address: Address, topics: z.array(z.string().check(z.regex(HEX64))).check(z.maxLength(4)), data: Hex });
 const ReceiptSchema = z.object({
@@ -118,6 +124,13 @@ export async function fetchEvmTransaction(url: string, txHash: string, options: 
     return invalid(Object.entries(fields).find(([, v]) => v === undefined)?.[0] ?? '');
   const tx: EvmTransaction = { hash: r.hash.toLowerCase(), from: r.from.toLowerCase(), input: r.input.toLowerCase(), value, nonce, gas, gasPrice, blockNumber };
   if (r.to !== undefined && r.to !== null) tx.to = r.to.toLowerCase();
+  if (r.type === '0x2') {
+    const maxFeePerGas = parseQuantity(r.maxFeePerGas);
+    const maxPriorityFeePerGas = parseQuantity(r.maxPriorityFeePerGas);
+    if (maxFeePerGas === undefined) return invalid('maxFeePerGas');
+    if (maxPriorityFeePerGas === undefined) return invalid('maxPriorityFeePerGas');
+    Object.assign(tx, { maxFeePerGas, maxPriorityFeePerGas });
+  }
   return { ok: true, tx };
 }
 

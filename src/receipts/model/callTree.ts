@@ -43,6 +43,8 @@ export interface FrameView {
   result?: string;
   /** Why the frame failed, decoded where possible. */
   error?: string;
+  /** The decoded error alone, with its arguments: "InsufficientBalance(available: 3, required: 5)". */
+  reason?: string;
   failed: boolean;
   /** The revert began in this frame. */
   origin: boolean;
@@ -107,19 +109,23 @@ function callText(frame: TraceFrame, decoded: Decoded, magic: boolean, l10n: L10
   return { call: shown(notDecodedText(decoded, 'function', l10n)) };
 }
 
-/** Why a frame failed: the custom error, Error(string) or Panic decoded from its output, else the node's words. */
-function errorText(c: AbiCoder, index: AbiIndex, frame: TraceFrame, l10n: L10n): string | undefined {
+/**
+ * Why a frame failed: the custom error, Error(string) or Panic decoded from its output, else the
+ * node's words; `reason` is the decoded error alone (with its arguments), when there is one.
+ */
+function errorText(c: AbiCoder, index: AbiIndex, frame: TraceFrame, l10n: L10n): { text: string; reason?: string } | undefined {
   if (frame.error === undefined) return undefined;
   const data = frame.output;
+  const decoded = (reason: string) => ({ text: shown(l10n.t('reverted: {0}', reason)), reason: shown(reason) });
   if (data !== undefined && data.length >= 10) {
     const reason = decodeRevertData(data);
-    if (reason !== undefined) return shown(l10n.t('reverted: {0}', reason));
+    if (reason !== undefined) return decoded(reason);
     const custom = decodeCustomError(c, index, data);
-    if (custom.ok) return shown(l10n.t('reverted: {0}', decodedLine(custom.item)));
-    return shown(l10n.t('{0}: {1}', frame.error, notDecodedText(custom, 'error', l10n, data)));
+    if (custom.ok) return decoded(decodedLine(custom.item));
+    return { text: shown(l10n.t('{0}: {1}', frame.error, notDecodedText(custom, 'error', l10n, data))) };
   }
-  if (frame.revertReason !== undefined) return shown(l10n.t('reverted: {0}', frame.revertReason));
-  return shown(frame.error);
+  if (frame.revertReason !== undefined) return decoded(frame.revertReason);
+  return { text: shown(frame.error) };
 }
 
 function frameView(
@@ -158,8 +164,10 @@ function frameView(
   if (magic) view.magic = decoded.ok ? shown(decoded.item.sources[0] ?? '') : 'ISC';
   if (frame.value !== undefined && frame.value > 0n) view.value = formatBigInt(frame.value);
   const error = errorText(coder, index, frame, l10n);
-  if (error !== undefined) view.error = error;
-  else if (frame.output !== undefined && frame.output !== '0x') {
+  if (error !== undefined) {
+    view.error = error.text;
+    if (error.reason !== undefined) view.reason = error.reason;
+  } else if (frame.output !== undefined && frame.output !== '0x') {
     const result = decoded.ok ? decodeFunctionResult(coder, decoded.item.outputs, frame.output) : undefined;
     view.result = shown(result ?? frame.output);
   }
@@ -192,11 +200,12 @@ export function buildCallTree(inputs: CallTreeInputs, l10n: L10n = englishL10n):
   return view;
 }
 
-/** Where the revert began, in one line for the hover: "reverted in Ledger: transfer(…)". */
+/** Where the revert began and with what error, in one line for the hover: "reverted in Ledger: transfer(…) with InsufficientBalance(…)". */
 export function revertLine(view: CallTreeView, l10n: L10n = englishL10n): string | undefined {
   const at = view.origin === undefined ? undefined : view.frames[view.origin];
   if (at === undefined) return undefined;
-  return l10n.t('reverted in {0}', at.toName !== undefined ? `${at.toName}: ${at.call}` : `${at.to ?? at.from}: ${at.call}`);
+  const where = at.toName !== undefined ? `${at.toName}: ${at.call}` : `${at.to ?? at.from}: ${at.call}`;
+  return at.reason === undefined ? l10n.t('reverted in {0}', where) : l10n.t('reverted in {0} with {1}', where, at.reason);
 }
 
 /**

@@ -13,6 +13,7 @@ import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type Abi
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import type { EvmReceipt, EvmTransaction } from '../../evm/model/txRpc';
 import type { RpcOutcome } from '../../evm/model/jsonRpc';
+import type { ReplayOutcome } from '../../evm/model/replay';
 import type { Row } from '../../ui/model/view';
 import { itemRows, logRows, notDecodedText, shown, type NameOf } from './evmExplain';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
@@ -109,10 +110,44 @@ function gasText(receipt: EvmReceipt, l10n: L10n): string {
   return l10n.t('Gas used {0} at {1} wei: fee {2}', formatBigInt(receipt.gasUsed), formatBigInt(receipt.effectiveGasPrice), formatUnits(fee, WEI_DECIMALS));
 }
 
-/** The revert in words: the receipt's, else where a call tree read before said it began. */
-function revertOf(found: EvmOnlyFound, decoding: EvmOnlyDecoding | undefined, traceLine: string | undefined, l10n: L10n): string | undefined {
+/** What else says why a transaction failed: where a call tree read before said the revert began, a replay of it. */
+export interface EvmOnlyWhy {
+  traceLine?: string;
+  replay?: ReplayOutcome;
+}
+
+/**
+ * The revert as the replay at the parent block said it, decoded with the ABIs, said as a replay;
+ * undefined when the replay gave no answer.
+ */
+export function replayText(replay: ReplayOutcome | undefined, decoding: EvmOnlyDecoding | undefined, l10n: L10n = englishL10n): string | undefined {
+  if (replay === undefined || !replay.ok) return undefined;
+  const block = formatBigInt(replay.block);
+  const caveat = l10n.t('replayed at block {0}; a transaction earlier in block {1} may have changed the state', block, formatBigInt(replay.block + 1n));
+  if (replay.kind === 'succeeded')
+    return l10n.t(
+      'the replay at block {0} does not fail: a transaction earlier in block {1} may have changed the state',
+      block,
+      formatBigInt(replay.block + 1n),
+    );
+  const what =
+    replay.kind === 'failed'
+      ? replay.message
+      : replay.data === '0x'
+        ? l10n.t('reverted without a reason')
+        : (receiptRevertText(replay.data, decoding, l10n) ?? l10n.t('reverted with data {0}', clip(replay.data, 138)));
+  return l10n.t('{0} ({1})', what, caveat);
+}
+
+/** The revert in words: the receipt's, else where a call tree read before said it began, else the replay's. */
+function revertOf(found: EvmOnlyFound, decoding: EvmOnlyDecoding | undefined, why: EvmOnlyWhy, l10n: L10n): string | undefined {
   if (found.receipt.status !== 0) return undefined;
-  return receiptRevertText(found.receipt.revertReason, decoding, l10n) ?? traceLine;
+  return receiptRevertText(found.receipt.revertReason, decoding, l10n) ?? why.traceLine ?? replayText(why.replay, decoding, l10n);
+}
+
+/** Whether a failed transaction's reason is said by neither its receipt nor a call tree read before: a replay may say it. */
+export function wantsReplay(found: EvmOnlyFound, traceLine: string | undefined): boolean {
+  return found.receipt.status === 0 && found.tx !== null && found.receipt.revertReason === undefined && traceLine === undefined;
 }
 
 /** The hover's lines (plain text: the hover escapes them), status first. */
@@ -120,13 +155,13 @@ export function evmOnlyHoverLines(
   found: EvmOnlyFound,
   chainName: string,
   decoding: EvmOnlyDecoding | undefined,
-  traceLine?: string,
+  why: EvmOnlyWhy = {},
   l10n: L10n = englishL10n,
 ): string[] {
   const failed = found.receipt.status === undefined ? undefined : found.receipt.status === 0;
   const lines = [l10n.t('{0} on {1}, block {2}', statusText(failed, l10n), chainName, formatBigInt(found.receipt.blockNumber))];
   if (failed) {
-    const revert = revertOf(found, decoding, traceLine, l10n);
+    const revert = revertOf(found, decoding, why, l10n);
     lines.push(
       revert === undefined ? l10n.t('Why: the receipt does not say; Open Receipt shows the call tree, where the revert began.') : l10n.t('Why: {0}', revert),
     );
@@ -144,12 +179,12 @@ export function evmOnlyView(
   found: EvmOnlyFound,
   chain: { rpcUrl: string; explorerUrl?: string; evmChainId?: bigint },
   decoding: EvmOnlyDecoding,
-  traceLine: string | undefined,
+  why: EvmOnlyWhy,
   l10n: L10n = englishL10n,
 ): EvmOnlyView {
   const { tx, receipt } = found;
   const failed = receipt.status === undefined ? undefined : receipt.status === 0;
-  const revert = revertOf(found, decoding, traceLine, l10n);
+  const revert = revertOf(found, decoding, why, l10n);
   const named = (address: string) => {
     const name = decoding.nameOf?.(address);
     return name === undefined ? {} : { detail: shown(name) };

@@ -1,10 +1,11 @@
-// Why an EVM request cost what it did (FACTS for EVM §5): its declared gas limit, the ISC budget the
-// node made of it (the EVM gas ratio, clamped to the chain's limits per request, lowered to what the
-// sender could pay), the ISC gas it burned, the EVM's own gas from the call tree and what the ISC
-// side burned beyond it (magic-contract calls, state written, the 10,000 minimum), and the price the
-// fee was charged at. Exact: every figure is a bigint. Pure.
+// Why an EVM request cost what it did (FACTS for EVM §5), in one section: its declared gas limit, the
+// ISC budget the node made of it (the EVM gas ratio, clamped to the chain's limits per request,
+// lowered to what the sender could pay), the EVM gas used the JSON-RPC's receipt says, the ISC gas it
+// burned, the EVM's own gas from the call tree and what the ISC side burned beyond it (magic-contract
+// calls, state written, the 10,000 minimum), which was charged and at what price, and the fee.
+// Exact: every figure is a bigint. Pure.
 import type { Generation } from '../../api/generation';
-import { formatBigInt } from '../../core/format';
+import { baseTokensText, formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { evmToIsc, iscToEvm, type Ratio32 } from '../../core/fees';
 import type { Row } from '../../ui/model/view';
@@ -28,6 +29,10 @@ export interface GasFacts {
   receipt: { gasBudget: bigint; gasBurned: bigint; errorCode?: string };
   /** From the call tree, once read: the outermost call's gas used and whether it failed. */
   trace?: { gasUsed: bigint; failed: boolean };
+  /** The JSON-RPC's EVM receipt of the transaction, once read: its gas used and effective price. */
+  evmReceipt?: { gasUsed: bigint; effectiveGasPrice?: bigint };
+  /** The fee the ISC receipt charged (base-token units), with its decimal form where known. */
+  fee?: { charged: bigint; decimal?: string };
 }
 
 /** How the node came to the receipt's ISC budget from the declared limit, in words. */
@@ -67,6 +72,7 @@ export function gasRows(f: GasFacts, l10n: L10n = englishL10n): Row[] {
       ...(burnedAsEvm !== undefined && !oneToOne ? { detail: l10n.t('{0} in EVM gas', formatBigInt(burnedAsEvm)) } : {}),
     },
   ];
+  if (f.evmReceipt) rows.push(evmReceiptGasRow(f, f.evmReceipt, l10n));
   if (f.trace) rows.push(evmGasRow(f, f.trace, l10n));
   rows.push({
     field: 'gasCharged',
@@ -80,9 +86,40 @@ export function gasRows(f: GasFacts, l10n: L10n = englishL10n): Row[] {
         ? l10n.t('fee = ⌈gas burned × {0} wei ÷ 10^9⌉ nanos, at the transaction\u2019s gas price', formatBigInt(f.tx.gasPrice))
         : l10n.t('fee at the chain\u2019s gas per token (the EVM gas price follows it)'),
   });
+  if (f.fee) {
+    const price = f.evmReceipt?.effectiveGasPrice;
+    const detail = [f.fee.decimal, price === undefined ? undefined : l10n.t('the EVM receipt\u2019s effective gas price: {0} wei', formatBigInt(price))].filter(
+      (d) => d !== undefined,
+    );
+    rows.push({
+      field: 'gasFee',
+      label: l10n.t('Fee charged'),
+      value: baseTokensText({ raw: f.fee.charged.toString(), text: formatBigInt(f.fee.charged) }, l10n),
+      mono: true,
+      ...(detail.length > 0 ? { detail: detail.join(' · ') } : {}),
+    });
+  }
   const headline = gasHeadline(f.receipt, f.trace, l10n);
   if (headline !== undefined) rows.unshift({ field: 'gasVerdict', label: l10n.t('Why it failed'), value: headline });
   return rows;
+}
+
+/** The EVM gas the JSON-RPC's receipt says was used, beside the ISC gas burned. */
+function evmReceiptGasRow(f: GasFacts, evm: { gasUsed: bigint }, l10n: L10n): Row {
+  const burned = f.receipt.gasBurned;
+  return {
+    field: 'gasEvmReceipt',
+    label: l10n.t('EVM gas used (EVM receipt)'),
+    value: formatBigInt(evm.gasUsed),
+    mono: true,
+    detail:
+      burned === evm.gasUsed
+        ? l10n.t('the same as the ISC gas burned: the EVM receipt charges the larger of both in EVM gas')
+        : l10n.t(
+            '≠ the {0} ISC gas burned: the EVM receipt counts the larger of the EVM gas and the ISC gas burned by the end of the EVM run (in EVM gas, without the 10,000 minimum)',
+            formatBigInt(burned),
+          ),
+  };
 }
 
 /** The EVM's own gas (the call tree's outermost call) and the ISC gas burned beyond it. */
@@ -128,6 +165,7 @@ export function receiptGasFacts(
   generation: Generation,
   info: InfoAtBlock | undefined,
   trace?: { gasUsed: bigint; failed: boolean },
+  evm?: { receipt?: GasFacts['evmReceipt']; feeDecimal?: string },
 ): GasFacts | undefined {
   const tx = evmTxOf(receipt);
   if (!tx?.ok || info === undefined) return undefined;
@@ -139,5 +177,7 @@ export function receiptGasFacts(
     limits: info.gasLimits,
     receipt: { gasBudget: receipt.gasBudget, gasBurned: receipt.gasBurned, ...(code ? { errorCode: code } : {}) },
     ...(trace ? { trace } : {}),
+    ...(evm?.receipt ? { evmReceipt: evm.receipt } : {}),
+    fee: { charged: receipt.gasFeeCharged, ...(evm?.feeDecimal !== undefined ? { decimal: evm.feeDecimal } : {}) },
   };
 }

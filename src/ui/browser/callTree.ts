@@ -96,13 +96,16 @@ function pathText(view: CallTreeView, f: FrameView): string {
 
 function frameLine(f: FrameView, L: ReceiptPanelLabels): HTMLElement {
   const T = L.callTree;
-  const callee = f.toName ?? f.to ?? '';
+  // Caller → callee, each by its name where the workspace knows it: a frame deep in the tree says who called it.
+  const caller = f.fromName ?? f.from;
+  const callee = f.toName ?? f.to;
   const line = h(
     'span',
     { class: 'frame-line' },
     h('span', { class: 'frame-type mono' }, f.type),
     ' ',
-    h('span', { class: 'mono' }, callee),
+    h('span', { class: 'mono' }, caller),
+    ...(callee === undefined ? [] : [' → ', h('span', { class: 'mono' }, callee)]),
     ' · ',
     h('span', { class: 'mono' }, f.call),
   );

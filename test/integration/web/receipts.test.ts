@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ChainInfoPanel } from '../../../src/chainInfo/panel';
 import type { ExtensionApi } from '../../../src/extension';
 import type { ReceiptPanel } from '../../../src/receipts/panel';
-import { activate, hoversAt, setChains } from '../helpers';
+import { activate, hoversAt, setChains, withPrompts } from '../helpers';
 import type { WebNodes } from '../../fixtures/webNodesCli';
 import { readWebRun } from './webRun';
 
@@ -66,6 +66,44 @@ describe('web: receipts and chain info', function () {
     assert.ok(panel, 'the command resolves with the panel');
     const r = await panel.waitForRender((x) => x.text.includes('EVM transaction') && x.text.includes('Request failed'));
     assert.ok(r.text.includes(ids.rebasedRevert), 'the request ID is shown');
+  });
+
+  it('Show Request Receipt with no ID at hand asks at once and never reads the clipboard unasked; "Paste from the clipboard" reads it when picked', async () => {
+    const first = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: ids.rebasedSuccess, chainName: 'Rebased' });
+    first?.dispose();
+    // A browser that has not granted clipboard access (the runner grants Chromium none) answers VS
+    // Code's read with a notification the read waits on. Extension tests run on VS Code's in-memory
+    // clipboard instead, and vscode.env.clipboard cannot be replaced, so what is pinned is that the
+    // command reads nothing before it asks: an ID in the clipboard is not offered until the user picks the paste.
+    await vscode.env.clipboard.writeText(` "${ids.rebasedRevert}" `);
+    try {
+      const run = await withPrompts(
+        [
+          (s) => {
+            assert.equal(s.kind, 'pick');
+            assert.ok(!s.items.some((i) => i.description === 'from the clipboard'), `the clipboard was read unasked: ${JSON.stringify(s.items)}`);
+            assert.deepEqual(
+              s.items.slice(-2).map((i) => i.label),
+              ['Enter a request ID…', 'Paste from the clipboard'],
+            );
+            return 'Enter a request ID…';
+          },
+          (s) => (assert.equal(s.kind, 'input'), ids.rebasedSuccess),
+        ],
+        () => vscode.commands.executeCommand<ReceiptPanel | undefined>('waspChain.showReceipt'),
+      );
+      assert.ok(run, 'the prompts can be answered in this host');
+      assert.equal(run.shown.length, 2, 'the pick, then the input box');
+      assert.equal(run.result?.identity.requestId, ids.rebasedSuccess);
+      run.result?.dispose();
+
+      const pasted = await withPrompts([() => 'Paste from the clipboard'], () =>
+        vscode.commands.executeCommand<ReceiptPanel | undefined>('waspChain.showReceipt'),
+      );
+      assert.equal(pasted?.result?.identity.requestId, ids.rebasedRevert, 'picked: read then, quotes taken off');
+    } finally {
+      await vscode.env.clipboard.writeText('');
+    }
   });
 
   it('the chain info panel renders both generations', async () => {

@@ -113,6 +113,20 @@ describe('evm/model/txRpc: answers that are not what they claim', () => {
       detail: 'nonce',
     });
   });
+
+  it('a type-2 transaction keeps its fee cap and tip (what its replay sends); a type-2 without them is invalid; another type has none', async () => {
+    const t2 = { ...tx, type: '0x2', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' };
+    const read = await fetchEvmTransaction('http://rpc.example', HASH, { fetch: answering(t2) });
+    assert.ok(read.ok && read.tx);
+    assert.deepEqual([read.tx.maxFeePerGas, read.tx.maxPriorityFeePerGas], [2_000_000_000n, 1_000_000_000n]);
+    assert.deepEqual(await fetchEvmTransaction('http://rpc.example', HASH, { fetch: answering({ ...t2, maxFeePerGas: null }) }), {
+      ok: false,
+      reason: 'invalid',
+      detail: 'maxFeePerGas',
+    });
+    const legacy = await fetchEvmTransaction('http://rpc.example', HASH, { fetch: answering({ ...t2, type: '0x0' }) });
+    assert.ok(legacy.ok && legacy.tx && !('maxFeePerGas' in legacy.tx));
+  });
 });
 
 describe('evm/model/jsonRpc: a hex quantity at its edges', () => {

@@ -74,9 +74,17 @@ describe('receipts/model/callTree: the Vault demo traced by the local node', fun
     assert.equal(view.frames[3]?.toName, 'LedgerLib');
     assert.equal(view.frames[0]?.fromName, 'deployer');
     assert.match(view.summary, /began in LedgerLib: transfer/);
-    assert.equal(revertLine(view), `reverted in LedgerLib: transfer(to: ${EVM_DEMO_SENDER}, amount: 5)`, "the hover's one line");
+    assert.equal(
+      revertLine(view),
+      `reverted in LedgerLib: transfer(to: ${EVM_DEMO_SENDER}, amount: 5) with InsufficientBalance(available: 3, required: 5)`,
+      "the hover's one line: where, and the error decoded with its arguments",
+    );
     const unnamed = await treeOf(node.evm?.ids.customError ?? '');
-    assert.equal(revertLine(unnamed), `reverted in ${EVM_DEMO_LEDGER_LIB}: transfer(to: ${EVM_DEMO_SENDER}, amount: 5)`, 'the address when no name is known');
+    assert.equal(
+      revertLine(unnamed),
+      `reverted in ${EVM_DEMO_LEDGER_LIB}: transfer(to: ${EVM_DEMO_SENDER}, amount: 5) with InsufficientBalance(available: 3, required: 5)`,
+      'the address when no name is known',
+    );
     assert.equal(revertLine(await treeOf(node.evm?.ids.deposit ?? '')), undefined, 'no line for a call that did not fail');
     assert.deepEqual(
       view.frames.filter((f) => frameMatches(f, 'ledgerlib')).map((f) => f.index),

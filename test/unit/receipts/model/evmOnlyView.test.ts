@@ -6,7 +6,8 @@ import { strict as assert } from 'node:assert';
 import { AbiIndex } from '../../../../src/evm/model/abiIndex';
 import type { AbiCoder } from '../../../../src/evm/model/decode';
 import { fetchEvmReceipt, fetchEvmTransaction } from '../../../../src/evm/model/txRpc';
-import { evmOnlyHoverLines, evmOnlyView, receiptRevertText, type EvmOnlyFound } from '../../../../src/receipts/model/evmOnlyView';
+import { evmOnlyHoverLines, evmOnlyView, receiptRevertText, replayText, wantsReplay, type EvmOnlyFound } from '../../../../src/receipts/model/evmOnlyView';
+import { replayTransaction } from '../../../../src/evm/model/replay';
 import { startJsonRpcNode, type JsonRpcNode } from '../../../fixtures/jsonRpcNode';
 import { loadCodecs, vaultIndex } from '../../helpers/evm';
 
@@ -42,7 +43,38 @@ describe('receipts/model/evmOnlyView: a transaction known only by its JSON-RPC',
     const f = await found(wasp, wasp.ids.reverted);
     const decoding = { coder, index: vaultIndex() };
     assert.equal(evmOnlyHoverLines(f, 'T', decoding)[1], 'Why: the receipt does not say; Open Receipt shows the call tree, where the revert began.');
-    assert.equal(evmOnlyHoverLines(f, 'T', decoding, 'reverted in Ledger: transfer(…)')[1], 'Why: reverted in Ledger: transfer(…)');
+    assert.equal(evmOnlyHoverLines(f, 'T', decoding, { traceLine: 'reverted in Ledger: transfer(…)' })[1], 'Why: reverted in Ledger: transfer(…)');
+  });
+
+  it('no revertReason and no call tree read: the replay at the parent block names the error, decoded with the ABIs, said as a replay', async () => {
+    const f = await found(wasp, wasp.ids.reverted);
+    const decoding = { coder, index: vaultIndex() };
+    assert.equal(wantsReplay(f, undefined), true);
+    assert.equal(wantsReplay(f, 'reverted in Ledger: transfer(…)'), false, 'a call tree read already says it');
+    assert.equal(wantsReplay(await found(node, node.ids.reverted), undefined), false, 'the receipt says it');
+    assert.equal(wantsReplay(await found(wasp, wasp.ids.deposit), undefined), false, 'it did not fail');
+    assert.ok(f.tx);
+    const replay = await replayTransaction(wasp.url, f.tx, { fetch: globalThis.fetch });
+    const caveat = '(replayed at block 6; a transaction earlier in block 7 may have changed the state)';
+    assert.equal(evmOnlyHoverLines(f, 'T', decoding, { replay })[1], `Why: custom error InsufficientBalance(available: 3, required: 5) ${caveat}`);
+    assert.equal(
+      evmOnlyHoverLines(f, 'T', decoding, { traceLine: 'reverted in Ledger: transfer(…)', replay })[1],
+      'Why: reverted in Ledger: transfer(…)',
+      'the call tree first',
+    );
+    const view = evmOnlyView(f, { rpcUrl: wasp.url }, decoding, { replay });
+    assert.equal(view.revert, `custom error InsufficientBalance(available: 3, required: 5) ${caveat}`, "the panel's banner");
+    assert.equal(replayText({ ok: true, block: 6n, kind: 'reverted', data: '0x' }, decoding), `reverted without a reason ${caveat}`);
+    assert.equal(replayText({ ok: true, block: 6n, kind: 'failed', message: 'out of gas' }, decoding), `out of gas ${caveat}`);
+    assert.equal(
+      replayText({ ok: true, block: 6n, kind: 'succeeded' }, decoding),
+      'the replay at block 6 does not fail: a transaction earlier in block 7 may have changed the state',
+    );
+    assert.equal(replayText({ ok: false, reason: 'timeout' }, decoding), undefined, 'no answer: nothing said');
+    assert.equal(
+      evmOnlyHoverLines(f, 'T', decoding, { replay: { ok: false, reason: 'timeout' } })[1],
+      'Why: the receipt does not say; Open Receipt shows the call tree, where the revert began.',
+    );
   });
 
   it('a deposit: success, its logs by event name; without the ABIs (late) the selector and a count instead', async () => {
@@ -72,7 +104,7 @@ describe('receipts/model/evmOnlyView: a transaction known only by its JSON-RPC',
 
   it('the panel: the transaction, the EVM receipt with its revert and fee, the call decoded, the explorer links from the entry', async () => {
     const f = await found(node, node.ids.reverted);
-    const view = evmOnlyView(f, { rpcUrl: node.url, explorerUrl: 'https://explorer.example', evmChainId: 1076n }, { coder, index: vaultIndex() }, undefined);
+    const view = evmOnlyView(f, { rpcUrl: node.url, explorerUrl: 'https://explorer.example', evmChainId: 1076n }, { coder, index: vaultIndex() }, {});
     assert.equal(view.failed, true);
     assert.equal(view.statusText, 'Failed (EVM status 0)');
     assert.equal(view.revert, 'custom error InsufficientBalance(available: 3, required: 5)');

@@ -55,6 +55,33 @@ describe('receipts/model/gasExplain: the rows', () => {
     assert.match(row(facts({ evmGasRatio: { a: 0, b: 0 } }), 'gasBudgetIsc')?.detail ?? '', /ratio is not usable/);
   });
 
+  it('one section with every figure side by side: declared limit, ISC budget, EVM gas used from the EVM receipt, ISC gas burned, what was charged, the fee', () => {
+    const f = facts({
+      receipt: { gasBudget: 60_000n, gasBurned: 31_244n, errorCode: '714a' },
+      evmReceipt: { gasUsed: 31_244n, effectiveGasPrice: 10_000_000_000n },
+      trace: { gasUsed: 29_000n, failed: true },
+      fee: { charged: 312_440n, decimal: '0.00031244 IOTA' },
+    });
+    assert.deepEqual(
+      gasRows(f).map((r) => [r.field, r.value]),
+      [
+        ['gasVerdict', 'ran out of its ISC gas budget (60,000)'],
+        ['gasDeclared', '60,000'],
+        ['gasBudgetIsc', '60,000'],
+        ['gasBurnedIsc', '31,244'],
+        ['gasEvmReceipt', '31,244'],
+        ['gasEvm', '29,000'],
+        ['gasCharged', 'the ISC gas burned'],
+        ['gasFee', '312,440 base tokens'],
+      ],
+    );
+    assert.equal(row(f, 'gasEvmReceipt')?.detail, 'the same as the ISC gas burned: the EVM receipt charges the larger of both in EVM gas');
+    assert.equal(row(f, 'gasFee')?.detail, '0.00031244 IOTA · the EVM receipt’s effective gas price: 10,000,000,000 wei');
+    const differs = facts({ evmReceipt: { gasUsed: 21_000n } });
+    assert.match(row(differs, 'gasEvmReceipt')?.detail ?? '', /^≠ the 31,244 ISC gas burned: the EVM receipt counts the larger/);
+    assert.equal(row(facts(), 'gasEvmReceipt'), undefined, 'no EVM receipt read: no row');
+  });
+
   it("with the call tree: the EVM's own gas, and the ISC gas burned beyond it (none when equal; Wasp 1.x's intrinsic gas said)", () => {
     const f = facts({ trace: { gasUsed: 29_000n, failed: true } });
     assert.equal(row(f, 'gasEvm')?.value, '29,000');
@@ -106,6 +133,9 @@ describe('receipts/model/gasExplain: from a receipt', () => {
     assert.equal(f.receipt.gasBurned, 24_318n);
     assert.equal(f.receipt.errorCode, receipt.rawError?.code);
     assert.deepEqual(f.trace, { gasUsed: 1n, failed: true });
+    assert.deepEqual(f.fee, { charged: receipt.gasFeeCharged }, "the ISC receipt's fee");
+    const withEvm = receiptGasFacts(receipt, 'rebased', info, undefined, { receipt: { gasUsed: 7n }, feeDecimal: '1 IOTA' });
+    assert.deepEqual([withEvm?.evmReceipt, withEvm?.fee?.decimal], [{ gasUsed: 7n }, '1 IOTA']);
     assert.ok(f.tx.gasLimit > 0n && f.tx.gasPrice > 0n);
   });
 
