@@ -228,7 +228,8 @@ if (tests) {
     },
     {
       ...common,
-      entryPoints: ['test/fixtures/localNodeCli.ts', 'test/fixtures/webNodesCli.ts'],
+      // realPeers.js: the scripts (run-integration.mjs, demo.mjs) start the real peers through it.
+      entryPoints: ['test/fixtures/localNodeCli.ts', 'test/fixtures/webNodesCli.ts', 'test/fixtures/realPeers/realPeers.ts'],
       outdir: 'out/test/fixtures',
       platform: 'node',
       format: 'cjs',
