@@ -67,7 +67,7 @@ describe('receipts on an EVM-only chain, against anvil: the fixture’s transact
     assert.deepEqual(block, { ok: true, value: peers.blocks.hardhatDeployReceipt });
   });
 
-  it('the custom error two calls deep: the hover says the failure first and the call on the Bank named by forge’s broadcast; the call tree marks Ledger.debit, decodes InsufficientBalance(1000, 5000) with solc’s ABI, and then gives the hover its Why', async () => {
+  it('the custom error two calls deep: the hover says the failure first and the call on the Bank named by forge’s broadcast; the call tree marks Ledger.debit, decodes Overdrawn(1000, 5000) with solc’s ABI, and then gives the hover its Why', async () => {
     const f = await found('customError');
     assert.equal(f.receipt.status, 0);
     assert.equal(f.receipt.revertReason, undefined, 'anvil sends no revertReason');
@@ -84,13 +84,13 @@ describe('receipts on an EVM-only chain, against anvil: the fixture’s transact
     const [bank, ledger] = view.frames;
     assert.equal(bank?.toName, 'Bank');
     assert.equal(bank?.call, 'withdraw(amount: 5000)');
-    assert.equal(bank?.error, 'reverted: InsufficientBalance(available: 1000, required: 5000)');
+    assert.equal(bank?.error, 'reverted: Overdrawn(available: 1000, required: 5000)');
     assert.equal(ledger?.type, 'CALL');
     assert.equal(ledger?.fromName, 'Bank', 'the caller named');
     assert.equal(ledger?.toName, 'Ledger', 'the callee named');
     assert.equal(ledger?.depth, 1);
     assert.equal(ledger?.call, 'debit(who: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, amount: 5000)');
-    assert.equal(ledger?.error, 'reverted: InsufficientBalance(available: 1000, required: 5000)');
+    assert.equal(ledger?.error, 'reverted: Overdrawn(available: 1000, required: 5000)');
     assert.equal(ledger?.origin, true);
     const line = revertLine(view);
     assert.equal(line, 'reverted in Ledger: debit(who: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, amount: 5000)');
@@ -126,18 +126,18 @@ describe('receipts on an EVM-only chain, against anvil: the fixture’s transact
     assert.equal(f.receipt.gasUsed, f.tx?.gas, 'out of gas: all of the limit used');
   });
 
-  it('the event-emitting deposit (forge’s broadcast): success, both events by name from two contracts, the nested call named at both ends', async () => {
-    const f = await found('deposit');
+  it('the event-emitting save (forge’s broadcast): success, both events by name from two contracts, the nested call named at both ends', async () => {
+    const f = await found('save');
     const lines = evmOnlyHoverLines(f, 'Anvil', { coder, index, nameOf });
-    assert.equal(lines[0], `Succeeded (EVM status 1) on Anvil, block ${peers.blocks.deposit}`);
-    assert.equal(lines[2], 'Calls deposit(note: "for rent") on Bank');
-    assert.equal(lines[3], 'Logs: 2 (Credited, Deposited)');
-    const view = await tree('deposit');
+    assert.equal(lines[0], `Succeeded (EVM status 1) on Anvil, block ${peers.blocks.save}`);
+    assert.equal(lines[2], 'Calls save(note: "for rent") on Bank');
+    assert.equal(lines[3], 'Logs: 2 (Credited, Saved)');
+    const view = await tree('save');
     assert.equal(view.origin, undefined);
     assert.deepEqual(
       view.frames.map((fr) => [fr.fromName, fr.toName, fr.call, fr.logs.map((l) => l.line)]),
       [
-        [undefined, 'Bank', 'deposit(note: "for rent")', ['Deposited(from: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, amount: 1000, note: "for rent")']],
+        [undefined, 'Bank', 'save(note: "for rent")', ['Saved(from: 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, amount: 1000, note: "for rent")']],
         [
           'Bank',
           'Ledger',
@@ -178,14 +178,14 @@ describe('receipts on an EVM-only chain, against anvil: the fixture’s transact
     assert.equal(noCode.frames[0]?.to?.toLowerCase(), peers.addresses.noCodeTarget);
   });
 
-  it('state changes (the prestateTracer in diff mode): the deposit moved 1,000 wei to the Bank and wrote one slot of the Ledger; the failed withdraw moved only the sender’s nonce and its fee', async () => {
+  it('state changes (the prestateTracer in diff mode): the save moved 1,000 wei to the Bank and wrote one slot of the Ledger; the failed withdraw moved only the sender’s nonce and its fee', async () => {
     const rowsOf = async (which: keyof RealPeerTxs) => {
       const outcome = await fetchStateDiff(peers.rpcUrl, peers.txs[which], rpc);
       assert.ok(outcome.ok, show(outcome));
       return stateChangeRows(outcome, nameOf).map((r) => [r.label, r.value, r.detail]);
     };
-    const deposit = await rowsOf('deposit');
-    const after = (label: string) => deposit.slice(deposit.findIndex((r) => r[0] === label));
+    const saved = await rowsOf('save');
+    const after = (label: string) => saved.slice(saved.findIndex((r) => r[0] === label));
     assert.deepEqual(after('Bank').slice(0, 2), [
       ['Bank', '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', 'balance'],
       ['balance (wei)', '0 → 1,000', '+1,000'],
