@@ -1,9 +1,10 @@
 // The demo session that `npm start`, `npm run package:check` and `npm run screenshots` share: the
-// local demo node, a copy of demo/workspace whose settings point at it, and, headless, the
+// local demo node, anvil with the real-peer contracts (an EVM-only chain), a copy of
+// demo/workspace whose settings point at them, and, headless, the
 // workbench in Chromium driven through its UI the way a user would (activity bar, tree, command
 // palette, mouse over an ID), so what the checks and screenshots show is what a user gets.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CHROMIUM_ARGS, freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
@@ -74,6 +75,45 @@ export async function startDemoNode(repo, generation = 'stardust', protect = fal
   return { url, stop };
 }
 
+/** The demo's EVM-only chain: anvil, known only by its JSON-RPC (no web API). */
+export const ANVIL_CHAIN = 'Local anvil (EVM only)';
+/** The file of the demo workspace listing anvil's transactions: hover one. */
+export const ANVIL_FILE = 'anvil-transactions.ts';
+
+/**
+ * A real EVM node for the demo (test/fixtures/realPeers, built by `esbuild.mjs --tests`): anvil on a
+ * free loopback port with the fixture's contracts deployed by forge and one transaction per case
+ * mined, the project (forge's out/ and broadcast/, the Hardhat artifacts, the Ignition and
+ * hardhat-deploy records) in the workspace's contracts/ folder, the chain added to its settings and
+ * the transactions listed in ANVIL_FILE. Nothing leaves the machine. `stop()` ends anvil.
+ */
+export async function startDemoPeers(repo, workspace, say = () => {}) {
+  const fixture = createRequire(import.meta.url)(join(repo, 'out/test/fixtures/realPeers/realPeers.js'));
+  const peers = await fixture.startRealPeers({ projectDir: join(workspace, 'contracts'), log: (line) => say(line) });
+  const settingsFile = join(workspace, '.vscode/settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  settings['waspChain.chains'] = [...settings['waspChain.chains'], { name: ANVIL_CHAIN, evmJsonRpcUrl: peers.rpcUrl }];
+  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  const t = peers.txs;
+  const lines = [
+    `// Transactions mined on the demo's anvil (${peers.rpcUrl}, EVM chain ID ${peers.chainId}), a real EVM node:`,
+    '// hover a hash, or run "Chain: Show Request Receipt" on it for the call tree from anvil\'s own tracer.',
+    '// The contracts are in contracts/src/Bank.sol; forge deployed them (contracts/broadcast/).',
+    `export const withdrawRevertedTx = '${t.customError}'; // Overdrawn(1000, 5000), two calls deep`,
+    `export const requireFailedTx = '${t.requireString}'; // require(amount > 0, "amount is zero")`,
+    `export const panicTx = '${t.panic}'; // division by zero: Panic(0x12)`,
+    `export const outOfGasTx = '${t.outOfGas}';`,
+    `export const saveTx = '${t.save}'; // events from two contracts`,
+    `export const issueTx = '${t.createInCall}'; // creates a contract inside the call`,
+    `export const transferTx = '${t.valueTransfer}';`,
+    `export const payerAddress = '${fixture.ANVIL_ACCOUNTS[0]}'; // hover: balance and nonce`,
+    '',
+  ];
+  writeFileSync(join(workspace, ANVIL_FILE), lines.join('\n'));
+  const latestBlock = BigInt(await peers.rpc('eth_blockNumber'));
+  return { rpcUrl: peers.rpcUrl, chainId: peers.chainId, latestBlock, txs: peers.txs, stop: peers.stop };
+}
+
 /** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */
 export function writeDemoWorkspace(repo, nodeUrl, rebasedUrl, protectedUrl) {
   // A folder named like the demo inside the run's temporary folder: the window title shows it.
@@ -142,6 +182,10 @@ export async function startDemoHost(o) {
     const workspace = writeDemoWorkspace(o.repo, node.url, rebasedNode.url, protectedNode.url);
     closers.push(async () => removeFolder(dirname(workspace)));
     say(`demo workspace ${workspace}`);
+    notClosing();
+    const anvil = await startDemoPeers(o.repo, workspace, say);
+    closers.push(anvil.stop);
+    say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the chain "${ANVIL_CHAIN}", transactions in ${ANVIL_FILE}`);
 
     notClosing();
     const runDir = tempDir('host');
@@ -166,7 +210,7 @@ export async function startDemoHost(o) {
     if (o.extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(o.extensionDevelopmentPath)]);
     payload.push(['openFile', remote(join(workspace, DEMO_FILE))], ['skipWelcome', 'true']);
     const url = `${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    return { url, origin, workspace, runDir, env, dir, server, serverGone, nodeUrl: node.url, close, onClose: (fn) => closers.push(fn) };
+    return { url, origin, workspace, runDir, env, dir, server, serverGone, nodeUrl: node.url, anvil, close, onClose: (fn) => closers.push(fn) };
   } catch (e) {
     await close();
     throw e;

@@ -1,8 +1,9 @@
-// npm start: builds the extension, starts the local demo node, writes a demo workspace whose
-// settings point at it, and opens that workspace with the extension under development:
+// npm start: builds the extension, starts the local demo node and anvil (a real EVM node, with the
+// real-peer contracts deployed by forge), writes a demo workspace whose settings point at them, and
+// opens that workspace with the extension under development:
 //   - desktop VS Code when a `code` command exists (or WASP_VSCODE_EXECUTABLE names one);
 //   - otherwise the offline VS Code host (code-server) for your browser: the URL is printed.
-// Ctrl+C stops the node, the host and removes the temporary folders.
+// Ctrl+C stops the nodes, anvil, the host and removes the temporary folders.
 // The window opens deploy.ts of the demo workspace: hover a request ID in it right away.
 //   node scripts/start.mjs [--offline] [--port N] [--check [--screenshot file.png]]
 // --check opens the offline host in headless Chromium, waits until the Chains view lists the demo
@@ -13,6 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  ANVIL_CHAIN,
+  ANVIL_FILE,
   DEMO_FILE,
   DEMO_IDS,
   chainRow,
@@ -22,6 +25,7 @@ import {
   showDemoChains,
   startDemoHost,
   startDemoNode,
+  startDemoPeers,
   writeDemoWorkspace,
 } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
@@ -61,6 +65,9 @@ if (desktop && !values.offline && !values.check) {
   const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url, protectedNode.url);
   cleanups.push(async () => removeFolder(dirname(workspace)));
   say(`demo workspace ${workspace}`);
+  const anvil = await startDemoPeers(repo, workspace, say);
+  cleanups.push(anvil.stop);
+  say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the chain "${ANVIL_CHAIN}", transactions in ${ANVIL_FILE}`);
   say(`opening desktop VS Code (${desktop}); close its window or press Ctrl+C here to stop`);
   // The folder, and deploy.ts in it: a request ID to hover right away.
   const code = spawn(desktop, ['--new-window', '--wait', `--extensionDevelopmentPath=${repo}`, workspace, join(workspace, DEMO_FILE)], { stdio: 'inherit' });
@@ -104,6 +111,11 @@ async function check(cacheDir, host, screenshot) {
     say('check: the Chains view lists the demo chains of both generations');
     await hoverText(page, DEMO_IDS.transferOk.slice(0, 12), 'Request succeeded');
     say(`check: hovering a request ID in ${DEMO_FILE} shows its receipt`);
+    // The row's description is read from anvil (eth_chainId, eth_blockNumber).
+    await chainRow(page, ANVIL_CHAIN)
+      .filter({ hasText: `EVM chain ID ${host.anvil.chainId} · block ${host.anvil.latestBlock}` })
+      .waitFor({ timeout: 30_000 });
+    say("check: the Chains view lists the demo's anvil, an EVM-only chain, with its chain ID and latest block as anvil answers them");
     say('check passed');
     if (screenshot) {
       await page.waitForTimeout(1500);
