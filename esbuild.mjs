@@ -253,6 +253,16 @@ if (bench) {
     },
     {
       ...common,
+      // bench/run.mjs starts anvil with the real-peer contracts through it.
+      entryPoints: ['test/fixtures/realPeers/realPeers.ts'],
+      outfile: at('out/bench/realPeers.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: 'inline',
+    },
+    {
+      ...common,
       entryPoints: findFiles('bench/node', /\.ts$/),
       outdir: at('out/bench/node'),
       platform: 'node',
