@@ -15,17 +15,19 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   ANVIL_CHAIN,
+  addDemoAnvil,
   ANVIL_FILE,
   DEMO_FILE,
   DEMO_IDS,
   chainRow,
   hoverText,
   launchBrowser,
+  openFile,
   removeFolder,
   showDemoChains,
   startDemoHost,
   startDemoNode,
-  startDemoPeers,
+  startDemoAnvil,
   writeDemoWorkspace,
 } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
@@ -56,7 +58,10 @@ if (desktop && !values.offline && !values.check) {
   const node = await startDemoNode(repo);
   cleanups.push(node.stop);
   say(`local Wasp node on ${node.url}`);
-  const rebasedNode = await startDemoNode(repo, 'rebased');
+  const anvil = await startDemoAnvil(repo, say);
+  cleanups.push(anvil.stop);
+  say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the Rebased demo chain's EVM and the chain "${ANVIL_CHAIN}"`);
+  const rebasedNode = await startDemoNode(repo, 'rebased', false, anvil.nodeArgs);
   cleanups.push(rebasedNode.stop);
   say(`local Rebased Wasp node on ${rebasedNode.url}`);
   const protectedNode = await startDemoNode(repo, 'rebased', true);
@@ -65,9 +70,8 @@ if (desktop && !values.offline && !values.check) {
   const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url, protectedNode.url);
   cleanups.push(async () => removeFolder(dirname(workspace)));
   say(`demo workspace ${workspace}`);
-  const anvil = await startDemoPeers(repo, workspace, say);
-  cleanups.push(anvil.stop);
-  say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the chain "${ANVIL_CHAIN}", transactions in ${ANVIL_FILE}`);
+  addDemoAnvil(workspace, anvil);
+  say(`anvil's transactions in ${ANVIL_FILE}, its contracts and records in contracts/`);
   say(`opening desktop VS Code (${desktop}); close its window or press Ctrl+C here to stop`);
   // The folder, and deploy.ts in it: a request ID to hover right away.
   const code = spawn(desktop, ['--new-window', '--wait', `--extensionDevelopmentPath=${repo}`, workspace, join(workspace, DEMO_FILE)], { stdio: 'inherit' });
@@ -116,6 +120,9 @@ async function check(cacheDir, host, screenshot) {
       .filter({ hasText: `EVM chain ID ${host.anvil.chainId} · block ${host.anvil.latestBlock}` })
       .waitFor({ timeout: 30_000 });
     say("check: the Chains view lists the demo's anvil, an EVM-only chain, with its chain ID and latest block as anvil answers them");
+    await openFile(page, ANVIL_FILE);
+    await hoverText(page, host.anvil.txs.customError.slice(0, 12), 'Overdrawn');
+    say(`check: hovering a transaction in ${ANVIL_FILE} shows its receipt on the Rebased demo node, its revert decoded with the Hardhat artifact's ABI`);
     say('check passed');
     if (screenshot) {
       await page.waitForTimeout(1500);
