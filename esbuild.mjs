@@ -228,7 +228,8 @@ if (tests) {
     },
     {
       ...common,
-      entryPoints: ['test/fixtures/localNodeCli.ts', 'test/fixtures/webNodesCli.ts'],
+      // realPeers.js: the scripts (run-integration.mjs, demo.mjs) start the real peers through it.
+      entryPoints: ['test/fixtures/localNodeCli.ts', 'test/fixtures/webNodesCli.ts', 'test/fixtures/realPeers/realPeers.ts'],
       outdir: 'out/test/fixtures',
       platform: 'node',
       format: 'cjs',
@@ -248,6 +249,16 @@ if (bench) {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
+      sourcemap: 'inline',
+    },
+    {
+      ...common,
+      // bench/run.mjs starts anvil with the real-peer contracts through it.
+      entryPoints: ['test/fixtures/realPeers/realPeers.ts'],
+      outfile: at('out/bench/realPeers.js'),
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
       sourcemap: 'inline',
     },
     {

@@ -32,6 +32,7 @@ import {
 import { callTreeTimes } from './callTree';
 import { accountHoverTimes } from './accountHovers';
 import { evmOnlyHoverTimes } from './evmOnlyHovers';
+import { anvilFailedHoverTimes } from './anvilHovers';
 import { liveTimes } from './live';
 
 const NON_ID_LINES = 10_000;
@@ -54,21 +55,33 @@ export async function run(): Promise<void> {
   const token = new vscode.CancellationTokenSource().token;
   await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
 
-  await hoverOnText(api, token);
-  await cachedHover(api, token, STARDUST_HOVERS);
-  await uncachedHover(api, token, STARDUST_HOVERS);
-  await concurrentHovers(api, token);
-  await rebasedHovers(api, token, config);
-  await accountHoverTimes(api, token, config, { setChains });
-  await evmOnlyHoverTimes(api, token);
-  await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
-  await memoryAfterManyIds(api, token);
-  await panelTimes(api);
-  await bigReceipt(api);
-  await callTreeTimes(api, { floor: emptyPanel, setChains });
-  await treeRefresh(api, config);
-  await mixedGenerations(api, config);
-  await liveTimes(api, config, { setChains });
+  // Each scenario by name: WASP_BENCH_ONLY (bench/run.mjs) runs some of them alone.
+  const scenarios: Array<[string, () => Promise<unknown>]> = [
+    ['hoverOnText', () => hoverOnText(api, token)],
+    ['cachedHover', () => cachedHover(api, token, STARDUST_HOVERS)],
+    ['uncachedHover', () => uncachedHover(api, token, STARDUST_HOVERS)],
+    ['concurrentHovers', () => concurrentHovers(api, token)],
+    ['rebasedHovers', () => rebasedHovers(api, token, config)],
+    ['accountHovers', () => accountHoverTimes(api, token, config, { setChains })],
+    ['evmOnlyHovers', () => evmOnlyHoverTimes(api, token)],
+    ['anvilHovers', () => anvilFailedHoverTimes(api, token, config)],
+    [
+      'memory',
+      async () => {
+        await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
+        await memoryAfterManyIds(api, token);
+      },
+    ],
+    ['panels', () => panelTimes(api)],
+    ['bigReceipt', () => bigReceipt(api)],
+    ['callTree', () => callTreeTimes(api, { floor: emptyPanel, setChains })],
+    ['treeRefresh', () => treeRefresh(api, config)],
+    ['mixedGenerations', () => mixedGenerations(api, config)],
+    ['live', () => liveTimes(api, config, { setChains })],
+  ];
+  const unknown = (config.only ?? []).filter((name) => !scenarios.some(([n]) => n === name));
+  if (unknown.length > 0) throw new Error(`bench: no scenario ${unknown.join(', ')} (there are ${scenarios.map(([n]) => n).join(', ')})`);
+  for (const [name, scenario] of scenarios) if (!config.only || config.only.includes(name)) await scenario();
   emit('done', true);
 }
 

@@ -11,6 +11,8 @@
 //      scripts/offline-host.mjs) loads the production copy and runs bench/host.ts, which prints
 //      its figures as `BENCH {json}` lines;
 //   5. adds what the nodes saw (requests, peak concurrency), judges and writes.
+// WASP_BENCH_ONLY=<host scenario,…> (bench/host.ts names them, e.g. anvilHovers) runs only those and
+// writes bench/results/only.json and only.md, leaving latest.* alone.
 // No figure fails the run: it exits 1 only when the bench itself could not measure.
 // Timings depend on the machine and on what else runs on it: compare figures from one machine.
 import { spawnSync } from 'node:child_process';
@@ -37,6 +39,11 @@ const resultsDir = join(repo, 'bench/results');
 const PREFIX = 'BENCH ';
 const KB = 1024;
 const HOST_TIMEOUT_MS = Number(process.env.WASP_BENCH_TIMEOUT_MS || 420_000);
+// WASP_BENCH_ONLY=anvilHovers,… runs only these host scenarios (bench/host.ts names them), skips the
+// plain-Node figures and writes bench/results/only.json instead of latest.json.
+const ONLY = (process.env.WASP_BENCH_ONLY || '').split(',').filter(Boolean);
+/** Reverted transactions mined on anvil for bench/anvilHovers.ts, each hovered once. */
+const ANVIL_FAILED_TXS = 45;
 
 /** id -> { id, value, unit?, detail? } */
 const figures = new Map();
@@ -54,12 +61,30 @@ function collect(line) {
   }
 }
 
+/**
+ * anvil with the real-peer contracts (test/fixtures/realPeers, built into the production copy) and
+ * ANVIL_FAILED_TXS reverted withdraws mined on it (Overdrawn, two calls deep), for bench/anvilHovers.ts.
+ */
+async function startAnvil() {
+  const { startRealPeers } = createRequire(import.meta.url)(join(root, 'out/bench/realPeers.js'));
+  anvil = await startRealPeers({ log: (line) => say(line) });
+  const data = anvil.encode('Bank', 'withdraw(uint256)', 5000n);
+  const anvilFailedHashes = [];
+  for (let i = 0; i < ANVIL_FAILED_TXS; i++) {
+    anvilFailedHashes.push(
+      await anvil.rpc('eth_sendTransaction', [{ from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: anvil.addresses.bank, data, gas: '0x30d40' }]),
+    );
+  }
+  return { anvilUrl: anvil.rpcUrl, anvilChainId: anvil.chainId.toString(), anvilFailedHashes };
+}
+
 handleInterrupts();
 sweepStaleRuns();
 const started = Date.now();
 const loadStart = os.loadavg();
 const root = tempDir('bench');
 let nodes;
+let anvil;
 let hostCode = 1;
 let hostName = '(not run)';
 try {
@@ -133,13 +158,15 @@ try {
     for (const line of run.stdout.split('\n')) collect(line);
     if (run.status !== 0) throw new Error(`bench/node/${name}.ts failed (${run.signal ?? `exit ${run.status}`})`);
   };
-  plainNode('a receipt with 1 MiB of params and 10,000 burn records', 'receipt', ['--expose-gc']);
-  plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
-  plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
-  plainNode('decoding 128 KB of hostile call data and revert data', 'decode');
-  plainNode('"Why no receipt?" end to end against a node answering after 40 ms', 'noReceipt');
-  plainNode('the sent-transactions scan over 115 Foundry broadcasts of 5,000 transactions (heap)', 'sentScan', ['--expose-gc']);
-  plainNode('a call trace and a state diff at the trace size cap (parse time)', 'traceParse');
+  if (ONLY.length === 0) {
+    plainNode('a receipt with 1 MiB of params and 10,000 burn records', 'receipt', ['--expose-gc']);
+    plainNode('20 watched requests against long polls, and a block of 100 receipts (about 50 s)', 'watch');
+    plainNode('the EVM ABI index of 500 artifacts (time and heap) and a warm decoding', 'evmAbi', ['--expose-gc']);
+    plainNode('decoding 128 KB of hostile call data and revert data', 'decode');
+    plainNode('"Why no receipt?" end to end against a node answering after 40 ms', 'noReceipt');
+    plainNode('the sent-transactions scan over 115 Foundry broadcasts of 5,000 transactions (heap)', 'sentScan', ['--expose-gc']);
+    plainNode('a call trace and a state diff at the trace size cap (parse time)', 'traceParse');
+  }
 
   // 3. The nodes, in this process.
   const require = createRequire(import.meta.url);
@@ -155,6 +182,8 @@ try {
     rebasedMainUrl: nodes.rebasedMain.url,
     liveUrl: nodes.live.node.url,
     liveControlUrl: nodes.live.controlUrl,
+    ...(await startAnvil()),
+    ...(ONLY.length > 0 ? { only: ONLY } : {}),
   };
 
   // 4. The extension host.
@@ -203,6 +232,7 @@ try {
   say(`ERROR: ${err instanceof Error ? err.message : err}`);
 } finally {
   await nodes?.close().catch(() => {});
+  await anvil?.stop().catch(() => {});
   rmSync(root, { recursive: true, force: true, maxRetries: 3 });
 }
 
@@ -461,6 +491,16 @@ const ROWS = [
     target: '≤ +2 ms',
     check: (f) => f.value <= 2,
   },
+  ['Hover of a failed EVM transaction on anvil, a real EVM node (chain known only by its JSON-RPC)'],
+  { what: 'uncached: hover p50', id: 'evmOnly.anvil.failedHover.uncached.p50', show: (f) => ms(f.value) },
+  { what: 'uncached: its 2 calls POSTed at once with fetch, p50', id: 'evmOnly.anvil.failedHover.raw.p50', show: (f) => ms(f.value) },
+  {
+    what: 'uncached: hover over those calls',
+    id: 'evmOnly.anvil.failedHover.overRaw',
+    show: (f) => `${f.value >= 0 ? '+' : ''}${f.value} ms`,
+    target: '≤ +2 ms',
+    check: (f) => f.value <= 2,
+  },
   ['Memory after 10,000 distinct IDs were hovered'],
   {
     what: 'receipt cache entries (capacity)',
@@ -582,7 +622,7 @@ const ROWS = [
   },
 ];
 
-const rows = ROWS.map((r) => {
+const rows = ROWS.filter((r) => ONLY.length === 0 || (!Array.isArray(r) && figures.has(r.id))).map((r) => {
   if (Array.isArray(r)) return { section: r[0] };
   const f = fig(r.id);
   const value = f === undefined ? '—' : r.show(f);
@@ -626,7 +666,8 @@ console.log(`bench: ${passed} of ${judged.length} targets met; ${((Date.now() - 
 // Files.
 mkdirSync(resultsDir, { recursive: true });
 const report = { machine, targetsMet: passed, targets: judged.length, complete, rows: rows.filter((r) => !r.section), figures: Object.fromEntries(figures) };
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+const results = ONLY.length > 0 ? 'only' : 'latest';
+writeFileSync(join(resultsDir, `${results}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const md = ['| measure | figure | target | |', '|---|---:|---|---|'];
 for (const r of rows) {
   if (r.section) md.push(`| **${r.section}** | | | |`);
@@ -636,8 +677,8 @@ md.push(
   '',
   `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.os}; Node ${machine.node}; VS Code ${machine.vscode ?? '?'} in ${machine.host} (Node ${machine.hostNode ?? '?'}); ${machine.date.slice(0, 10)}; load average ${machine.loadAverage.start[0]} at the start.`,
 );
-writeFileSync(join(resultsDir, 'latest.md'), `${md.join('\n')}\n`);
-say(`wrote ${join('bench/results', 'latest.json')} and latest.md`);
+writeFileSync(join(resultsDir, `${results}.md`), `${md.join('\n')}\n`);
+say(`wrote ${join('bench/results', `${results}.json`)} and ${results}.md`);
 
 if (!complete) {
   say(`the host run did not complete (exit code ${hostCode}${fig('done') ? '' : ', no "done" figure'}): the table has gaps`);

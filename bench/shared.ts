@@ -156,6 +156,12 @@ export interface BenchConfig {
   /** The live feed's Rebased node (bench/liveNode.ts) and its control server. */
   liveUrl: string;
   liveControlUrl: string;
+  /** anvil (test/fixtures/realPeers) and reverted transactions mined on it, for bench/anvilHovers.ts. */
+  anvilUrl: string;
+  anvilChainId: string;
+  anvilFailedHashes: string[];
+  /** WASP_BENCH_ONLY: the host scenarios to run (all when absent). */
+  only?: string[];
 }
 
 /** The 50-chain refresh over mixed nodes: 25 Stardust chains on one node, 25 entries on 5 Rebased nodes. */

@@ -1,9 +1,10 @@
 // The demo session that `npm start`, `npm run package:check` and `npm run screenshots` share: the
-// local demo node, a copy of demo/workspace whose settings point at it, and, headless, the
+// local demo node, anvil with the real-peer contracts (an EVM-only chain), a copy of
+// demo/workspace whose settings point at them, and, headless, the
 // workbench in Chromium driven through its UI the way a user would (activity bar, tree, command
 // palette, mouse over an ID), so what the checks and screenshots show is what a user gets.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { CHROMIUM_ARGS, freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
@@ -48,11 +49,11 @@ export function demoChains(nodeUrl, rebasedUrl, protectedUrl) {
  * Its chains' metadata names its own EVM JSON-RPC, which it serves: the demo never leaves the
  * machine. `protect`: the node wants a JWT (user wasp, password wasp).
  */
-export async function startDemoNode(repo, generation = 'stardust', protect = false) {
+export async function startDemoNode(repo, generation = 'stardust', protect = false, extraArgs = []) {
   const pending = generation === 'stardust' && !protect ? ['--pending-after', String(PENDING_AFTER_SECONDS)] : [];
   // The open Rebased node also serves the Vault demo: EVM receipts with their logs, call trees and state changes.
   const evm = generation === 'rebased' && !protect ? ['--evm'] : [];
-  const args = ['--port', '0', '--generation', generation, '--own-evm-metadata', ...(protect ? ['--jwt'] : []), ...pending, ...evm];
+  const args = ['--port', '0', '--generation', generation, '--own-evm-metadata', ...(protect ? ['--jwt'] : []), ...pending, ...evm, ...extraArgs];
   const node = spawn(process.execPath, [join(repo, 'out/test/fixtures/localNodeCli.js'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -72,6 +73,69 @@ export async function startDemoNode(repo, generation = 'stardust', protect = fal
     node.once('exit', (code) => rej(new Error(`the local node exited (${code}) before it listened`)));
   });
   return { url, stop };
+}
+
+/** The demo's EVM-only chain: anvil, known only by its JSON-RPC (no web API). */
+export const ANVIL_CHAIN = 'Local anvil (EVM only)';
+/** The file of the demo workspace listing anvil's transactions: hover one. */
+export const ANVIL_FILE = 'anvil-transactions.ts';
+
+/** The Rebased demo chain's EVM chain ID: the demo's anvil answers as its EVM. */
+const DEMO_EVM_CHAIN_ID = 8822n;
+
+/**
+ * A real EVM node for the demo (test/fixtures/realPeers, built by `esbuild.mjs --tests`): anvil on a
+ * free loopback port, answering as the Rebased demo chain's EVM (chain ID 8822), with the fixture's
+ * contracts deployed by forge and one transaction per case mined. The Rebased demo node forwards its
+ * JSON-RPC to it (nodeArgs) and serves the ISC receipts of its transactions; the chain is also an
+ * EVM-only entry of its own. Nothing leaves the machine. `stop()` ends anvil and removes its project.
+ */
+export async function startDemoAnvil(repo, say = () => {}) {
+  const fixture = createRequire(import.meta.url)(join(repo, 'out/test/fixtures/realPeers/realPeers.js'));
+  const peers = await fixture.startRealPeers({ chainId: DEMO_EVM_CHAIN_ID, log: (line) => say(line) });
+  const t = peers.txs;
+  // The ISC receipts the node builds from the EVM's results (a failure needs revert data: not the out-of-gas one).
+  const receipts = [t.customError, t.requireString, t.panic, t.save, t.createInCall, t.valueTransfer];
+  const latestBlock = BigInt(await peers.rpc('eth_blockNumber'));
+  return {
+    rpcUrl: peers.rpcUrl,
+    chainId: peers.chainId,
+    latestBlock,
+    txs: t,
+    project: peers.project,
+    accounts: fixture.ANVIL_ACCOUNTS,
+    nodeArgs: ['--evm-rpc', peers.rpcUrl, ...receipts.flatMap((h) => ['--evm-tx', h])],
+    stop: peers.stop,
+  };
+}
+
+/**
+ * Puts the demo's anvil into the demo workspace: its project (forge's out/ and broadcast/, the
+ * Hardhat artifacts, the Ignition and hardhat-deploy records) in contracts/, the EVM-only chain in
+ * the settings, and its transactions in ANVIL_FILE.
+ */
+export function addDemoAnvil(workspace, anvil) {
+  cpSync(anvil.project, join(workspace, 'contracts'), { recursive: true });
+  const settingsFile = join(workspace, '.vscode/settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  settings['waspChain.chains'] = [...settings['waspChain.chains'], { name: ANVIL_CHAIN, evmJsonRpcUrl: anvil.rpcUrl }];
+  writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+  const t = anvil.txs;
+  const lines = [
+    `// Transactions mined on the demo's anvil (${anvil.rpcUrl}, EVM chain ID ${anvil.chainId}), a real EVM node that`,
+    '// is also the EVM of "Example EVM (Rebased)": hover a hash, or run "Chain: Show Request Receipt" on it for',
+    "// the call tree from anvil's own tracer. The contracts are in contracts/src/Bank.sol; forge deployed them.",
+    `export const withdrawRevertedTx = '${t.customError}'; // Overdrawn(1000, 5000), two calls deep`,
+    `export const requireFailedTx = '${t.requireString}'; // require(amount > 0, "amount is zero")`,
+    `export const panicTx = '${t.panic}'; // division by zero: Panic(0x12)`,
+    `export const outOfGasTx = '${t.outOfGas}';`,
+    `export const saveTx = '${t.save}'; // events from two contracts`,
+    `export const issueTx = '${t.createInCall}'; // creates a contract inside the call`,
+    `export const transferTx = '${t.valueTransfer}';`,
+    `export const payerAddress = '${anvil.accounts[0]}'; // hover: balance and nonce`,
+    '',
+  ];
+  writeFileSync(join(workspace, ANVIL_FILE), lines.join('\n'));
 }
 
 /** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */
@@ -131,7 +195,11 @@ export async function startDemoHost(o) {
     closers.push(node.stop);
     notClosing();
     say(`local Wasp node on ${node.url}`);
-    const rebasedNode = await startDemoNode(o.repo, 'rebased');
+    const anvil = await startDemoAnvil(o.repo, say);
+    closers.push(anvil.stop);
+    notClosing();
+    say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the Rebased demo chain's EVM and the chain "${ANVIL_CHAIN}"`);
+    const rebasedNode = await startDemoNode(o.repo, 'rebased', false, anvil.nodeArgs);
     closers.push(rebasedNode.stop);
     notClosing();
     say(`local Rebased Wasp node on ${rebasedNode.url}`);
@@ -142,6 +210,8 @@ export async function startDemoHost(o) {
     const workspace = writeDemoWorkspace(o.repo, node.url, rebasedNode.url, protectedNode.url);
     closers.push(async () => removeFolder(dirname(workspace)));
     say(`demo workspace ${workspace}`);
+    addDemoAnvil(workspace, anvil);
+    say(`anvil's transactions in ${ANVIL_FILE}, its contracts and records in contracts/`);
 
     notClosing();
     const runDir = tempDir('host');
@@ -166,7 +236,7 @@ export async function startDemoHost(o) {
     if (o.extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(o.extensionDevelopmentPath)]);
     payload.push(['openFile', remote(join(workspace, DEMO_FILE))], ['skipWelcome', 'true']);
     const url = `${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    return { url, origin, workspace, runDir, env, dir, server, serverGone, nodeUrl: node.url, close, onClose: (fn) => closers.push(fn) };
+    return { url, origin, workspace, runDir, env, dir, server, serverGone, nodeUrl: node.url, anvil, close, onClose: (fn) => closers.push(fn) };
   } catch (e) {
     await close();
     throw e;

@@ -6,7 +6,9 @@
 //   integration-web        out/test/integration/web.js        the browser's web worker host (the manifest's
 //                          "browser" entry), against nodes this script starts (webNodesCli.ts)
 // Each launch prints its own plain `<suite>: N passed, N failed` line (from inside the host), and
-// opens a fresh copy of test/integration/workspace/.
+// opens a fresh copy of test/integration/workspace/. The `integration` launch also gets an anvil of
+// its own with the real-peer project in the workspace's real-peers/ folder (test/fixtures/realPeers,
+// WASP_TEST_REAL_PEERS in the host), stopped when the launch ends.
 //
 // Host, chosen by WASP_TEST_HOST:
 //   auto (default)  desktop VS Code through @vscode/test-electron when it can be had (already in
@@ -53,6 +55,8 @@ const profiles = [
     tests: join(repo, 'out/test/integration/index.js'),
     settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
     trusted: true,
+    // anvil with the real-peer project (test/fixtures/realPeers) in the workspace's real-peers/ folder.
+    realPeers: true,
   },
   {
     suite: 'integration-untrusted',
@@ -140,21 +144,27 @@ for (const p of profiles) {
   const workspace = p.multiRoot ? makeMultiRootWorkspace(workspaceDir) : workspaceDir;
   let code;
   let webNodes;
+  let realPeers;
+  const env = { WASP_TEST_HOST: 'offline', ...(process.env.WASP_TEST_GREP ? { WASP_TEST_GREP: process.env.WASP_TEST_GREP } : {}) };
   try {
     if (endBy <= started) throw new Error(`no time left (WASP_TEST_TIMEOUT_MS=${timeoutMs})`);
+    if (p.realPeers) {
+      realPeers = await startRealPeers(join(workspaceDir, 'real-peers'));
+      env.WASP_TEST_REAL_PEERS = realPeers.described;
+    }
     if (p.webNodes) {
       webNodes = await startWebNodes();
       writeFileSync(join(workspaceDir, 'web-run.json'), JSON.stringify({ nodes: webNodes.nodes, grep: process.env.WASP_TEST_GREP || undefined }, null, 2));
     }
     code = vscodeExecutable
-      ? await runInDesktopVsCode(vscodeExecutable, p, workspace, endBy - started, onLine)
+      ? await runInDesktopVsCode(vscodeExecutable, p, workspace, endBy - started, onLine, env)
       : await runInOfflineHost({
           cacheDir: offlineCache,
           extensionDevelopmentPath: repo,
           extensionTestsPath: p.tests,
           workspace,
           settings: p.settings,
-          env: { WASP_TEST_HOST: 'offline', ...(process.env.WASP_TEST_GREP ? { WASP_TEST_GREP: process.env.WASP_TEST_GREP } : {}) },
+          env,
           label: p.suite,
           timeoutMs: endBy - started,
           onLine,
@@ -165,6 +175,7 @@ for (const p of profiles) {
     code = 1;
   } finally {
     await killGroup(webNodes?.child);
+    await realPeers?.stop();
     rmSync(workspaceDir, { recursive: true, force: true });
   }
   const secs = ((Date.now() - started) / 1000).toFixed(1);
@@ -225,7 +236,7 @@ async function desktopVsCode() {
  * the untrusted profile leaves out --disable-workspace-trust (runTests always adds it) and that the
  * process runs in a group of its own so a timeout or Ctrl+C can end it.
  */
-async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
+async function runInDesktopVsCode(executable, p, workspace, timeout, onLine, suiteEnv) {
   const runDir = tempDir('vscode');
   mkdirSync(join(runDir, 'user-data/User'), { recursive: true });
   writeFileSync(join(runDir, 'user-data/User/settings.json'), JSON.stringify(p.settings, null, 2));
@@ -245,7 +256,7 @@ async function runInDesktopVsCode(executable, p, workspace, timeout, onLine) {
     `--user-data-dir=${join(runDir, 'user-data')}`,
     `--extensions-dir=${join(runDir, 'extensions')}`,
   ];
-  const env = { ...process.env, WASP_TEST_HOST: 'electron' };
+  const env = { ...process.env, ...suiteEnv, WASP_TEST_HOST: 'electron' };
   delete env.ELECTRON_RUN_AS_NODE;
   const child = spawn(executable, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const forward = (stream, out) => {
@@ -303,6 +314,27 @@ function startWebNodes() {
       }
     });
   });
+}
+
+/**
+ * anvil with the real-peer fixture's transactions mined, its project written into `dir` (inside the
+ * suite's workspace); `described` is what the host tests read of it (WASP_TEST_REAL_PEERS: JSON,
+ * bigints as decimal strings). anvil stops with stop(), and with this process whatever happens.
+ */
+async function startRealPeers(dir) {
+  const fixture = require(join(repo, 'out/test/fixtures/realPeers/realPeers.js'));
+  const peers = await fixture.startRealPeers({ projectDir: dir, log: (line) => console.log(`integration: ${line}`) });
+  const text = (v) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
+  const described = JSON.stringify({
+    rpcUrl: peers.rpcUrl,
+    chainId: peers.chainId.toString(),
+    folder: 'real-peers',
+    txs: peers.txs,
+    addresses: peers.addresses,
+    blocks: text(peers.blocks),
+    accounts: fixture.ANVIL_ACCOUNTS,
+  });
+  return { described, stop: peers.stop };
 }
 
 /** Two folders (app, contracts) and the .code-workspace that opens them together, inside `dir`. */

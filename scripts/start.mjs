@@ -1,8 +1,9 @@
-// npm start: builds the extension, starts the local demo node, writes a demo workspace whose
-// settings point at it, and opens that workspace with the extension under development:
+// npm start: builds the extension, starts the local demo node and anvil (a real EVM node, with the
+// real-peer contracts deployed by forge), writes a demo workspace whose settings point at them, and
+// opens that workspace with the extension under development:
 //   - desktop VS Code when a `code` command exists (or WASP_VSCODE_EXECUTABLE names one);
 //   - otherwise the offline VS Code host (code-server) for your browser: the URL is printed.
-// Ctrl+C stops the node, the host and removes the temporary folders.
+// Ctrl+C stops the nodes, anvil, the host and removes the temporary folders.
 // The window opens deploy.ts of the demo workspace: hover a request ID in it right away.
 //   node scripts/start.mjs [--offline] [--port N] [--check [--screenshot file.png]]
 // --check opens the offline host in headless Chromium, waits until the Chains view lists the demo
@@ -13,15 +14,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  ANVIL_CHAIN,
+  addDemoAnvil,
+  ANVIL_FILE,
   DEMO_FILE,
   DEMO_IDS,
   chainRow,
   hoverText,
   launchBrowser,
+  openFile,
   removeFolder,
   showDemoChains,
   startDemoHost,
   startDemoNode,
+  startDemoAnvil,
   writeDemoWorkspace,
 } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
@@ -52,7 +58,10 @@ if (desktop && !values.offline && !values.check) {
   const node = await startDemoNode(repo);
   cleanups.push(node.stop);
   say(`local Wasp node on ${node.url}`);
-  const rebasedNode = await startDemoNode(repo, 'rebased');
+  const anvil = await startDemoAnvil(repo, say);
+  cleanups.push(anvil.stop);
+  say(`anvil (a real EVM node) on ${anvil.rpcUrl}: the Rebased demo chain's EVM and the chain "${ANVIL_CHAIN}"`);
+  const rebasedNode = await startDemoNode(repo, 'rebased', false, anvil.nodeArgs);
   cleanups.push(rebasedNode.stop);
   say(`local Rebased Wasp node on ${rebasedNode.url}`);
   const protectedNode = await startDemoNode(repo, 'rebased', true);
@@ -61,6 +70,8 @@ if (desktop && !values.offline && !values.check) {
   const workspace = writeDemoWorkspace(repo, node.url, rebasedNode.url, protectedNode.url);
   cleanups.push(async () => removeFolder(dirname(workspace)));
   say(`demo workspace ${workspace}`);
+  addDemoAnvil(workspace, anvil);
+  say(`anvil's transactions in ${ANVIL_FILE}, its contracts and records in contracts/`);
   say(`opening desktop VS Code (${desktop}); close its window or press Ctrl+C here to stop`);
   // The folder, and deploy.ts in it: a request ID to hover right away.
   const code = spawn(desktop, ['--new-window', '--wait', `--extensionDevelopmentPath=${repo}`, workspace, join(workspace, DEMO_FILE)], { stdio: 'inherit' });
@@ -104,6 +115,14 @@ async function check(cacheDir, host, screenshot) {
     say('check: the Chains view lists the demo chains of both generations');
     await hoverText(page, DEMO_IDS.transferOk.slice(0, 12), 'Request succeeded');
     say(`check: hovering a request ID in ${DEMO_FILE} shows its receipt`);
+    // The row's description is read from anvil (eth_chainId, eth_blockNumber).
+    await chainRow(page, ANVIL_CHAIN)
+      .filter({ hasText: `EVM chain ID ${host.anvil.chainId} · block ${host.anvil.latestBlock}` })
+      .waitFor({ timeout: 30_000 });
+    say("check: the Chains view lists the demo's anvil, an EVM-only chain, with its chain ID and latest block as anvil answers them");
+    await openFile(page, ANVIL_FILE);
+    await hoverText(page, host.anvil.txs.customError.slice(0, 12), 'Overdrawn');
+    say(`check: hovering a transaction in ${ANVIL_FILE} shows its receipt on the Rebased demo node, its revert decoded with the Hardhat artifact's ABI`);
     say('check passed');
     if (screenshot) {
       await page.waitForTimeout(1500);

@@ -260,15 +260,16 @@ const TxByHashSchema = z.object({
   hash: z.string().check(z.regex(HEX64)),
   from: z.string().check(z.regex(HEX40)),
   nonce: z.string(),
-  blockNumber: z.string(),
+  // null while pending in the node's pool (geth, anvil and the like have one; a Wasp node has none).
+  blockNumber: z.nullable(z.string()),
   gas: z.string(),
   gasPrice: z.string(),
 });
 
 /**
  * `eth_getTransactionByHash`: the transaction once it is in a block, or `{ok: true, tx: null}` when
- * the node holds none: a Wasp node shows nothing of a transaction before inclusion (no pending
- * state), so null says "not included (yet)", never "unknown".
+ * it is in none: a Wasp node shows nothing of a transaction before inclusion (no pending state), a
+ * node with a pool answers it with a null block; so null says "not included (yet)", never "unknown".
  */
 export async function fetchTransactionByHash(url: string, txHash: string, options: RpcOptions): Promise<{ ok: true; tx: IncludedTx | null } | RpcFailure> {
   if (!HEX64.test(txHash)) return { ok: false, reason: 'badUrl', detail: 'hash' };
@@ -278,6 +279,7 @@ export async function fetchTransactionByHash(url: string, txHash: string, option
   const parsed = TxByHashSchema.safeParse(answer.result);
   if (!parsed.success) return { ok: false, reason: 'invalid', detail: parsed.error.issues[0]?.path.map(String).join('.') ?? '' };
   const r = parsed.data;
+  if (r.blockNumber === null) return { ok: true, tx: null };
   const nonce = parseQuantity(r.nonce, UINT64_MAX);
   const blockNumber = parseQuantity(r.blockNumber, UINT64_MAX);
   const gas = parseQuantity(r.gas, UINT64_MAX);
