@@ -64,9 +64,12 @@ const REVERTED = /^(?:execution )?reverted\b/i;
 /** The code geth and anvil give a revert with data (EIP-1474's "execution error"). */
 const CODE_REVERTED = 3;
 
-/** How geth, anvil and Wasp word the EVM's other failures (the call ran and failed); anything else is the node's own trouble. */
+/**
+ * How geth, anvil and Wasp word the EVM's other failures (the call ran and failed); anything else is
+ * the node's own trouble. anvil (revm) says "EVM error" and its halt reason: `EVM error OutOfGas`.
+ */
 const EVM_FAILURE =
-  /out of gas|invalid opcode|stack (?:underflow|overflow)|invalid jump|write protection|return data out of bounds|max code size exceeded|max initcode size exceeded|insufficient (?:balance|funds)/i;
+  /out of gas|invalid opcode|stack (?:underflow|overflow)|invalid jump|write protection|return data out of bounds|max code size exceeded|max initcode size exceeded|insufficient (?:balance|funds)|^EVM error [A-Z]\w*/i;
 
 /**
  * Reads the error object an `eth_call` answered with: a revert with its data (checked, bounded),

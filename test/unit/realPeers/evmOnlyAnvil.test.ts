@@ -11,7 +11,8 @@ import { fetchBalance, fetchCallTrace, fetchStateDiff, fetchTransactionCount } f
 import { fetchBlockNumber, fetchChainId, fetchEvmReceipt, fetchEvmTransaction } from '../../../src/evm/model/txRpc';
 import { hexToBytes } from '../../../src/core/hex';
 import { callTreeState, revertLine, type CallTreeView } from '../../../src/receipts/model/callTree';
-import { evmOnlyHoverLines, evmOnlyView, type EvmOnlyFound } from '../../../src/receipts/model/evmOnlyView';
+import { evmOnlyHoverLines, evmOnlyView, replayText, type EvmOnlyFound } from '../../../src/receipts/model/evmOnlyView';
+import { replayTransaction } from '../../../src/evm/model/replay';
 import { diagnoseNoReceipt, gatherChainFacts, txFactsOfRecord } from '../../../src/receipts/model/noReceipt';
 import { stateChangeRows } from '../../../src/receipts/model/stateChanges';
 import type { AddressBook } from '../../../src/workspace/model/deployments';
@@ -263,5 +264,43 @@ describe('receipts on an EVM-only chain, against anvil: the fixture’s transact
     } finally {
       await peers.rpc('evm_setAutomine', [true]);
     }
+  });
+
+  describe('why a failed transaction failed, where anvil sends no revertReason: one eth_call at its parent block', () => {
+    async function why(which: keyof RealPeerTxs): Promise<string | undefined> {
+      const f = await found(which);
+      assert.ok(f.tx, 'anvil answers the transaction');
+      assert.equal(f.receipt.revertReason, undefined, 'anvil sends no revertReason');
+      const replay = await replayTransaction(peers.rpcUrl, { ...f.tx, blockNumber: f.receipt.blockNumber }, rpc);
+      assert.ok(replay.ok, show(replay));
+      assert.equal(replay.block, f.receipt.blockNumber - 1n, 'at the parent block');
+      return evmOnlyHoverLines(f, 'Anvil', { coder, index, nameOf }, { replay }).find((l) => l.startsWith('Why: '));
+    }
+    const caveat = (f: EvmOnlyFound) =>
+      `(replayed at block ${(f.receipt.blockNumber - 1n).toString()}; a transaction earlier in block ${f.receipt.blockNumber.toString()} may have changed the state)`;
+
+    it('a custom error two calls deep, decoded with its arguments', async () => {
+      const f = await found('customError');
+      assert.equal(await why('customError'), `Why: custom error Overdrawn(available: 1000, required: 5000) ${caveat(f)}`);
+    });
+
+    it('require with a string', async () => {
+      const f = await found('requireString');
+      assert.equal(await why('requireString'), `Why: amount is zero ${caveat(f)}`);
+    });
+
+    it('a Panic, by its code', async () => {
+      const line = await why('panic');
+      assert.match(line ?? '', /^Why: .*[Pp]anic.*(0x12|division)/);
+    });
+
+    it('out of gas, in the node’s own words', async () => {
+      const f = await found('outOfGas');
+      assert.equal(await why('outOfGas'), `Why: EVM error OutOfGas ${caveat(f)}`);
+    });
+
+    it('replayText names the replay and its caveat, and says nothing of a node that could not run it', () => {
+      assert.equal(replayText({ ok: false, reason: 'rpcError', detail: 'header not found' }, undefined), undefined);
+    });
   });
 });

@@ -53,6 +53,10 @@ describe('evm/model/replay: a failed transaction replayed at its parent block', 
     });
     assert.deepEqual(readCallError({ code: -32000, message: 'execution reverted' }), { kind: 'reverted', data: '0x' });
     assert.deepEqual(readCallError({ code: -32000, message: 'out of gas' }), { kind: 'failed', message: 'out of gas' });
+    // anvil (revm) words a halt as its HaltReason: the call ran and failed.
+    assert.deepEqual(readCallError({ code: -32003, message: 'EVM error OutOfGas' }), { kind: 'failed', message: 'EVM error OutOfGas' });
+    assert.deepEqual(readCallError({ code: -32003, message: 'EVM error InvalidFEOpcode' }), { kind: 'failed', message: 'EVM error InvalidFEOpcode' });
+    assert.deepEqual(readCallError({ code: -32000, message: 'header not found' }), { kind: 'node', message: 'header not found' });
     assert.deepEqual(readCallError({ code: -32000, message: 'out of gas', data: '0x' }), { kind: 'failed', message: 'out of gas' });
     assert.deepEqual(readCallError({ code: -32000, message: 'out of gas\u202e!' }), { kind: 'failed', message: 'out of gas⟨U+202E⟩!' });
     assert.deepEqual(
