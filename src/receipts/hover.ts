@@ -122,10 +122,12 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
 
   private async lookUpAll(at: IdAt, chains: ChainEntry[], evmChains: EvmOnlyChain[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     if (chains.length === 0) return this.lookUpEvmOnly(at, evmChains, token);
-    const hover = await this.lookUp(at, chains, token);
-    // No node knew it: the EVM-only chains may (asked only then, so a node's answer costs them nothing).
-    if (hover !== undefined || evmChains.length === 0 || token.isCancellationRequested) return hover;
-    return this.lookUpEvmOnly(at, evmChains, token, true);
+    const node = await this.lookUp(at, chains, token);
+    if (node === undefined) return undefined;
+    // No node knew it (some may have failed; it may be watched or sent from here): the EVM-only chains
+    // may, asked only then, so a node's answer costs them nothing. Their answer comes first; else the nodes'.
+    if (node.found !== false || evmChains.length === 0 || token.isCancellationRequested) return node.hover;
+    return (await this.lookUpEvmOnly(at, evmChains, token, true)) ?? node.hover;
   }
 
   /** A node answered or showed it (a receipt, a block, the live feed), or it is watched: no request needed to know. */
@@ -134,26 +136,32 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     return chains.some((c) => this.service.cache.peek(requestId, c) !== undefined);
   }
 
-  private async lookUp(at: IdAt, chains: ChainEntry[], token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  /** The nodes' answer, and whether one knew the ID (undefined: cancelled). */
+  private async lookUp(
+    at: IdAt,
+    chains: ChainEntry[],
+    token: vscode.CancellationToken,
+  ): Promise<{ hover?: vscode.Hover; found: boolean | 'slow' } | undefined> {
     const requestId = at.id.id;
     // Slow: the lookup goes on without this hover (bounded by the request timeout).
     const first = await this.detached.answer((signal) => this.service.findOn(requestId, chains, { signal }), this.waitMs, token);
     if (token.isCancellationRequested) return undefined;
-    if (first === 'slow') return new vscode.Hover(loadingMarkdown(requestId, chains), at.range);
+    if (first === 'slow') return { hover: new vscode.Hover(loadingMarkdown(requestId, chains), at.range), found: 'slow' };
     const isHash = at.id.shape === 'hex64';
     const watchedOn = first.found ? undefined : this.service.watchedOn(requestId);
     // A 64-hex string is often just some hash: when no chain knows it, the hover stays quiet, unless
     // the user watches it or the workspace's own records say it was sent from here.
     const sent = !first.found && isHash ? await this.sentFromHere(requestId) : undefined;
-    if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined && sent === undefined) return undefined;
+    if (isHash && !first.found && first.failures.length === 0 && watchedOn === undefined && sent === undefined) return { found: false };
     // The node knew the hash in another form (a Stardust hash + 0000): the hover shows the hash as written too.
     const otherForm = first.found && first.value.view.requestId !== requestId;
     const evm = first.found ? await this.evmLines(first.value, first.chain) : undefined;
     if (token.isCancellationRequested) return undefined;
-    return new vscode.Hover(
+    const hover = new vscode.Hover(
       resultMarkdown(first, requestId, otherForm ? at.text : undefined, first.found ? this.service.sourceNote(first.chain) : undefined, watchedOn, evm, sent),
       at.range,
     );
+    return { hover, found: first.found };
   }
 
   /**

@@ -250,6 +250,17 @@ describe('EVM-only chains: known only by their JSON-RPC', function () {
     assert.equal(api.services.chains.evmOnly().length, 0, 'the settings are put back');
   });
 
+  it('a node chain that fails does not hide the transaction an EVM-only chain knows: its answer comes first', async () => {
+    // A node nobody answers at (a closed port): its lookup fails, it does not miss.
+    await setChains([
+      { name: 'Down', nodeUrl: 'http://127.0.0.1:9' },
+      { name: 'Testnet', evmJsonRpcUrl: rpc.url, evmChainId: 1076 },
+    ]);
+    const hovers = await hoversAt(`const revertedTxHash = '${rpc.ids.reverted}';`, rpc.ids.reverted);
+    assert.equal(hovers.length, 1);
+    assert.ok(hovers[0]?.plain.includes('Failed (EVM status 0) on Testnet, block 7'), hovers[0]?.plain);
+  });
+
   it('the account hover on an EVM-only chain: balance (exact, in wei too) and nonce from the JSON-RPC', async () => {
     await setChains([{ name: 'Testnet', evmJsonRpcUrl: rpc.url }]);
     const content = `const sender = "${rpc.sender}";`;
