@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { evmOnlyLimitText, type EvmOnlyChain } from '../config/model/chainConfig';
 import { HEX64 } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
-import type { ErrorView } from '../ui/model/view';
+import type { ErrorView, Row } from '../ui/model/view';
 import { shortId } from '../core/format';
 import type { CallTreeLoad } from './evmExplainer';
 import { copyCallTreeJson } from './evmPanelParts';
@@ -27,6 +27,8 @@ export class EvmOnlyPanelPart {
   /** What the last lookup found, on which chain. */
   loaded: { chain: EvmOnlyChain; found: EvmOnlyFound } | undefined;
   private callTree: CallTreeLoad | undefined;
+  /** "Show State Changes", once loaded. */
+  private stateChanges: { id: string; title: string; rows: Row[] } | undefined;
   /** Bumped by each lookup: a call tree for an older one is dropped. */
   private run = 0;
 
@@ -46,6 +48,7 @@ export class EvmOnlyPanelPart {
     this.run++;
     this.loaded = undefined;
     this.callTree = undefined;
+    this.stateChanges = undefined;
     const result = await this.host.service.find(requestId, chains, options);
     if (result.found) {
       this.loaded = { chain: result.chain, found: result.value };
@@ -81,7 +84,7 @@ export class EvmOnlyPanelPart {
       failed: view.failed,
       statusText: view.statusText,
       note: evmOnlyLimitText(vscode.l10n),
-      sections: view.sections,
+      sections: this.stateChanges === undefined ? view.sections : [...view.sections, this.stateChanges],
       labels: receiptPanelLabels(vscode.l10n, new URL(chain.evmJsonRpcUrl).host),
     };
     if (view.revert !== undefined) state.headline = view.revert;
@@ -119,6 +122,17 @@ export class EvmOnlyPanelPart {
 
   copyCallTree(): Promise<void> {
     return copyCallTreeJson(this.callTree);
+  }
+
+  /** "Show State Changes": the prestateTracer in diff mode, asked of the chain's JSON-RPC now, accounts named. */
+  async loadStateChanges(signal?: AbortSignal): Promise<void> {
+    const l = this.loaded;
+    if (!l) return;
+    const run = this.run;
+    const rows = await this.host.service.loadStateChanges(l.chain, l.found, signal);
+    if (this.run !== run || signal?.aborted) return;
+    this.stateChanges = { id: 'evmState', title: vscode.l10n.t('State changes'), rows };
+    this.host.refresh();
   }
 
   /** The panel's "not found" when only chains known by their JSON-RPC were asked. */

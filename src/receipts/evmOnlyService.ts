@@ -6,6 +6,7 @@
 // flight however many ask, answers cached (an LRU; accounts and blocks only briefly, they change),
 // and a caller that gives up (a hover moved away) aborts the request once nobody else waits on it.
 // Only the hash or address asked is sent, never a token or cookie (../evm/model/jsonRpc.ts).
+import type { Row } from '../ui/model/view';
 import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { ChainRegistry } from '../config/chainRegistry';
@@ -233,6 +234,20 @@ export class EvmOnlyService {
     );
     if (load.revertLine !== undefined) this.traceLines.set(found.hash.toLowerCase(), load.revertLine);
     return load.tree;
+  }
+
+  /** The transaction's state changes (the prestateTracer in diff mode), asked of the chain's JSON-RPC now, accounts named. */
+  async loadStateChanges(chain: EvmOnlyChain, found: EvmOnlyFound, signal?: AbortSignal): Promise<Row[]> {
+    const [{ stateChangeRows }, { fetchStateDiff }, evmChainId] = await Promise.all([
+      import('./model/stateChanges.js'),
+      import('../evm/model/jsonRpc.js'),
+      this.evmChainId(chain, signal),
+    ]);
+    const [outcome, nameOf] = await Promise.all([
+      this.deps.clients.limited(() => fetchStateDiff(chain.evmJsonRpcUrl, found.hash, { fetch: globalThis.fetch, signal }), signal),
+      this.evm.namesFor({ generation: 'rebased', evmChainId }),
+    ]);
+    return stateChangeRows(outcome, nameOf, vscode.l10n, 'unknown');
   }
 
   dispose(): void {

@@ -410,6 +410,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (this.evmOnly.loaded) {
       if (action.kind === 'loadCallTree') await this.evmOnly.loadCallTree();
       if (action.kind === 'copyCallTree') await this.evmOnly.copyCallTree();
+      if (action.kind === 'loadStateChanges') await this.evmOnly.loadStateChanges();
       return;
     }
     const l = this.loaded;

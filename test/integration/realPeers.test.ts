@@ -72,6 +72,23 @@ describe('real peers: an EVM-only chain served by anvil, the records by forge, s
     const price = BigInt(receipt.effectiveGasPrice).toLocaleString('en-US');
     assert.ok(text.includes(`Gas used ${gas} at ${price} wei`), text);
     assert.ok(text.indexOf('Failed') < text.indexOf('Why'), 'success or failure first');
+    // anvil sends no revertReason and no call tree was read: one eth_call at the parent block says why.
+    const parent = BigInt(run.blocks.customError ?? 0) - 1n;
+    assert.ok(
+      text.includes(`Why: custom error Overdrawn(available: 1000, required: 5000) (replayed at block ${parent.toString()}; a transaction earlier in block`),
+      text,
+    );
+  });
+
+  it('Show State Changes on the panel of a chain known only by its JSON-RPC: anvil’s prestateTracer diff, the Bank named, nothing asked before the click', async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: run.txs.save, chainName: 'Anvil' });
+    assert.ok(panel);
+    const shown = await panel.waitForRender((x) => x.text.includes('Show State Changes'), 30_000).catch(() => panel.lastRendered);
+    assert.ok(shown?.text.includes('Show State Changes') && !shown.text.includes('State changes'), shown?.text.slice(0, 3000));
+    await panel.perform({ kind: 'loadStateChanges' });
+    const r = await panel.waitForRender((x) => x.text.includes('State changes') && x.text.includes('Bank'), 30_000).catch(() => panel.lastRendered);
+    assert.ok(r?.text.includes('State changes') && r.text.includes('Bank'), r?.text.slice(0, 4000));
+    assert.ok(r?.text.includes('depends on the chain'), 'the fee note does not claim a gas price of 0 for an EVM it does not know');
   });
 
   it('Show Request Receipt of the withdraw: the call tree from anvil’s callTracer names Bank → Ledger, decodes Overdrawn(1000, 5000) with the Hardhat artifact’s ABI; the hover then says where the revert began', async () => {
@@ -133,7 +150,7 @@ describe('real peers: an EVM-only chain served by anvil, the records by forge, s
     const hovers =
       (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(content.indexOf(sender) + 5))) ?? [];
     const texts = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).map((v) => v.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
-    const ours = texts.find((t) => t.includes('(EVM JSON-RPC)'));
+    const ours = texts.find((t) => t.includes('(the address was sent to its EVM JSON-RPC)'));
     assert.ok(ours, texts.join('\n---\n'));
     assert.ok(ours.includes(`(${BigInt(balance).toLocaleString('en-US')} wei)`), ours);
     assert.ok(ours.includes(`Nonce ${BigInt(nonce)}`), ours);

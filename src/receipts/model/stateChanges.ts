@@ -81,8 +81,11 @@ function accountRows(a: AccountChange, i: number, nameOf: (address: string) => s
   return rows;
 }
 
-/** The rows of a diff: accounts in address order, bounded; the fee's absence said once. */
-export function stateDiffRows(diff: StateDiff, nameOf: (address: string) => string | undefined, l10n: L10n = englishL10n): Row[] {
+/** What the section says of the fee in the sender's balance change. */
+export type StateFeeNote = 'wasp' | 'unknown';
+
+/** The rows of a diff: accounts in address order, bounded; what the sender's balance says of the fee, once. */
+export function stateDiffRows(diff: StateDiff, nameOf: (address: string) => string | undefined, l10n: L10n = englishL10n, fee: StateFeeNote = 'wasp'): Row[] {
   const rows: Row[] = [];
   if (diff.accounts.length === 0) rows.push({ field: 'stateNone', label: l10n.t('State changes'), value: l10n.t('none'), empty: true });
   let cut = 0;
@@ -101,14 +104,28 @@ export function stateDiffRows(diff: StateDiff, nameOf: (address: string) => stri
   rows.push({
     field: 'stateNote',
     label: l10n.t('Note'),
-    value: l10n.t('The EVM runs at gas price 0 and the chain charges the fee afterwards: the sender\u2019s balance change here leaves the fee out.'),
+    value:
+      fee === 'wasp'
+        ? l10n.t('The EVM runs at gas price 0 and the chain charges the fee afterwards: the sender\u2019s balance change here leaves the fee out.')
+        : l10n.t(
+            'Whether the sender\u2019s balance change holds the fee depends on the chain: an IOTA EVM (Wasp) chain runs its EVM at gas price 0 and charges the fee afterwards; other EVMs take it in the run.',
+          ),
   });
   return rows;
 }
 
-/** The section's rows for what the JSON-RPC answered: the changes, or why there are none to show. */
-export function stateChangeRows(outcome: StateDiffOutcome, nameOf: (address: string) => string | undefined, l10n: L10n = englishL10n): Row[] {
-  if (outcome.ok) return stateDiffRows(outcome.diff, nameOf, l10n);
+/**
+ * The section's rows for what the JSON-RPC answered: the changes, or why there are none to show.
+ * `fee`: `wasp` where the chain's EVM runs at gas price 0 (a node's EVM request), `unknown` for a
+ * chain known only by its JSON-RPC (a Wasp node's, or another EVM's that takes the fee in the run).
+ */
+export function stateChangeRows(
+  outcome: StateDiffOutcome,
+  nameOf: (address: string) => string | undefined,
+  l10n: L10n = englishL10n,
+  fee: StateFeeNote = 'wasp',
+): Row[] {
+  if (outcome.ok) return stateDiffRows(outcome.diff, nameOf, l10n, fee);
   return [{ field: 'stateError', label: l10n.t('Not loaded'), value: rpcFailureText(outcome, l10n, PRESTATE_CALL) }];
 }
 

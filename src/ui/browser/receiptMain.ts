@@ -48,6 +48,15 @@ function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmOnly' }>, api: 
   if (state.headline !== undefined) banner.append(h('div', { class: 'headline' }, state.headline));
   const out: HTMLElement[] = [banner, h('p', { class: 'muted note', 'data-field': 'evmOnlyNote' }, state.note)];
   for (const s of state.sections) out.push(section(s.id, s.title, s.rows, api, L));
+  // Nothing is asked of the JSON-RPC until this is clicked.
+  if (!state.sections.some((s) => s.id === 'evmState'))
+    out.push(
+      h(
+        'div',
+        { class: 'toolbar' },
+        button(L.loadStateChanges, () => api.post({ kind: 'loadStateChanges' })),
+      ),
+    );
   if (state.callTree) out.push(callTreeSection(state.callTree, L, api));
   return out;
 }

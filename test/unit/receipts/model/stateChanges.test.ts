@@ -85,4 +85,13 @@ describe('receipts/model/stateChanges: the state a transaction changed', functio
     assert.ok(!rows.some((r) => r.label.includes('\u202e')), 'the bidi override is revealed');
     assert.equal(rows.find((r) => r.field === 'state1')?.label, 'Po⟨U+202E⟩ol');
   });
+
+  it("says the fee is left out of the sender's balance only where the EVM is a Wasp node's; for a chain known only by its JSON-RPC it says it depends", () => {
+    const diff: StateDiff = { accounts: [], cutAccounts: 0, cutSlots: 0 };
+    const note = (fee?: 'wasp' | 'unknown') => stateDiffRows(diff, () => undefined, undefined, fee).find((r) => r.field === 'stateNote')?.value ?? '';
+    assert.match(note(), /gas price 0/);
+    assert.match(note('wasp'), /leaves the fee out/);
+    assert.match(note('unknown'), /depends on the chain/);
+    assert.doesNotMatch(note('unknown'), /leaves the fee out/);
+  });
 });
