@@ -1,11 +1,14 @@
 // The hover of a failed EVM transaction on a real EVM node, in the extension host: anvil, started by
 // bench/run.mjs with the real-peer contracts (test/fixtures/realPeers) and a run of reverted
 // withdraws mined (Overdrawn two calls deep), each hovered once (uncached) on a chain known only by
-// its JSON-RPC, next to the JSON-RPC calls the hover makes (eth_getTransactionReceipt,
-// eth_getTransactionByHash) POSTed with plain fetch at once, alternating which goes first.
+// its JSON-RPC, next to the JSON-RPC calls the hover makes POSTed with plain fetch, alternating
+// which goes first: eth_getTransactionReceipt and eth_getTransactionByHash at once, then (anvil
+// sends no revertReason) the one eth_call that replays the transaction at its parent block.
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
-import { emit, round, stats, type BenchFigure } from './shared';
+import { fetchEvmReceipt, fetchEvmTransaction } from '../src/evm/model/txRpc';
+import { replayCallParams } from '../src/evm/model/replay';
+import { emit, pairedTimes, postJsonRpc, round, stats, type BenchFigure } from './shared';
 
 export const ANVIL_CHAIN_NAME = 'Bench anvil';
 
@@ -55,15 +58,21 @@ export async function anvilFailedHoverTimes(api: ExtensionApi, token: vscode.Can
     hover.waitMs = 15_000;
     hover.evmWaitMs = 15_000;
     const doc = await vscode.workspace.openTextDocument({ content: hashes.map((h, i) => line(i, h)).join('\n'), language: 'plaintext' });
-    const post = (method: string, hash: string) =>
-      fetch(config.anvilUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [hash] }),
-      }).then((r) => r.text());
+    // The replay's eth_call of each transaction, built (untimed) from what anvil answers of it.
+    const replays = await Promise.all(
+      hashes.map(async (hash) => {
+        const rpc = { fetch: globalThis.fetch };
+        const [receipt, tx] = await Promise.all([fetchEvmReceipt(config.anvilUrl, hash, rpc), fetchEvmTransaction(config.anvilUrl, hash, rpc)]);
+        const params = receipt.ok && tx.ok && tx.tx ? replayCallParams({ ...tx.tx, blockNumber: receipt.receipt.blockNumber }) : undefined;
+        if (params === undefined) throw new Error(`bench: anvil does not answer the failed transaction ${hash}`);
+        return params;
+      }),
+    );
     const raw = async (i: number) => {
       const t0 = performance.now();
-      await Promise.all([post('eth_getTransactionReceipt', hashes[i] ?? ''), post('eth_getTransactionByHash', hashes[i] ?? '')]);
+      const hash = hashes[i] ?? '';
+      await Promise.all([postJsonRpc(config.anvilUrl, 'eth_getTransactionReceipt', [hash]), postJsonRpc(config.anvilUrl, 'eth_getTransactionByHash', [hash])]);
+      await postJsonRpc(config.anvilUrl, 'eth_call', replays[i] ?? []);
       return performance.now() - t0;
     };
     const viaHover = async (i: number) => {
@@ -71,31 +80,20 @@ export async function anvilFailedHoverTimes(api: ExtensionApi, token: vscode.Can
       const h = await hover.provideHover(doc, new vscode.Position(i, column(i)), token);
       const ms = performance.now() - t0;
       const text = hoverText(h);
-      if (!/Failed \\?\(EVM status 0\\?\)/.test(text))
-        throw new Error(`bench: the hover of failed transaction ${i} on anvil did not say it failed: ${text.slice(0, 300)}`);
+      if (!/Failed \\?\(EVM status 0\\?\)/.test(text) || !text.includes('replayed at block'))
+        throw new Error(`bench: the hover of failed transaction ${i} on anvil did not say it failed and why: ${text.slice(0, 300)}`);
       return ms;
     };
-    const hoverMs: number[] = [];
-    const rawMs: number[] = [];
-    for (let i = 0; i < hashes.length; i++) {
-      let h: number;
-      let g: number;
-      if (i % 2 === 0) {
-        h = await viaHover(i);
-        g = await raw(i);
-      } else {
-        g = await raw(i);
-        h = await viaHover(i);
-      }
-      if (i >= WARMUP) {
-        hoverMs.push(h);
-        rawMs.push(g);
-      }
-    }
+    const { hoverMs, rawMs } = await pairedTimes(
+      hashes.map((_, i) => i),
+      WARMUP,
+      viaHover,
+      raw,
+    );
     const hs = stats(hoverMs);
     const gs = stats(rawMs);
     put('evmOnly.anvil.failedHover.uncached.p50', round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
-    put('evmOnly.anvil.failedHover.raw.p50', round(gs.p50, 3), 'ms', { samples: gs.n, requests: 2 });
+    put('evmOnly.anvil.failedHover.raw.p50', round(gs.p50, 3), 'ms', { samples: gs.n, requests: 3 });
     put('evmOnly.anvil.failedHover.overRaw', round(hs.p50 - gs.p50, 3), 'ms');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   } finally {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import { startJsonRpcNode } from '../test/fixtures/jsonRpcNode';
-import { emit, round, stats, type BenchFigure } from './shared';
+import { emit, pairedTimes, postJsonRpc, round, stats, type BenchFigure } from './shared';
 
 export const EVM_ONLY_CHAIN_NAME = 'Bench EVM-only';
 
@@ -78,15 +78,9 @@ export async function evmOnlyHoverTimes(api: ExtensionApi, token: vscode.Cancell
     put('evmOnly.hover.cached.p99', round(c.p99, 4), 'ms', { calls: c.n });
 
     // Uncached: each hash once, next to the same two calls POSTed with plain fetch at once.
-    const post = (method: string, h: string) =>
-      fetch(node.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [h] }),
-      }).then((r) => r.text());
     const raw = async (i: number) => {
       const t0 = performance.now();
-      await Promise.all([post('eth_getTransactionReceipt', hash(i)), post('eth_getTransactionByHash', hash(i))]);
+      await Promise.all([postJsonRpc(node.url, 'eth_getTransactionReceipt', [hash(i)]), postJsonRpc(node.url, 'eth_getTransactionByHash', [hash(i)])]);
       return performance.now() - t0;
     };
     const viaHover = async (i: number) => {
@@ -96,24 +90,13 @@ export async function evmOnlyHoverTimes(api: ExtensionApi, token: vscode.Cancell
       expectFound(h, `uncached EVM-only hover ${i}`);
       return ms;
     };
-    const hoverMs: number[] = [];
-    const rawMs: number[] = [];
     const before = node.methods.length;
-    for (let i = 1; i < n; i++) {
-      let h: number;
-      let g: number;
-      if (i % 2 === 0) {
-        h = await viaHover(i);
-        g = await raw(i);
-      } else {
-        g = await raw(i);
-        h = await viaHover(i);
-      }
-      if (i > options.warmup) {
-        hoverMs.push(h);
-        rawMs.push(g);
-      }
-    }
+    const { hoverMs, rawMs } = await pairedTimes(
+      Array.from({ length: n - 1 }, (_, k) => k + 1),
+      options.warmup,
+      viaHover,
+      raw,
+    );
     // Each uncached hover sends its two calls once; the raw side sends the same two. Only those
     // methods count: the Chains view, when shown, reads the chain's eth_chainId and eth_blockNumber.
     const sent = node.methods.slice(before).filter((m) => m === 'eth_getTransactionReceipt' || m === 'eth_getTransactionByHash').length;

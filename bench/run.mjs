@@ -493,7 +493,11 @@ const ROWS = [
   },
   ['Hover of a failed EVM transaction on anvil, a real EVM node (chain known only by its JSON-RPC)'],
   { what: 'uncached: hover p50', id: 'evmOnly.anvil.failedHover.uncached.p50', show: (f) => ms(f.value) },
-  { what: 'uncached: its 2 calls POSTed at once with fetch, p50', id: 'evmOnly.anvil.failedHover.raw.p50', show: (f) => ms(f.value) },
+  {
+    what: "uncached: its 2 calls POSTed at once with fetch, then the replay's eth_call, p50",
+    id: 'evmOnly.anvil.failedHover.raw.p50',
+    show: (f) => ms(f.value),
+  },
   {
     what: 'uncached: hover over those calls',
     id: 'evmOnly.anvil.failedHover.overRaw',

@@ -184,3 +184,42 @@ export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** One JSON-RPC call POSTed with plain fetch: the floor a hover's request is measured against. */
+export function postJsonRpc(url: string, method: string, params: unknown[]): Promise<string> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  }).then((r) => r.text());
+}
+
+/**
+ * Runs a hover and its raw twin for each index in `indexes`, alternating which goes first (neither
+ * always gets the warmer connection), and keeps the times after the first `warmup` of them.
+ */
+export async function pairedTimes(
+  indexes: readonly number[],
+  warmup: number,
+  viaHover: (i: number) => Promise<number>,
+  raw: (i: number) => Promise<number>,
+): Promise<{ hoverMs: number[]; rawMs: number[] }> {
+  const hoverMs: number[] = [];
+  const rawMs: number[] = [];
+  for (const [k, i] of indexes.entries()) {
+    let h: number;
+    let g: number;
+    if (i % 2 === 0) {
+      h = await viaHover(i);
+      g = await raw(i);
+    } else {
+      g = await raw(i);
+      h = await viaHover(i);
+    }
+    if (k >= warmup) {
+      hoverMs.push(h);
+      rawMs.push(g);
+    }
+  }
+  return { hoverMs, rawMs };
+}
