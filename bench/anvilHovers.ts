@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import { fetchEvmReceipt, fetchEvmTransaction } from '../src/evm/model/txRpc';
 import { replayCallParams } from '../src/evm/model/replay';
-import { emit, pairedTimes, postJsonRpc, round, stats, type BenchFigure } from './shared';
+import { emit, pairedFigures, pairedTimes, postJsonRpc, type BenchFigure } from './shared';
 
 export const ANVIL_CHAIN_NAME = 'Bench anvil';
 
@@ -84,17 +84,14 @@ export async function anvilFailedHoverTimes(api: ExtensionApi, token: vscode.Can
         throw new Error(`bench: the hover of failed transaction ${i} on anvil did not say it failed and why: ${text.slice(0, 300)}`);
       return ms;
     };
-    const { hoverMs, rawMs } = await pairedTimes(
+    const times = await pairedTimes(
       hashes.map((_, i) => i),
       WARMUP,
       viaHover,
       raw,
     );
-    const hs = stats(hoverMs);
-    const gs = stats(rawMs);
-    put('evmOnly.anvil.failedHover.uncached.p50', round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
-    put('evmOnly.anvil.failedHover.raw.p50', round(gs.p50, 3), 'ms', { samples: gs.n, requests: 3 });
-    put('evmOnly.anvil.failedHover.overRaw', round(hs.p50 - gs.p50, 3), 'ms');
+    const ids = { hover: 'evmOnly.anvil.failedHover.uncached.p50', raw: 'evmOnly.anvil.failedHover.raw.p50', over: 'evmOnly.anvil.failedHover.overRaw' };
+    for (const f of pairedFigures(ids, times, 3)) put(f.id, f.value, f.unit, f.detail);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   } finally {
     hover.waitMs = waits.waitMs;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import { startJsonRpcNode } from '../test/fixtures/jsonRpcNode';
-import { emit, pairedTimes, postJsonRpc, round, stats, type BenchFigure } from './shared';
+import { emit, pairedFigures, pairedTimes, postJsonRpc, round, stats, type BenchFigure } from './shared';
 
 export const EVM_ONLY_CHAIN_NAME = 'Bench EVM-only';
 
@@ -101,11 +101,8 @@ export async function evmOnlyHoverTimes(api: ExtensionApi, token: vscode.Cancell
     // methods count: the Chains view, when shown, reads the chain's eth_chainId and eth_blockNumber.
     const sent = node.methods.slice(before).filter((m) => m === 'eth_getTransactionReceipt' || m === 'eth_getTransactionByHash').length;
     if (sent !== 4 * options.uncached) throw new Error(`bench: ${options.uncached} uncached EVM-only hovers and their raw twins sent ${sent} calls`);
-    const hs = stats(hoverMs);
-    const gs = stats(rawMs);
-    put('evmOnly.hover.uncached.p50', round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
-    put('evmOnly.hover.uncached.raw.p50', round(gs.p50, 3), 'ms', { samples: gs.n, requests: 2 });
-    put('evmOnly.hover.uncached.overRaw', round(hs.p50 - gs.p50, 3), 'ms');
+    const ids = { hover: 'evmOnly.hover.uncached.p50', raw: 'evmOnly.hover.uncached.raw.p50', over: 'evmOnly.hover.uncached.overRaw' };
+    for (const f of pairedFigures(ids, { hoverMs, rawMs }, 2)) put(f.id, f.value, f.unit, f.detail);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   } finally {
     hover.waitMs = waits.waitMs;

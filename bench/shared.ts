@@ -223,3 +223,18 @@ export async function pairedTimes(
   }
   return { hoverMs, rawMs };
 }
+
+/** The hover's p50 (with its p99), its raw twin's p50, and what the hover adds over it. */
+export function pairedFigures(
+  ids: { hover: string; raw: string; over: string },
+  times: { hoverMs: number[]; rawMs: number[] },
+  requests: number,
+): Array<{ id: string; value: number; unit: string; detail?: Record<string, unknown> }> {
+  const hs = stats(times.hoverMs);
+  const gs = stats(times.rawMs);
+  return [
+    { id: ids.hover, value: round(hs.p50, 3), unit: 'ms', detail: { samples: hs.n, p99: round(hs.p99, 3) } },
+    { id: ids.raw, value: round(gs.p50, 3), unit: 'ms', detail: { samples: gs.n, requests } },
+    { id: ids.over, value: round(hs.p50 - gs.p50, 3), unit: 'ms' },
+  ];
+}

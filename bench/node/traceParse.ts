@@ -72,22 +72,20 @@ async function timed(body: string, read: (f: typeof fetch) => Promise<{ ok: bool
 
 async function main(): Promise<void> {
   const trace = callTraceBody(TRACE_MAX_BYTES);
-  const traceTimes = await timed(trace, (f) => fetchCallTrace('http://127.0.0.1:1/', TX, { fetch: f }));
-  emit('evm.trace.parseAtCap', round(stats(traceTimes).p50, 0), 'ms', {
-    capMiB: TRACE_MAX_BYTES / MiB,
-    bodyMiB: round(trace.length / MiB, 1),
-    runs: RUNS,
-    min: round(stats(traceTimes).min, 0),
-    max: round(stats(traceTimes).max, 0),
-  });
+  emitAtCap('evm.trace.parseAtCap', trace, await timed(trace, (f) => fetchCallTrace('http://127.0.0.1:1/', TX, { fetch: f })));
   const diff = stateDiffBody(TRACE_MAX_BYTES);
-  const diffTimes = await timed(diff, (f) => fetchStateDiff('http://127.0.0.1:1/', TX, { fetch: f }));
-  emit('evm.stateDiff.parseAtCap', round(stats(diffTimes).p50, 0), 'ms', {
+  emitAtCap('evm.stateDiff.parseAtCap', diff, await timed(diff, (f) => fetchStateDiff('http://127.0.0.1:1/', TX, { fetch: f })));
+}
+
+/** The p50 of parsing a body at the cap, with its spread. */
+function emitAtCap(id: string, body: string, times: number[]): void {
+  const s = stats(times);
+  emit(id, round(s.p50, 0), 'ms', {
     capMiB: TRACE_MAX_BYTES / MiB,
-    bodyMiB: round(diff.length / MiB, 1),
+    bodyMiB: round(body.length / MiB, 1),
     runs: RUNS,
-    min: round(stats(diffTimes).min, 0),
-    max: round(stats(diffTimes).max, 0),
+    min: round(s.min, 0),
+    max: round(s.max, 0),
   });
 }
 
