@@ -159,7 +159,7 @@ export abstract class StatePanel<S extends { compare?: unknown }, A extends { ki
     return check.ok ? { ok: true, block: check.block } : { ok: false, error: new InvalidInputError('block', check.reason, fix) };
   }
 
-  /** The comparison's label and its own block check (an earlier check said the panel's own block is fine). */
+  /** The comparison's label while the other state is read. */
   protected compareLabel(targetBlock: string | undefined): string {
     return vscode.l10n.t('Comparing with {0}…', stateInProse(targetBlock, vscode.l10n));
   }

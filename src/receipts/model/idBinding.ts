@@ -135,8 +135,6 @@ const HASH_CALLS = new Set([
   'wait_for_transaction_receipt',
   'eth_getTransactionReceipt',
   'eth_getTransactionByHash',
-  'TransactionReceipt',
-  'TransactionByHash',
 ]);
 const CALL = /([\p{L}_$][\p{L}\p{N}_$]*)\s*\(\s*$/u;
 /** `cast receipt 0x…`, `cast tx 0x…`, `cast run 0x…`: Foundry's commands whose argument is a transaction hash. */
