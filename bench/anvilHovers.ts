@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import { fetchEvmReceipt, fetchEvmTransaction } from '../src/evm/model/txRpc';
 import { replayCallParams } from '../src/evm/model/replay';
+import { setChainsUntil } from './evmOnlyHovers';
 import { emit, pairedFigures, pairedTimes, postJsonRpc, type BenchFigure } from './shared';
 
 export const ANVIL_CHAIN_NAME = 'Bench anvil';
@@ -28,15 +29,6 @@ const column = (i: number) => `WITHDRAW_TX_${i} = "`.length + 5;
 
 function hoverText(h: vscode.Hover | undefined): string {
   return (h?.contents ?? []).map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
-}
-
-async function setChainsUntil(chains: unknown[] | undefined, done: () => boolean): Promise<void> {
-  await vscode.workspace.getConfiguration('waspChain').update('chains', chains, vscode.ConfigurationTarget.Global);
-  for (let i = 0; i < 500; i++) {
-    if (done()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('bench: the chain registry did not pick up the chains');
 }
 
 export async function anvilFailedHoverTimes(api: ExtensionApi, token: vscode.CancellationToken, config: AnvilBenchConfig): Promise<BenchFigure[]> {

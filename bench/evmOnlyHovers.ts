@@ -34,7 +34,8 @@ function expectFound(h: vscode.Hover | undefined, what: string): void {
     throw new Error(`bench: ${what}: the EVM-only hover did not show the transaction: ${text.slice(0, 300)}`);
 }
 
-async function setChainsUntil(chains: unknown[] | undefined, done: () => boolean): Promise<void> {
+/** Writes waspChain.chains and waits until the registry has picked them up. */
+export async function setChainsUntil(chains: unknown[] | undefined, done: () => boolean): Promise<void> {
   await vscode.workspace.getConfiguration('waspChain').update('chains', chains, vscode.ConfigurationTarget.Global);
   for (let i = 0; i < 500; i++) {
     if (done()) return;
