@@ -1,9 +1,12 @@
 // The layering rules of design/STYLE.md, checked by `npm run deps` (a stage of `npm test`).
 // tsPreCompilationDeps counts `import type` too: a type-only cycle still ties two modules together.
 /** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist (the live feed's socket and driver run in a web worker too). */
-const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$|^src/live/(socket|connection)\\.ts$';
-/** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui). */
-const FEATURES = '^src/(accounts|chains|chainInfo|live|receipts|watch|workspace)/';
+const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$|^src/[^/]+/browser/|^src/live/(socket|connection)\\.ts$';
+/** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui, workspace, transactions). */
+const FEATURE_NAMES = 'accounts|chains|chainInfo|live|receipts|watch';
+const FEATURES = `^src/(${FEATURE_NAMES})/`;
+/** The one file of a feature that other features may import: the Chains tree's slots, which the tree owns and the features fill. */
+const TREE_SLOTS = '^src/chains/treeSlots\\.ts$';
 /** `import ... from 'vscode'` resolves to its types: the host provides the module itself. */
 const VSCODE = '^node_modules/@types/vscode/';
 
@@ -33,17 +36,25 @@ module.exports = {
       to: { path: FEATURES },
     },
     {
+      name: 'feature-imports-no-feature',
+      severity: 'error',
+      comment:
+        'A feature imports no other feature: what two features share lives in a layer under both (src/transactions: the reading of a request or transaction), and a view that shows rows of other features owns an interface they fill (src/chains/treeSlots.ts, the one exception).',
+      from: { path: `^src/(${FEATURE_NAMES})/` },
+      to: { path: FEATURES, pathNot: ['^src/$1/', TREE_SLOTS] },
+    },
+    {
       name: 'layers-below-features',
       severity: 'error',
-      comment: 'src/api and src/core sit under every feature: nothing there imports a feature folder.',
-      from: { path: '^src/(api|core)/' },
+      comment: 'The layers (api, core, config, ui, workspace, transactions) sit under every feature: nothing there imports a feature folder.',
+      from: { path: '^src/(api|core|config|ui|workspace|transactions)/' },
       to: { path: FEATURES },
     },
     {
       name: 'webview-without-vscode',
       severity: 'error',
-      comment: 'src/ui/browser runs in the browser: nothing it imports may import vscode.',
-      from: { path: '^src/ui/browser/' },
+      comment: "Every browser/ folder (the panels' webview code) runs in the browser: nothing it imports may import vscode.",
+      from: { path: '^src/[^/]+/browser/' },
       to: { path: VSCODE, reachable: true },
     },
     {

@@ -7,7 +7,7 @@
 // leaves the tree's own bundles to whoever is running tests from them.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -166,7 +166,11 @@ const configs = [
   },
   {
     ...common,
-    entryPoints: findFiles('src/ui/browser', /^(?!.*\.d\.ts$).*Main\.ts$/),
+    entryPoints: Object.fromEntries(
+      findFiles('src', /^(?!.*\.d\.ts$).*Main\.ts$/)
+        .filter((f) => /[\\/]browser[\\/]/.test(f))
+        .map((f) => [basename(f, '.ts'), f]),
+    ),
     outdir: at('dist/webview'),
     platform: 'browser',
     format: 'iife',

@@ -74,7 +74,7 @@ export default defineConfig(
   },
   {
     // These layers run in plain Node (unit tests) or in the webview: 'vscode' does not exist there.
-    files: ['src/api/**', 'src/core/**', 'src/**/model/**', 'src/**/protocol.ts', 'src/ui/browser/**', 'test/unit/**', 'test/fixtures/**'],
+    files: ['src/api/**', 'src/core/**', 'src/**/model/**', 'src/**/protocol.ts', 'src/*/browser/**', 'test/unit/**', 'test/fixtures/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -83,7 +83,7 @@ export default defineConfig(
             {
               name: 'vscode',
               message:
-                'src/api, src/core, every model/ and protocol.ts, src/ui/browser and the unit tests stay free of the VS Code API ' +
+                'src/api, src/core, every model/ and protocol.ts, every browser/ folder and the unit tests stay free of the VS Code API ' +
                 '(see design/STYLE.md); take what you need as a parameter instead.',
             },
           ],

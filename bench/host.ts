@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../src/constants';
 import type { WaspClient } from '../src/api/client';
 import type { ExtensionApi } from '../src/extension';
-import { DEFAULT_LOOKUP_CAPACITY } from '../src/receipts/model/receiptLookup';
+import { DEFAULT_LOOKUP_CAPACITY } from '../src/transactions/model/receiptLookup';
 import {
   BENCH_CHAIN_ID,
   BENCH_CHAIN_NAME,

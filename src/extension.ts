@@ -13,8 +13,8 @@ import { registerAccountsFeature, type AccountsFeature } from './accounts/regist
 import { registerLiveFeature, type LiveFeature } from './live/register';
 import { registerWorkspaceFeature } from './workspace/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
-import { RecentReceipts } from './receipts/model/recentReceipts';
-import { WatchedRequests } from './receipts/model/watchedRequests';
+import { RecentReceipts } from './transactions/model/recentReceipts';
+import { WatchedRequests } from './transactions/model/watchedRequests';
 import { KnownIds } from './core/knownIds';
 
 /** What activate() returns: the services and each feature's handles (integration tests use them). */

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { RebasedReceiptSchema } from '../../src/api/rebasedSchemas';
 import { AbiIndex, parseAbiText } from '../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../src/evm/model/decode';
-import { explainEvm, explanationLines } from '../../src/receipts/model/evmExplain';
+import { explainEvm, explanationLines } from '../../src/transactions/model/evmExplain';
 import { scanIntoIndex, type ScanFile } from '../../src/workspace/model/scan';
 import { nodeFolderIo } from '../../test/fixtures/nodeFolderFs';
-import { buildReceiptView } from '../../src/receipts/model/receiptView';
+import { buildReceiptView } from '../../src/transactions/model/receiptView';
 import { emit, round, stats } from '../shared';
 
 const ARTIFACTS = 500;

@@ -3,7 +3,7 @@
 // buildReceiptView), and the heap one such answer holds once cached. Run with --expose-gc.
 import { parseJsonExact } from '../../src/api/json';
 import { ReceiptSchema } from '../../src/api/stardustSchemas';
-import { buildReceiptView } from '../../src/receipts/model/receiptView';
+import { buildReceiptView } from '../../src/transactions/model/receiptView';
 import { BIG_BURN_RECORDS, BIG_PARAM_BYTES, benchRequestId, bigReceipt, emit, round, stats } from '../shared';
 
 const RUNS = 7;

@@ -6,12 +6,12 @@
 //     5 s minimum round, not by the node;
 //   - 20 watches on a node that is down: the backoff (2 s, 4 s, 8 s…) bounds the attempts;
 //   - a block of 100 receipts read with one request and made into tree rows, as the Blocks list does.
-// The watch loop and the client are the extension's own (src/watch/model/watchSet.ts, src/api/client.ts).
+// The watch loop and the client are the extension's own (src/transactions/model/watchSet.ts, src/api/client.ts).
 import { createServer } from 'node:net';
 import { WaspClient } from '../../src/api/client';
 import type { Receipt } from '../../src/api/stardustSchemas';
 import type { RebasedReceipt } from '../../src/api/rebasedSchemas';
-import { WatchSet } from '../../src/watch/model/watchSet';
+import { WatchSet } from '../../src/transactions/model/watchSet';
 import { startLocalNode, type LocalNode } from '../../test/fixtures/localNode';
 import { receiptCopy } from '../../test/fixtures/localNodeBlocks';
 import { DEMO_CHAINS } from '../../test/fixtures/demoData';

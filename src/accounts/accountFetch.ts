@@ -12,7 +12,7 @@ import { fetchBalance, fetchTransactionCount, type RpcBlock, type RpcFailure } f
 import { evmRpcTarget } from '../evm/model/rpcTarget';
 import type { ReadKey } from './model/accountReads';
 import type { AccountPart, AccountRead } from './model/accountView';
-import { baseTokenOf, holdingsOf } from './model/holdings';
+import { baseTokenOf, holdingsOf } from '../api/holdings';
 
 export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: ChainEntry, key: ReadKey, signal: AbortSignal): Promise<AccountRead> {
   const api = clients.apiFor(chain);

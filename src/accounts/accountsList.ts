@@ -9,7 +9,7 @@ import { Commands } from '../constants';
 import { shortId } from '../core/format';
 import { plainLine } from '../core/text';
 import { errorSummary } from '../ui/errors';
-import type { AccountMessageNode, AccountNode, AccountsNode, AccountsTreeNode } from '../chains/accountNodes';
+import type { AccountMessageNode, AccountNode, AccountsNode, AccountsTreeNode } from '../chains/treeSlots';
 import type { AddressLabel } from '../workspace/model/deployments';
 import type { AccountService } from './service';
 import type { PinnedAccounts } from './pins';
@@ -153,7 +153,7 @@ export class AccountsList implements vscode.Disposable {
     if (!chain) return { kind: 'error', message: vscode.l10n.t('No valid chain named "{0}" is configured', node.chainName) };
     const loading: Balance = { kind: 'loading' };
     this.balances.set(key, loading);
-    void Promise.all([this.service.read(chain, node.address, { part: 'balance' }), import('./model/holdings.js')]).then(
+    void Promise.all([this.service.read(chain, node.address, { part: 'balance' }), import('../api/holdings.js')]).then(
       ([read, { baseHoldingText }]) => this.settle(key, loading, { kind: 'ok', ...baseHoldingText(read.holdings, vscode.l10n) }),
       (e: unknown) => this.settle(key, loading, { kind: 'error', message: errorSummary(e) }),
     );

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { openFoundUrl } from '../ui/openFound';
 import { checkEvmAddress } from '../api/ids';
-import { resolveChain, type ChainArgDeps } from '../chains/chainArg';
+import { resolveChain, type ChainArgDeps } from '../config/chainArg';
 import { notificationText } from '../core/text';
 import { errorSummary } from '../ui/errors';
 import type { AccountIdentity } from './protocol';
@@ -121,7 +121,7 @@ export async function accountExplorerUrl(service: AccountService, arg: unknown):
   const check = args.address === undefined ? undefined : checkEvmAddress(args.address);
   const chain = args.chainName === undefined ? undefined : service.chain(args.chainName);
   if (!check?.ok || !chain) return { ok: false, reason: vscode.l10n.t('Not opened: the link has no valid address and chain.') };
-  const { explorerAddressUrl, explorerBase } = await import('../receipts/model/explorer.js');
+  const { explorerAddressUrl, explorerBase } = await import('../transactions/model/explorer.js');
   const url = explorerAddressUrl(explorerBase(chain.explorerUrl, await service.evmChainId(chain)), check.address);
   return url === undefined
     ? { ok: false, reason: vscode.l10n.t('Not opened: no explorer is known for {0} (set explorerUrl in the chain entry).', chain.name) }

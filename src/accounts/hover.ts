@@ -98,7 +98,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     const [read, nameFound] = first;
     const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
       import('./model/accountView.js'),
-      import('../receipts/model/explorer.js'),
+      import('../transactions/model/explorer.js'),
       loadMarkdown(),
     ]);
     if (token.isCancellationRequested) return undefined;
@@ -124,7 +124,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       const names = evmOnly.evm.namesFor({ generation: 'rebased', evmChainId: chain.evmChainId }).catch(() => undefined);
       const [{ evmOnlyAccountLines }, { rpcFailureText }, { evmOnlyAccountMarkdown }, nameOf] = await Promise.all([
         import('./model/evmOnlyAccountView.js'),
-        import('../receipts/model/evmExplain.js'),
+        import('../transactions/model/evmExplain.js'),
         loadMarkdown(),
         within(names, this.nameWaitMs, undefined),
       ]);

@@ -5,7 +5,7 @@
 // The panel knows its identity only: the chain entry is looked up again on every read.
 import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
-import { explorerAddressUrl, explorerBase, iotaExplorerUrl, iotaNetwork } from '../receipts/model/explorer';
+import { explorerAddressUrl, explorerBase, iotaExplorerUrl, iotaNetwork } from '../transactions/model/explorer';
 import { describeState, stateInProse } from '../ui/model/blockState';
 import type { ErrorView } from '../ui/model/view';
 import type { LoadRun } from '../ui/panel';
@@ -13,7 +13,7 @@ import type { PanelFactory } from '../ui/registry';
 import { StatePanel, type StatePanelDeps, type StatePanelHost } from '../ui/statePanel';
 import { earlierFirst } from './identity';
 import { accountSections, comparisonRows, type AccountRead } from './model/accountView';
-import { compareHoldings } from './model/holdings';
+import { compareHoldings } from '../api/holdings';
 import type { PinnedAccounts } from './pins';
 import { accountPanelLabels, type AccountAction, type AccountErrorState, type AccountIdentity, type AccountPanelState } from './protocol';
 import type { AccountService } from './service';

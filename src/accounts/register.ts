@@ -6,8 +6,8 @@ import { Commands, WebviewTypes } from '../constants';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
-import type { ChainsTreeProvider } from '../chains/tree';
-import type { EvmExplainer } from '../receipts/evmExplainer';
+import type { AccountsSlot } from '../chains/treeSlots';
+import type { EvmExplainer } from '../transactions/evmExplainer';
 import { PanelRegistry, type OpenOptions } from '../ui/registry';
 import { AccountHoverProvider, type EvmOnlyAccounts } from './hover';
 import { sameAccount } from './identity';
@@ -38,7 +38,7 @@ export interface AccountsFeatureDeps {
   readonly tokens: TokenStore;
   readonly log: vscode.LogOutputChannel;
   /** The Chains tree and its view: the Accounts line goes under each chain. */
-  readonly chainsTree: { readonly tree: ChainsTreeProvider };
+  readonly chainsTree: { readonly tree: AccountsSlot };
   /** Names for addresses (the workspace's address book, the chain's own contracts): the receipts feature's explainer. */
   readonly names: Pick<EvmExplainer, 'namesFor'>;
   /** The workspace's deployment records. */

@@ -7,7 +7,7 @@ import { parseAgentId } from '../api/ids';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { ChainEntry } from '../config/model/chainConfig';
-import type { EvmExplainer } from '../receipts/evmExplainer';
+import type { EvmExplainer } from '../transactions/evmExplainer';
 import { AccountReads, type ReadKey, type ReadOptions, type ReadPart } from './model/accountReads';
 import type { AccountRead } from './model/accountView';
 

@@ -2,8 +2,7 @@
 // line itself, and a stand-in that loads the lists (accountsList.ts) when the first one opens.
 // Until then no account is read and no list code is loaded.
 import * as vscode from 'vscode';
-import type { AccountsChild, AccountsNode, AccountsTreeNode } from '../chains/accountNodes';
-import type { ChainParent } from '../chains/blockNodes';
+import type { AccountsChild, AccountsNode, AccountsTreeNode, ChainParent } from '../chains/treeSlots';
 import type { AccountsList, RecordSource } from './accountsList';
 import type { PinnedAccounts } from './pins';
 import type { AccountService } from './service';

@@ -15,7 +15,7 @@ export type GovernanceInfo = ChainInfo | RebasedChainInfo;
 /**
  * An account's (or the chain's total) L2 assets as either generation's node sends them: base tokens
  * in the smallest unit without the wei remainder, Stardust native tokens `{id, amount}`, Rebased
- * coins `{coinType, balance}`. accounts/model/holdings.ts makes one view of both.
+ * coins `{coinType, balance}`. api/holdings.ts makes one view of both.
  */
 export type AccountAssets = AccountBalance | RebasedAccountBalance;
 /** The chain's identity answer: `GET /v1/chains/{id}` (Stardust) or `GET /v1/chain` (Rebased): ID, isActive, evmChainId. */

@@ -4,8 +4,8 @@
 // several are configured, else the one chain.
 // Resolves with the panel, so callers (and tests) can await what it shows.
 import * as vscode from 'vscode';
-import { resolveChain } from '../chains/chainArg';
-import type { ChainArgDeps } from '../chains/chainArg';
+import { resolveChain } from '../config/chainArg';
+import type { ChainArgDeps } from '../config/chainArg';
 import type { ChainInfoIdentity } from './protocol';
 
 export interface OpenChainInfoOptions {

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Commands, WebviewTypes } from '../constants';
 import type { ChainInfoPanelDeps } from './panel';
-import type { ChainArgDeps } from '../chains/chainArg';
+import type { ChainArgDeps } from '../config/chainArg';
 import { PanelRegistry } from '../ui/registry';
 import type { OpenChainInfoOptions } from './command';
 import { sameChainInfo } from './identity';

@@ -120,7 +120,7 @@ async function openBlockInExplorer(deps: Pick<BlocksDeps, 'chains' | 'clients'>,
   const b = blockOf(arg);
   const chain = b && deps.chains.get(b.chainName);
   if (!b || !chain) return false;
-  const { explorerBase } = await import('../receipts/model/explorer.js');
+  const { explorerBase } = await import('../transactions/model/explorer.js');
   let evmChainId: bigint | undefined;
   try {
     evmChainId = await deps.clients.apiFor(chain).evmChainId();

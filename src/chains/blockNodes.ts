@@ -2,12 +2,7 @@
 import type * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { BlockReceiptRow } from './model/blockRows';
-
-/** The parent a Blocks node hangs under (a ChainNode of tree.ts). */
-export interface ChainParent {
-  readonly id: string;
-  readonly chainName: string;
-}
+import type { ChainParent } from './treeSlots';
 
 export interface BlocksNode {
   readonly kind: 'blocks';

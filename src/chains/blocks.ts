@@ -3,8 +3,10 @@
 // the first Blocks node opens. Until then no block is asked for and no list code is loaded.
 import * as vscode from 'vscode';
 import { formatBigInt } from '../core/format';
-import { message, type BlockNode, type BlocksNode, type BlocksTreeNode, type ChainParent } from './blockNodes';
-import type { BlocksDeps, BlocksFeed, BlocksList } from './blocksList';
+import { message, type BlockNode, type BlocksNode, type BlocksTreeNode } from './blockNodes';
+import type { ChainParent } from './treeSlots';
+import type { BlocksFeed } from '../transactions/feeds';
+import type { BlocksDeps, BlocksList } from './blocksList';
 import { filterName, type BlockFilter } from './model/blockFilter';
 
 export class BlocksModel implements vscode.Disposable {

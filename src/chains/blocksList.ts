@@ -13,6 +13,7 @@ import { Commands, Settings } from '../constants';
 import { plainLine } from '../core/text';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
+import type { BlocksFeed } from '../transactions/feeds';
 import { errorSummary } from '../ui/errors';
 import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
 import { blockMatches, filterName, type BlockFilter } from './model/blockFilter';
@@ -50,13 +51,6 @@ export interface BlocksDeps {
  * nodes' feeds are open, a `new_block` event adds its block without asking, and a chain whose
  * feed is open is not asked for its latest block (the timer still asks the others).
  */
-export interface BlocksFeed {
-  /** The chains whose lists are followed now (none: following needs no feed). */
-  following(chains: readonly ChainEntry[]): void;
-  /** Whether the chain's blocks arrive from an open feed now. */
-  isLive(chain: ChainEntry): boolean;
-  onBlock(listener: (chain: ChainEntry, block: BlockInfo) => void): vscode.Disposable;
-}
 
 export class BlocksList implements vscode.Disposable {
   private readonly states = new Map<string, ChainBlocks>();

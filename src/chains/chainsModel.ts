@@ -12,7 +12,7 @@ import { decideChainState, type ChainState, type ChainStateDecision, type Genera
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
-import type { RecentReceipts } from '../receipts/model/recentReceipts';
+import type { RecentReceipts } from '../transactions/model/recentReceipts';
 import type { Generation } from '../api/generation';
 
 /** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */

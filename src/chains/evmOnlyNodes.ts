@@ -133,7 +133,7 @@ export class EvmOnlyRows {
    * activation: loading a chunk there cost 25 to 70 ms of activate()); until then the raw reason.
    */
   private readonly failureWording: FailureText = (f) => {
-    this.wording ??= import('../receipts/model/evmExplain.js').then(({ rpcFailureText }) => {
+    this.wording ??= import('../transactions/model/evmExplain.js').then(({ rpcFailureText }) => {
       this.failureText = (g) => rpcFailureText(g, vscode.l10n);
       this.redraw();
     });

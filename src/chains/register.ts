@@ -6,7 +6,7 @@ import { Commands, Views } from '../constants';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
-import type { RecentReceipts } from '../receipts/model/recentReceipts';
+import type { RecentReceipts } from '../transactions/model/recentReceipts';
 import { ChainProblemsReporter } from './problems';
 import { ChainsModel } from './chainsModel';
 import { ChainStatusBar } from './statusBar';

@@ -20,13 +20,13 @@ import {
 import { describeGasPerToken } from '../core/fees';
 import { formatBigInt, formatDuration, formatTime, shortId } from '../core/format';
 import { isSafeExternalUrl, markdownText, plainLine } from '../core/text';
-import type { RecentReceipt } from '../receipts/model/recentReceipts';
+import type { RecentReceipt } from '../transactions/model/recentReceipts';
 import type { ChainRegistry } from '../config/chainRegistry';
-import type { RecentReceipts } from '../receipts/model/recentReceipts';
+import type { RecentReceipts } from '../transactions/model/recentReceipts';
 import type { ChainRow, ChainsModel, ChainSnapshot } from './chainsModel';
 import type { BlocksModel } from './blocks';
 import type { BlocksTreeNode } from './blockNodes';
-import type { AccountsChild, AccountsTreeNode } from './accountNodes';
+import type { AccountsChild, AccountsTreeNode } from './treeSlots';
 import { EvmOnlyRows, type EvmChainNode, type EvmLimitNode } from './evmOnlyNodes';
 
 /** A chain (or an invalid settings entry). Commands receive it as their argument: `chainName`. */

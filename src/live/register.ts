@@ -8,9 +8,8 @@ import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { Settings } from '../constants';
-import type { BlocksModel } from '../chains/blocks';
-import type { AnyReceipt } from '../receipts/model/receiptView';
-import type { WatchFeed } from '../watch/service';
+import type { AnyReceipt } from '../transactions/model/receiptView';
+import type { BlocksFeed, WatchFeed } from '../transactions/feeds';
 import type { FeedEntry } from './model/feed';
 import type { LiveService, LiveServiceDeps } from './service';
 
@@ -37,7 +36,8 @@ export interface LiveFeature {
 
 export interface LiveFeatureDeps extends LiveServiceDeps {
   readonly context: Pick<vscode.ExtensionContext, 'subscriptions' | 'workspaceState'>;
-  readonly blocks: Pick<BlocksModel, 'setFeed'>;
+  /** The Blocks lists of the Chains tree, which follow the latest block through the feed. */
+  readonly blocks: { setFeed(feed: BlocksFeed): void };
 }
 
 /** The view's provider: the service's view once loaded; asking for its items loads it. */

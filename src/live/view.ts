@@ -12,9 +12,9 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
 import { plainLine } from '../core/text';
-import { EvmExplainer } from '../receipts/evmExplainer';
-import { buildReceiptView, type AnyReceipt, type ReceiptView } from '../receipts/model/receiptView';
-import type { ReceiptService } from '../receipts/service';
+import { EvmExplainer } from '../transactions/evmExplainer';
+import { buildReceiptView, type AnyReceipt, type ReceiptView } from '../transactions/model/receiptView';
+import type { ReceiptService } from '../transactions/receiptService';
 import type { ChainEvent, LiveHub } from './hub';
 import type { LiveEvent } from './model/events';
 import { DEFAULT_FEED_CAP, LiveFeed, MAX_FEED_CAP, type FeedEntry } from './model/feed';
@@ -346,7 +346,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
       const [explained, nameOf, { explanationLines }] = await Promise.all([
         evm.explain(entry.receipt, view),
         this.deps.receipts.evmChainId(chain).then((evmChainId) => evm.namesFor({ generation: chain.generation, evmChainId })),
-        import('../receipts/model/evmExplain.js'),
+        import('../transactions/model/evmExplain.js'),
       ]);
       if (!explained) return;
       if (explained.error) extra.error = explanationLines({ files: explained.files, error: explained.error }, vscode.l10n)[0];

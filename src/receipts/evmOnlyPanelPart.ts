@@ -9,10 +9,10 @@ import { HEX64 } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { ErrorView, Row } from '../ui/model/view';
 import { shortId } from '../core/format';
-import type { CallTreeLoad } from './evmExplainer';
+import type { CallTreeLoad } from '../transactions/evmExplainer';
 import { copyCallTreeJson } from './evmPanelParts';
-import type { EvmOnlyResult, EvmOnlyService } from './evmOnlyService';
-import type { EvmOnlyFound } from './model/evmOnlyView';
+import type { EvmOnlyResult, EvmOnlyService } from '../transactions/evmOnlyService';
+import type { EvmOnlyFound } from '../transactions/model/evmOnlyView';
 import { receiptPanelLabels, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 
 type EvmOnlyState = Extract<ReceiptPanelState, { status: 'evmOnly' }>;
@@ -64,7 +64,7 @@ export class EvmOnlyPanelPart {
     const { chain, found } = l;
     const evmChainId = await this.host.service.evmChainId(chain);
     const [{ evmOnlyView }, decoding] = await Promise.all([
-      import('./model/evmOnlyView.js'),
+      import('../transactions/model/evmOnlyView.js'),
       this.host.service.evm.decoding({ generation: 'rebased', evmChainId }),
     ]);
     const chainView: { rpcUrl: string; explorerUrl?: string; evmChainId?: bigint } = { rpcUrl: chain.evmJsonRpcUrl };
@@ -113,7 +113,7 @@ export class EvmOnlyPanelPart {
     this.callTree = tree;
     this.host.refresh();
     // No tree (a public JSON-RPC without debug_traceTransaction): the replay at the parent block says why.
-    const { wantsReplay } = await import('./model/evmOnlyView.js');
+    const { wantsReplay } = await import('../transactions/model/evmOnlyView.js');
     if (!wantsReplay(l.found, this.host.service.traceLine(l.found.hash))) return;
     await this.host.service.replay(l.chain, l.found, signal).catch(() => undefined);
     if (this.run !== run || signal?.aborted) return;
@@ -149,7 +149,7 @@ export class EvmOnlyPanelPart {
 
   /** What each EVM-only chain answered, for the panel's "not found" (one line each). */
   async missLines(result: Extract<EvmOnlyResult, { found: false }>): Promise<string[]> {
-    const { rpcFailureText } = await import('./model/evmExplain.js');
+    const { rpcFailureText } = await import('../transactions/model/evmExplain.js');
     const lines = result.failures.map((f) => vscode.l10n.t('{0}: {1}', f.chain.name, rpcFailureText(f.failure, vscode.l10n)));
     if (result.notFoundOn.length > 0) lines.push(vscode.l10n.t('No transaction on {0} (its EVM JSON-RPC).', result.notFoundOn.map((c) => c.name).join(', ')));
     return lines;

@@ -3,11 +3,11 @@
 // its state changes. Which JSON-RPC is ../evm/model/rpcTarget.ts's rule: the chain entry's
 // evmJsonRpcUrl, else the node's own. A reload of the panel drops what an older load asked for.
 import * as vscode from 'vscode';
-import type { ReceiptService, FindResult } from './service';
+import type { ReceiptService, FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
-import type { ReceiptView } from './model/receiptView';
-import type { CallTreeLoad } from './evmExplainer';
+import type { ReceiptView } from '../transactions/model/receiptView';
+import type { CallTreeLoad } from '../transactions/evmExplainer';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 import { evmTxHashOf } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
@@ -54,7 +54,7 @@ export class EvmPanelParts {
     this.rpcHost = evmRpcTarget(chain)?.host;
     // A Wasp 1 node's tracer has no state-change mode: said at once, never asked.
     if (evm && chain.generation === 'stardust') {
-      const { stateChangesUnoffered } = await import('./model/stateChanges.js');
+      const { stateChangesUnoffered } = await import('../transactions/model/stateChanges.js');
       this.state = this.section(stateChangesUnoffered(vscode.l10n));
     }
   }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { openFoundUrl } from '../ui/openFound';
 import { ANY_REQUEST_ID } from '../core/idShapes';
-import type { ReceiptService } from './service';
+import type { ReceiptService } from '../transactions/receiptService';
 
 /** What the command asks of the receipt service: the receipt, its EVM side, the node's EVM chain ID. */
 export type ExplorerReceipts = Pick<ReceiptService, 'find' | 'evm' | 'evmChainId'>;
@@ -22,7 +22,7 @@ export async function explorerUrlOf(service: ExplorerReceipts, arg: unknown): Pr
   const explained = await service.evm.explain(result.value.receipt, result.value.view);
   const tx = explained?.tx;
   if (tx === undefined) return { ok: false, reason: vscode.l10n.t('Not opened: the request carries no EVM transaction.') };
-  const { chainExplorerBase, explorerTxUrl } = await import('./model/explorer.js');
+  const { chainExplorerBase, explorerTxUrl } = await import('../transactions/model/explorer.js');
   const nodeEvmChainId = await service.evmChainId(result.chain);
   const url = explorerTxUrl(chainExplorerBase(result.chain.explorerUrl, nodeEvmChainId, tx.chainId), tx.hash);
   if (url === undefined)

@@ -11,11 +11,11 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../api/errors';
 import { classifyRequestId } from '../core/idShapes';
 import { Settings } from '../constants';
-import { EvmExplainer } from './evmExplainer';
-import type { ProcessedReceipt, ReceiptService } from './service';
+import { EvmExplainer } from '../transactions/evmExplainer';
+import type { ProcessedReceipt, ReceiptService } from '../transactions/receiptService';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
-import type { EvmOnlyService } from './evmOnlyService';
-import type { EvmOnlyFound } from './model/evmOnlyView';
+import type { EvmOnlyService } from '../transactions/evmOnlyService';
+import type { EvmOnlyFound } from '../transactions/model/evmOnlyView';
 import type { ReplayOutcome } from '../evm/model/replay';
 import { clip, escapeMarkdown } from '../core/text';
 import { errorSummary } from '../ui/errors';
@@ -176,7 +176,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     if (!first.found) {
       // A 64-hex string is often just some hash: no chain knowing it is no news.
       if (quiet || first.failures.length === 0) return undefined;
-      const { rpcFailureText } = await import('./model/evmExplain.js');
+      const { rpcFailureText } = await import('../transactions/model/evmExplain.js');
       return new vscode.Hover(
         evmOnlyFailuresMarkdown(
           hash,
@@ -188,7 +188,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     const { chain, value } = first;
     const traceLine = this.evmOnly.traceLine(hash);
     const [{ evmOnlyHoverLines }, decoding, replay] = await Promise.all([
-      import('./model/evmOnlyView.js'),
+      import('../transactions/model/evmOnlyView.js'),
       this.evmDecoding(chain),
       this.evmOnlyReplay(chain, value, traceLine, token),
     ]);
@@ -224,7 +224,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
     traceLine: string | undefined,
     token: vscode.CancellationToken,
   ): Promise<ReplayOutcome | undefined> {
-    const { wantsReplay } = await import('./model/evmOnlyView.js');
+    const { wantsReplay } = await import('../transactions/model/evmOnlyView.js');
     if (!wantsReplay(found, traceLine)) return undefined;
     try {
       const answer = await this.detached.answer((signal) => this.evmOnly.replay(chain, found, signal), this.waitMs, token);
@@ -252,7 +252,10 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         [undefined, undefined, undefined] as const,
       );
       if (!explained) return undefined;
-      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([import('./model/evmExplain.js'), import('./model/explorer.js')]);
+      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
+        import('../transactions/model/evmExplain.js'),
+        import('../transactions/model/explorer.js'),
+      ]);
       // The link only when the command can build a checked URL from our settings or defaults (no request here).
       const tx = explained.tx;
       const explorer =

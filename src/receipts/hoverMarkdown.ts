@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { Commands } from '../constants';
-import type { FindResult } from './service';
+import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
 import { evmShaped } from '../core/idShapes';
-import type { ReceiptView } from './model/receiptView';
+import type { ReceiptView } from '../transactions/model/receiptView';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
 import { secretWhat } from './secretWords';

@@ -5,12 +5,12 @@ import * as vscode from 'vscode';
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
-import type { FindResult, ReceiptService } from './service';
+import type { FindResult, ReceiptService } from '../transactions/receiptService';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
-import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from './model/receiptView';
+import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from '../transactions/model/receiptView';
 import { skipReasons } from './model/skipReasons';
-import type { ChainLogSection } from './model/chainLogView';
+import type { ChainLogSection } from '../transactions/model/chainLogView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { NodeClients } from '../config/nodeClients';
 import type { ErrorView, Row } from '../ui/model/view';
@@ -19,12 +19,12 @@ import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
 import { EvmPanelParts } from './evmPanelParts';
 import { EvmOnlyPanelPart } from './evmOnlyPanelPart';
-import type { EvmOnlyService } from './evmOnlyService';
-import type { DiagnosisResult } from './noReceiptDoctor';
-import { diagnosisLines } from './model/noReceiptView';
+import type { EvmOnlyService } from '../transactions/evmOnlyService';
+import type { DiagnosisResult } from '../transactions/noReceiptDoctor';
+import { diagnosisLines } from '../transactions/model/noReceiptView';
 import { evmShaped, evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
-import { evmTxOf } from './model/evmExplain';
-import { gasRows, receiptGasFacts } from './model/gasExplain';
+import { evmTxOf } from '../transactions/model/evmExplain';
+import { gasRows, receiptGasFacts } from '../transactions/model/gasExplain';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
 export interface ReceiptPanelDeps extends PanelDeps {
@@ -237,14 +237,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       read(api.requestEvents(receipt.request.requestId, { signal })),
     ]);
     if (signal.aborted) return undefined;
-    const { chainLogSections } = await import('./model/chainLogView.js');
+    const { chainLogSections } = await import('../transactions/model/chainLogView.js');
     return chainLogSections(blockInfo, events, vscode.l10n);
   }
 
   private async l1Links(chain: ChainEntry, result: Found): Promise<ReceiptView['sections'][number] | undefined> {
     // The node's EVM chain ID names its IOTA network (none for Stardust, whose receipts have no L1 objects to link).
     const evmChainId = await this.service.evmChainId(chain);
-    const { iotaNetwork, l1ExplorerRows } = await import('./model/explorer.js');
+    const { iotaNetwork, l1ExplorerRows } = await import('../transactions/model/explorer.js');
     const rows = l1ExplorerRows(result.value.receipt, iotaNetwork(evmChainId), vscode.l10n);
     return rows.length > 0 ? { id: 'l1Explorer', title: vscode.l10n.t('IOTA explorer'), rows } : undefined;
   }
@@ -253,7 +253,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     try {
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
-      const { explanationRows } = await import('./model/evmExplain.js');
+      const { explanationRows } = await import('../transactions/model/evmExplain.js');
       const nodeEvmChainId = await this.service.evmChainId(chain);
       const nameOf = await this.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
       const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);

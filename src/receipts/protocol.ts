@@ -4,9 +4,9 @@ import type { L10n } from '../core/l10n';
 import { revealInvisible } from '../core/text';
 import { commonLabels, type CommonLabels } from '../ui/protocol';
 import { excerpt, type ErrorView, type Excerpt, type Row } from '../ui/model/view';
-import type { FeeCheckView, NftView, PayloadView, ReceiptView } from './model/receiptView';
-import type { ChainLogSection } from './model/chainLogView';
-import type { CallTreeState } from './model/callTree';
+import type { FeeCheckView, NftView, PayloadView, ReceiptView } from '../transactions/model/receiptView';
+import type { ChainLogSection } from '../transactions/model/chainLogView';
+import type { CallTreeState } from '../transactions/model/callTree';
 
 /** Characters of each payload form the webview gets before "Show all". */
 export const PAYLOAD_EXCERPT = 1_000;

@@ -12,10 +12,10 @@ import { ReceiptHoverProvider } from './hover';
 import { receiptMatches } from './identity';
 import type { ReceiptPanel, ReceiptPanelDeps } from './panel';
 import type { ReceiptIdentity } from './protocol';
-import { EvmExplainer, type AbiSource, type AddressSource } from './evmExplainer';
-import { ReceiptService, type ReceiptServiceDeps } from './service';
-import { NoReceiptDoctor, type SentSource } from './noReceiptDoctor';
-import { EvmOnlyService } from './evmOnlyService';
+import { EvmExplainer, type AbiSource, type AddressSource } from '../transactions/evmExplainer';
+import { ReceiptService, type ReceiptServiceDeps } from '../transactions/receiptService';
+import { NoReceiptDoctor, type SentSource } from '../transactions/noReceiptDoctor';
+import { EvmOnlyService } from '../transactions/evmOnlyService';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */
 export interface ReceiptsFeature {

@@ -18,6 +18,6 @@ export async function openFoundUrl(find: () => Promise<FoundUrl>): Promise<boole
     void vscode.window.showWarningMessage(notificationText(found.reason));
     return false;
   }
-  // Built from checked parts and checked whole (receipts/model/explorer.ts): parsed strictly, opened as is.
+  // Built from checked parts and checked whole (transactions/model/explorer.ts): parsed strictly, opened as is.
   return vscode.env.openExternal(vscode.Uri.parse(found.url, true));
 }

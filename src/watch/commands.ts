@@ -7,7 +7,7 @@ import { formatDuration, shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
 import { classifyRequestId } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
-import type { WatchInfo } from './model/watchSet';
+import type { WatchInfo } from '../transactions/model/watchSet';
 import type { ReceiptsHandle, WatchService, WatchTarget } from './service';
 
 export async function watchRequest(

@@ -2,7 +2,7 @@
 // long-poll loop, the status bar item and the notifications are not needed at activation).
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import type { WatchedRequests } from '../receipts/model/watchedRequests';
+import type { WatchedRequests } from '../transactions/model/watchedRequests';
 import type { ReceiptsHandle, WatchService, WatchServiceDeps } from './service';
 
 /** The feature's handle on ExtensionApi (integration tests use it). */

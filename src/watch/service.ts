@@ -9,13 +9,13 @@ import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { shortId } from '../core/format';
 import { notificationText } from '../core/text';
-import type { AnyReceipt } from '../receipts/model/receiptView';
-import type { ReceiptPanel } from '../receipts/panel';
-import type { ReceiptService } from '../receipts/service';
+import type { AnyReceipt } from '../transactions/model/receiptView';
+import type { ReceiptService } from '../transactions/receiptService';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
-import { WatchSet, type WatchEnd, type WatchInfo } from './model/watchSet';
+import type { WatchFeed } from '../transactions/feeds';
+import { WatchSet, type WatchEnd, type WatchInfo } from '../transactions/model/watchSet';
 import { WatchStatusBar } from './statusBar';
 
 /** What a watch is on: the ID as its chain's node knows it. */
@@ -30,19 +30,8 @@ export interface WatchTarget {
 /** What the watch feature needs of the receipts feature. */
 export interface ReceiptsHandle {
   readonly service: ReceiptService;
-  panels(): ReceiptPanel[];
-}
-
-/**
- * The nodes' live feeds as a watch uses them: while requests are watched, their nodes' feeds are
- * open, and a `receipt` event of a watched request ends its watch at once (the long poll keeps
- * running until then: it is the fallback when the feed is closed, dropped or drops the event).
- */
-export interface WatchFeed {
-  /** The chains with a watch now (none: the watches need no feed). */
-  watching(chains: readonly ChainEntry[]): void;
-  /** A receipt from a chain's feed, under the request ID in the node's form. */
-  onReceipt(listener: (chain: ChainEntry, requestId: string, receipt: AnyReceipt) => void): vscode.Disposable;
+  /** The open receipt panels: those of a watched request refresh when its receipt comes. */
+  panels(): readonly { readonly identity: { readonly requestId: string }; refresh(): Promise<void> | void }[];
 }
 
 /** What the watch service reads: the chains (a changed entry ends its watches), their node APIs (the long poll), the log. */

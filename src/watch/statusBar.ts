@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { shortId } from '../core/format';
 import { markdownText } from '../core/text';
-import type { WatchInfo } from './model/watchSet';
+import type { WatchInfo } from '../transactions/model/watchSet';
 
 /** What the item reads of the watches. */
 export interface WatchList {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { AccountPanel } from '../../src/accounts/panel';
-import type { AccountNode, AccountsNode } from '../../src/chains/accountNodes';
+import type { AccountNode, AccountsNode } from '../../src/chains/treeSlots';
 import { DEMO_CHAINS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { activate, chainNode, setChains, setSetting } from './helpers';

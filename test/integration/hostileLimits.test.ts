@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import { DEFAULT_HOVER_WAIT_MS, MAX_DETACHED_LOOKUPS } from '../../src/receipts/hover';
-import { DEFAULT_LOOKUP_CAPACITY } from '../../src/receipts/model/receiptLookup';
+import { DEFAULT_LOOKUP_CAPACITY } from '../../src/transactions/model/receiptLookup';
 import type { ChainInfoPanel } from '../../src/chainInfo/panel';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';

@@ -7,7 +7,7 @@ import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { plainLine, revealInvisible } from '../../core/text';
 import type { Row } from '../../ui/model/view';
-import { baseHoldingText, formatBaseDelta, type Holdings, type HoldingsChange } from './holdings';
+import { baseHoldingText, formatBaseDelta, type Holdings, type HoldingsChange } from '../../api/holdings';
 
 /** A part of an account read that is not the balance: it may fail on its own. */
 export type AccountPart = 'nfts' | 'evmNonce' | 'evmBalance' | 'nonce';

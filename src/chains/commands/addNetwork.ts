@@ -111,7 +111,7 @@ async function addEvmOnlyNetwork(
   deps.log.info(`Added the public network "${name}" (JSON-RPC ${entry.evmJsonRpcUrl}, no web API) to ${target} settings`);
   const host = new URL(entry.evmJsonRpcUrl).host;
   const { fetchChainId } = await import('../../evm/model/txRpc.js');
-  const { rpcFailureText } = await import('../../receipts/model/evmExplain.js');
+  const { rpcFailureText } = await import('../../transactions/model/evmExplain.js');
   const answer = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Checking "{0}" with its JSON-RPC…', name)) },
     () => deps.clients.limited(() => fetchChainId(entry.evmJsonRpcUrl, { fetch: globalThis.fetch })),

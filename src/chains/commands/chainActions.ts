@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import type { ChainActionDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { externalUrlToOpen, notificationText } from '../../core/text';
-import { resolveChain } from '../chainArg';
-import { parseChainArg } from '../model/chainRef';
+import { resolveChain } from '../../config/chainArg';
+import { parseChainArg } from '../../config/model/chainRef';
 import { reportTokenProblem } from '../tokenPrompts';
 
 /** Returns the chain ID copied, or undefined. */

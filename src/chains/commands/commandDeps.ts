@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import type { ChainRegistry } from '../../config/chainRegistry';
 import type { NodeClients } from '../../config/nodeClients';
 import type { TokenStore } from '../../config/tokenStore';
-import type { ChainArgDeps } from '../chainArg';
+import type { ChainArgDeps } from '../../config/chainArg';
 
 type Log = Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
 

@@ -2,8 +2,8 @@
 // resolves when they are loaded. A token problem found on the way is offered a fix.
 import * as vscode from 'vscode';
 import { Views } from '../../constants';
-import { reportUnknownChain, reportUnrecognised } from '../chainArg';
-import { parseChainArg } from '../model/chainRef';
+import { reportUnknownChain, reportUnrecognised } from '../../config/chainArg';
+import { parseChainArg } from '../../config/model/chainRef';
 import type { ChainsModel } from '../chainsModel';
 import { offerSignIn, reportTokenProblem } from '../tokenPrompts';
 

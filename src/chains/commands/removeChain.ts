@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { describeSource, type ChainSource, type EvmOnlyChain, type ResolvedChain } from '../../config/model/chainConfig';
 import type { RemoveChainDeps } from './commandDeps';
 import type { ChainRow, ChainsModel } from '../chainsModel';
-import { reportUnrecognised } from '../chainArg';
-import { parseChainArg } from '../model/chainRef';
+import { reportUnrecognised } from '../../config/chainArg';
+import { parseChainArg } from '../../config/model/chainRef';
 import { iconSafeLabel, notificationText } from '../../core/text';
 
 interface Target {

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { Settings } from '../../constants';
 import type { SetDefaultDeps } from './commandDeps';
-import { resolveChain } from '../chainArg';
-import { parseChainArg } from '../model/chainRef';
+import { resolveChain } from '../../config/chainArg';
+import { parseChainArg } from '../../config/model/chainRef';
 
 /** Returns the name of the new default chain, or undefined. */
 export async function setDefaultChain(deps: SetDefaultDeps, arg: unknown): Promise<string | undefined> {

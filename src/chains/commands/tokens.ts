@@ -10,7 +10,7 @@ import { decodeJwtClaims } from '../../core/jwt';
 import type { TokenCommandDeps } from './commandDeps';
 import { errorSummary } from '../../ui/errors';
 import type { ChainsModel } from '../chainsModel';
-import { resolveChain } from '../chainArg';
+import { resolveChain } from '../../config/chainArg';
 import { notificationText } from '../../core/text';
 
 /** Credentials a test or keybinding may pass instead of typing them. */

@@ -8,7 +8,7 @@ import { Settings } from '../../constants';
 import type { UseNodeChainDeps } from './commandDeps';
 import type { ChainsModel } from '../chainsModel';
 import { notificationText } from '../../core/text';
-import { resolveChain } from '../chainArg';
+import { resolveChain } from '../../config/chainArg';
 
 /** Returns the chain ID written, or undefined (nothing to do, declined, or the entry moved). */
 export async function useNodeChain(deps: UseNodeChainDeps, model: ChainsModel, arg: unknown, confirmed?: unknown): Promise<string | undefined> {

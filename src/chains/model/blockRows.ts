@@ -1,14 +1,14 @@
 // What the rows of the Blocks list say (chains/blocksList.ts draws them): a block row leads with
 // what differs between blocks ("#2,417", "3 req · 1 failed · 2 min ago", "empty · 5 min ago"),
 // the figures that rarely differ (gas, fees, the absolute time) go to the tooltip; a receipt row
-// names its failure decoded, as the receipt panel's headline does (receipts/model/receiptView.ts),
+// names its failure decoded, as the receipt panel's headline does (transactions/model/receiptView.ts),
 // never as raw revert hex. Also the "Go to block…" input. Pure; every text
 // read from a node is one plain line here (invisible characters revealed).
 import type { BlockInfo } from '../../api/chainLogSchemas';
 import { formatBigInt, formatTime, shortId } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { plainLine } from '../../core/text';
-import { buildReceiptView, type AnyReceipt } from '../../receipts/model/receiptView';
+import { buildReceiptView, type AnyReceipt } from '../../transactions/model/receiptView';
 import { failedRequests } from './blockFilter';
 
 /** Characters of a failure in a row's label, and in its tooltip. */

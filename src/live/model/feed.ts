@@ -6,8 +6,8 @@
 import type { Generation } from '../../api/generation';
 import { hname } from '../../core/hname';
 import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
-import { evmTxOf } from '../../receipts/model/evmExplain';
-import type { AnyReceipt } from '../../receipts/model/receiptViewTypes';
+import { evmTxOf } from '../../transactions/model/evmExplain';
+import type { AnyReceipt } from '../../transactions/model/receiptViewTypes';
 import type { LiveBlockInfo, LiveEvent } from './events';
 
 /** Receipts kept by default. */

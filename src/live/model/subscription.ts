@@ -2,7 +2,7 @@
 // needs the feed (the Live view, following the latest block, a running watch), which chains the
 // node serves here, what the socket did and what time it is, and answers with commands (open a
 // socket, send a frame, close it, wake me at…). The driver (../connection.ts) carries them out.
-// Bounded on purpose, like the watch loop (src/watch/model/watchSet.ts), whose backoff it shares:
+// Bounded on purpose, like the watch loop (src/transactions/model/watchSet.ts), whose backoff it shares:
 //   - open only while something needs it, and close once nothing has for `lingerMs` (a view
 //     hidden and shown again does not cost a new socket each time);
 //   - after a drop, a failed open or a stall, reconnect after an exponential backoff with jitter
@@ -16,7 +16,7 @@
 //     the socket stalled when not even that is answered within `probeTimeoutMs`.
 // Pure: the clock and the randomness come in as arguments and options; unit-tested on fake time.
 import type { Generation } from '../../api/generation';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS } from '../../watch/model/watchSet';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS } from '../../transactions/model/watchSet';
 import { liveChainId, type LiveKind } from './events';
 
 /** Why a node's feed is wanted: each one is a reason, the socket is open while any holds. */

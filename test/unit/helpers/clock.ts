@@ -1,6 +1,6 @@
 // A clock whose time moves only when the test says so, for the loops that sleep between rounds.
 import { CancelledError } from '../../../src/api/errors';
-import type { Clock } from '../../../src/watch/model/watchSet';
+import type { Clock } from '../../../src/transactions/model/watchSet';
 import { flush } from './async';
 
 /** Sleeps resolve in the order of their due time as `advance` passes it; each one is recorded. */

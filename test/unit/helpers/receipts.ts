@@ -3,7 +3,7 @@
 // patch may change before the schema reads it as the client does.
 import { RebasedReceiptSchema, type RebasedReceipt } from '../../../src/api/rebasedSchemas';
 import { ReceiptSchema, type Receipt } from '../../../src/api/stardustSchemas';
-import { buildReceiptView, type ReceiptView } from '../../../src/receipts/model/receiptView';
+import { buildReceiptView, type ReceiptView } from '../../../src/transactions/model/receiptView';
 import { DEMO_RECEIPTS, createDemoChains, type ReceiptJson } from '../../fixtures/demoData';
 import type { RebasedReceiptWire } from '../../fixtures/wire';
 import { rebasedSample } from './samples';

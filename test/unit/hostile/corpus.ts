@@ -7,7 +7,7 @@ import { LRI, RLO, ZWSP } from '../../fixtures/hostile';
 // Checks
 // ---------------------------------------------------------------------------------------------
 
-/** Elements the panels build themselves (src/ui/browser): anything else came from somewhere else. */
+/** Elements the panels build themselves (the browser folders under src): anything else came from somewhere else. */
 const OUR_TAGS = new Set([
   'div',
   'span',

@@ -18,7 +18,7 @@ import {
   type BadRequestError,
 } from '../../../src/api/errors';
 import { Limiter } from '../../../src/api/limiter';
-import { ReceiptLookup, MAX_RETRY_AFTER_MS, type LookupChain } from '../../../src/receipts/model/receiptLookup';
+import { ReceiptLookup, MAX_RETRY_AFTER_MS, type LookupChain } from '../../../src/transactions/model/receiptLookup';
 import { DEMO_CHAINS, DEMO_RECEIPTS, DEMO_UNKNOWN_REQUEST_ID } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 import { HOSTILE, RLO, ZWSP } from '../../fixtures/hostile';

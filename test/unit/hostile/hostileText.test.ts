@@ -10,7 +10,7 @@ import { buildChainInfoView } from '../../../src/chainInfo/model/chainInfoView';
 import type { Row } from '../../../src/ui/model/view';
 import type { ChainInfoState } from '../../../src/core/chainInfoFields';
 import { escapeMarkdown, markdownText, notificationText, plainLine } from '../../../src/core/text';
-import { buildReceiptView } from '../../../src/receipts/model/receiptView';
+import { buildReceiptView } from '../../../src/transactions/model/receiptView';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { HOSTILE, HTML, LRI, MARKDOWN, RLO, SAFE_URL, SPOOFED, UNSAFE_URLS, ZWSP, hostileReceipt } from '../../fixtures/hostile';
 import { NOTIFICATION_LINK, foreignMarkdown } from './corpus';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { englishL10n } from '../../../src/core/l10n';
-import { buildReceiptView, type PayloadView } from '../../../src/receipts/model/receiptView';
+import { buildReceiptView, type PayloadView } from '../../../src/transactions/model/receiptView';
 import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay, receiptPanelLabels } from '../../../src/receipts/protocol';
 import { benchRequestId, bigReceipt, plainReceipt } from '../../../bench/shared';
 import { stardustView } from '../helpers/receipts';

@@ -16,7 +16,7 @@ import {
   type SubscriptionCommand,
   type SubscriptionOptions,
 } from '../../../../src/live/model/subscription';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS } from '../../../../src/watch/model/watchSet';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS } from '../../../../src/transactions/model/watchSet';
 
 const V2_CHAIN = '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05';
 const V1_CHAIN = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';

@@ -20,7 +20,7 @@ import {
   type SentTransaction,
 } from '../../../../src/workspace/model/sentTransactions';
 import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
-import { txFactsOfRecord } from '../../../../src/receipts/model/noReceipt';
+import { txFactsOfRecord } from '../../../../src/transactions/model/noReceipt';
 
 const WS = 'test/integration/workspace/evm';
 const FOUNDRY = 'broadcast/Pay.s.sol/8822/run-1735689600.json';

@@ -1,0 +1,97 @@
+// "Why no receipt?" in the host: the transaction's own facts from the workspace's records (a
+// Foundry broadcast, an Ignition journal) or from the signed transaction the user pastes, then the
+// chain's public answers asked at once (./model/noReceipt.ts), only when the user asks or a watch
+// running in an open panel sees the sender's nonce move.
+import * as vscode from 'vscode';
+import type { ChainEntry } from '../config/model/chainConfig';
+import type { NodeClients } from '../config/nodeClients';
+import type { Diagnosis, FactFailures, TxFacts } from './model/noReceipt';
+import type { SentTransaction } from '../workspace/model/sentTransactions';
+
+/** The workspace's sent transactions, by hash. */
+export interface SentSource {
+  find(hash: string): Promise<SentTransaction | undefined>;
+}
+
+export interface DiagnosisResult {
+  tx: TxFacts;
+  diagnosis: Diagnosis;
+  failures: FactFailures;
+  /** The JSON-RPC host asked. */
+  rpcHost: string | undefined;
+  /** The sender's next nonce as the chain said it (what a watch's re-check compares). */
+  nextNonce?: bigint;
+}
+
+export class NoReceiptDoctor {
+  /** How often an open panel's watch asks for the sender's nonce (tests shorten it). */
+  recheckMs = 15_000;
+
+  constructor(
+    private readonly clients: Pick<NodeClients, 'apiFor'>,
+    private readonly sent: SentSource,
+  ) {}
+
+  /** The workspace's record of the transaction `hash`, or undefined. */
+  sentRecord(hash: string): Promise<SentTransaction | undefined> {
+    return this.sent.find(hash);
+  }
+
+  /** The facts of `hash` in the workspace's records, or undefined. */
+  async recorded(hash: string): Promise<TxFacts | undefined> {
+    const record = await this.sent.find(hash);
+    if (!record) return undefined;
+    const { txFactsOfRecord } = await import('./model/noReceipt.js');
+    return txFactsOfRecord(record);
+  }
+
+  /** Asks the user for the signed transaction of `hash`; undefined when they cancel. Checked before anything is asked of a node. */
+  async pasted(hash: string): Promise<TxFacts | undefined> {
+    const { txFactsOfRaw } = await import('./model/noReceipt.js');
+    let facts: TxFacts | undefined;
+    const raw = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Why no receipt?'),
+      prompt: vscode.l10n.t(
+        'The workspace has no record of this transaction. Paste its signed raw transaction (0x…, as eth_sendRawTransaction sent it): its sender, nonce, gas and price are read from it.',
+      ),
+      placeHolder: '0xf86c…',
+      ignoreFocusOut: true,
+      validateInput: async (text) => {
+        const read = await txFactsOfRaw(text);
+        if (!read.ok) return vscode.l10n.t('Not a signed transaction: {0}', read.error);
+        if (read.tx.hash !== hash.toLowerCase()) return vscode.l10n.t('This is the signed transaction {0}, not {1}.', read.tx.hash, hash);
+        facts = read.tx;
+        return undefined;
+      },
+    });
+    return raw === undefined ? undefined : facts;
+  }
+
+  /** The chain's public answers for `tx`, asked at once, and the verdict. */
+  async diagnose(chain: ChainEntry, tx: TxFacts, signal?: AbortSignal): Promise<DiagnosisResult> {
+    const [{ diagnoseNoReceipt, gatherChainFacts }, { evmRpcTarget }, { baseTokenOf }] = await Promise.all([
+      import('./model/noReceipt.js'),
+      import('../evm/model/rpcTarget.js'),
+      import('../api/holdings.js'),
+    ]);
+    const target = evmRpcTarget(chain);
+    const api = this.clients.apiFor(chain);
+    const { facts, failures } = await gatherChainFacts(tx, {
+      rpcUrl: target?.url ?? '',
+      fetch: globalThis.fetch,
+      chain: api,
+      baseDecimals: baseTokenOf(chain.generation, chain.chainId ?? '').decimals,
+      ...(signal ? { signal } : {}),
+    });
+    const result: DiagnosisResult = { tx, diagnosis: diagnoseNoReceipt(tx, facts, vscode.l10n), failures, rpcHost: target?.host };
+    if (facts.nextNonce !== undefined) result.nextNonce = facts.nextNonce;
+    return result;
+  }
+
+  /** The sender's next nonce now (a watch's re-check), or undefined when the JSON-RPC cannot say. */
+  async nextNonce(chain: ChainEntry, sender: string, signal?: AbortSignal): Promise<bigint | undefined> {
+    const [{ evmRpcTarget }, { fetchTransactionCount }] = await Promise.all([import('../evm/model/rpcTarget.js'), import('../evm/model/jsonRpc.js')]);
+    const count = await fetchTransactionCount(evmRpcTarget(chain)?.url ?? '', sender, { fetch: globalThis.fetch, ...(signal ? { signal } : {}) });
+    return count.ok ? count.value : undefined;
+  }
+}
