@@ -5,7 +5,7 @@ import { Commands } from '../constants';
 import { markdownText, plainLine } from '../core/text';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { ChainsModel } from './chainsModel';
-import { stateCodicon } from './tree';
+import { stateCodicon } from './chainItems';
 
 export class ChainStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

@@ -2,14 +2,13 @@
 // and in-flight requests with the hover), then checks the fee against the chain's fee policy
 // at the receipt's block. Its identity is all it keeps: a reload (serializer) fetches again.
 import * as vscode from 'vscode';
-import { InvalidInputError, NotFoundError, UnauthorizedError } from '../api/errors';
+import { InvalidInputError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from '../transactions/receiptService';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
 import { shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from '../transactions/model/receiptView';
-import { skipReasons } from './model/skipReasons';
 import type { ChainLogSection } from '../transactions/model/chainLogView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { NodeClients } from '../config/nodeClients';
@@ -20,9 +19,8 @@ import type { PanelFactory } from '../ui/registry';
 import { EvmPanelParts } from './evmPanelParts';
 import { EvmOnlyPanelPart } from './evmOnlyPanelPart';
 import type { EvmOnlyService } from '../transactions/evmOnlyService';
-import type { DiagnosisResult } from '../transactions/noReceiptDoctor';
-import { diagnosisLines } from '../transactions/model/noReceiptView';
-import { evmShaped, evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
+import { LEADING_EVM_ADDRESS } from '../core/idShapes';
+import { MissedReceipt, type Miss } from './missedReceipt';
 import { evmTxOf } from '../transactions/model/evmExplain';
 import { gasRows, receiptGasFacts } from '../transactions/model/gasExplain';
 
@@ -59,20 +57,16 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   private failedChain: string | undefined;
   /** The whole texts behind the excerpts of the receipt shown. */
   private texts = new Map<string, string>();
-  /** The first chain that had no receipt: what Watch watches. */
-  private missedOn: string | undefined;
   /** The rows the workspace's ABIs decoded for the receipt shown. */
   private evmSection: ReceiptView['sections'][number] | undefined;
   /** The IOTA explorer links of a Rebased receipt (none when the chain's network is unknown). */
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
   private chainLog: ChainLogSection[] | undefined;
-  /** The last "not found", and why (once asked): what a re-check re-renders. */
-  private miss: { result: Extract<FindResult, { found: false }>; block: string | undefined } | undefined;
-  private diagnosis: DiagnosisResult | undefined;
+  /** The last "not found", and why (once asked). */
+  private readonly missed: MissedReceipt;
   /** What the EVM-only chains answered when none had the ID (shown under the node's "not found"). */
   private evmMissLines: string[] = [];
-  private recheck: ReturnType<typeof setTimeout> | undefined;
   /** What the chain's EVM JSON-RPC was asked: the call tree, logs, state changes. */
   private readonly evm: EvmPanelParts;
   /** The fee policy and limits at the receipt's block (the gas explanation). */
@@ -94,6 +88,16 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     super(webviewPanel, deps, spec, identity, initial);
     this.evm = new EvmPanelParts({ service, clients: deps.clients, log: deps.log, refresh: () => this.refreshFound() });
     this.evmOnly = new EvmOnlyPanelPart({ service: evmOnly, refresh: () => void this.showEvmOnly() });
+    this.missed = new MissedReceipt({
+      service,
+      chains: deps.chains,
+      requestId: () => this.id.requestId,
+      show: (error, failedChain) => {
+        if (failedChain !== undefined) this.failedChain = failedChain;
+        this.showError(error);
+      },
+      isDisposed: () => this.isDisposed,
+    });
   }
 
   get shownError(): ErrorView | undefined {
@@ -135,14 +139,12 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       this.loaded = undefined;
       if (evmOnly.chains.length > 0 && block.block === undefined && (await this.loadEvmOnly(evmOnly.chains, { signal, stale, fresh }, result))) return;
       if (stale()) return;
-      this.miss = { result, block: block.block };
-      this.showNotFound(result, block.block);
+      this.missed.show(result, block.block, describeBlock(block.block), this.evmMissLines);
       return;
     }
     const chain = result.chain;
     this.loaded = { chain, result };
-    this.miss = undefined;
-    this.diagnosis = undefined;
+    this.missed.clear();
     this.evmSection = undefined;
     this.l1Section = undefined;
     this.chainLog = undefined;
@@ -177,11 +179,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
    * Asks the EVM-only chains; true when something was shown (the transaction, or why it is on none
    * of them when no chain with a web API was asked), false to show the node's "not found".
    */
-  private async loadEvmOnly(
-    chains: EvmOnlyChain[],
-    { signal, stale, fresh }: LoadRun,
-    nodeMiss: Extract<FindResult, { found: false }> | undefined,
-  ): Promise<boolean> {
+  private async loadEvmOnly(chains: EvmOnlyChain[], { signal, stale, fresh }: LoadRun, nodeMiss: Miss | undefined): Promise<boolean> {
     this.postLoading(vscode.l10n.t('Looking up the transaction on {0}…', chains.map((c) => c.name).join(', ')));
     let result: Awaited<ReturnType<EvmOnlyPanelPart['find']>>;
     try {
@@ -194,7 +192,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return true;
     if (result.found) {
       this.loaded = undefined;
-      this.miss = undefined;
+      this.missed.forget();
       this.failedChain = undefined;
       this.id = { ...this.id, chainName: result.chain.name };
       await this.showEvmOnly();
@@ -298,92 +296,17 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.show({ status: 'error', identity: { ...this.id }, title: heading(this.id), error, labels: receiptPanelLabels(vscode.l10n) });
   }
 
-  private showNotFound(result: Extract<FindResult, { found: false }>, block: string | undefined): void {
-    const details = result.failures.map((f) => vscode.l10n.t('{0}: {1}', f.chain.name, errorSummary(f.error)));
-    if (result.notFoundOn.length > 0 && result.failures.length > 0) {
-      details.push(vscode.l10n.t('No receipt on {0}.', result.notFoundOn.map((c) => c.name).join(', ')));
-    }
-    const first = result.failures[0];
-    if (first) {
-      // The first failure explains the most; the others are listed below it.
-      const base = describeError(first.error);
-      this.failedChain = first.chain.name;
-      const title =
-        first.error instanceof UnauthorizedError && first.error.missingPermission
-          ? vscode.l10n.t('Access denied: missing permission "{0}"', first.error.missingPermission)
-          : base.title;
-      this.showError({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name), details });
-      return;
-    }
-    details.push(...this.evmMissLines);
-    const names = result.notFoundOn.map((c) => c.name).join(', ');
-    const miss = result.notFoundOn[0];
-    this.missedOn = miss?.name;
-    const watchedOn = this.service.watchedOn(this.id.requestId);
-    // The latest state only: a request missing at an older block may simply be newer.
-    const offerWatch = block === undefined && watchedOn === undefined && miss !== undefined;
-    const reasons = skipReasons(miss?.generation, vscode.l10n);
-    const why = miss && evmShaped(this.id.requestId, miss.generation) ? { label: vscode.l10n.t('Why no receipt?'), command: 'diagnose' as const } : undefined;
-    const d = this.diagnosis && diagnosisLines(this.diagnosis, vscode.l10n);
-    this.showError({
-      kind: 'notFound',
-      title: watchedOn === undefined ? vscode.l10n.t('No receipt') : vscode.l10n.t('No receipt yet: watching'),
-      message:
-        watchedOn === undefined
-          ? vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock(block))
-          : vscode.l10n.t('No receipt yet on {0}. Watching on {1}: this panel updates by itself when the receipt arrives.', names, watchedOn),
-      ...(d ? { context: d.message } : {}),
-      hint: new NotFoundError('', 'receipt', {}).hint,
-      actions: [
-        ...(why ? [why] : []),
-        ...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []),
-        { label: vscode.l10n.t('Retry'), command: 'retry' },
-      ],
-      details: d
-        ? [...details, ...d.details]
-        : [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
-    });
-  }
-
   /** "Why no receipt?": the transaction's facts (the workspace's record, else the pasted signed transaction), then the chain's answers. */
   whyNoReceipt(): Promise<void> {
     return this.onDiagnose();
   }
 
   protected override async onDiagnose(): Promise<void> {
-    const chain = this.miss ? this.deps.chains.get(this.missedOn ?? '') : undefined;
-    if (!chain || !this.miss) return;
-    const hash = evmTxHashOf(this.id.requestId);
-    const doctor = this.service.doctor;
-    const tx = this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash));
-    if (!tx || !this.miss) return;
-    const result = await doctor.diagnose(chain, tx);
-    if (!this.miss || this.isDisposed) return;
-    this.diagnosis = result;
-    this.showNotFound(this.miss.result, this.miss.block);
-    this.scheduleRecheck(chain);
-  }
-
-  /** While a watch runs, the sender's nonce is asked now and then; when it moved, the diagnosis is made again. */
-  private scheduleRecheck(chain: ChainEntry): void {
-    clearTimeout(this.recheck);
-    this.recheck = setTimeout(() => {
-      const d = this.diagnosis;
-      if (!d || !this.miss || this.isDisposed) return;
-      // Asked only while a watch runs (started here, in the hover or from the palette); else the next turn looks again.
-      const watched = this.service.watchedOn(this.id.requestId) !== undefined;
-      void (watched ? this.service.doctor.nextNonce(chain, d.tx.sender) : Promise.resolve(undefined)).then(async (nonce: bigint | undefined) => {
-        if (nonce !== undefined && nonce !== d.nextNonce && this.diagnosis === d && this.miss) {
-          this.diagnosis = await this.service.doctor.diagnose(chain, d.tx);
-          if (this.miss && !this.isDisposed) this.showNotFound(this.miss.result, this.miss.block);
-        }
-        if (!this.isDisposed) this.scheduleRecheck(chain);
-      });
-    }, this.service.doctor.recheckMs);
+    await this.missed.diagnose();
   }
 
   override dispose(): void {
-    clearTimeout(this.recheck);
+    this.missed.dispose();
     super.dispose();
   }
 
@@ -403,7 +326,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
 
   protected override async onWatch(): Promise<void> {
     // A fixed command with our own values: the ID this panel shows and a chain from our settings.
-    await vscode.commands.executeCommand(Commands.watchRequest, { requestId: this.id.requestId, chainName: this.id.chainName ?? this.missedOn });
+    await vscode.commands.executeCommand(Commands.watchRequest, { requestId: this.id.requestId, chainName: this.id.chainName ?? this.missed.missedOn });
   }
 
   protected async onAction(action: ReceiptAction): Promise<void> {

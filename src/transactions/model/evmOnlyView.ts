@@ -185,27 +185,43 @@ export function evmOnlyView(
   const { tx, receipt } = found;
   const failed = receipt.status === undefined ? undefined : receipt.status === 0;
   const revert = revertOf(found, decoding, why, l10n);
+  const sections: EvmOnlySection[] = [
+    { id: 'evmOnlyTx', title: l10n.t('Transaction'), rows: transactionRows(found, decoding, l10n) },
+    { id: 'evmLogs', title: l10n.t('EVM receipt and logs'), rows: receiptRows(found, chain.rpcUrl, decoding, failed, revert, l10n) },
+  ];
+  if (tx && tx.to !== undefined) sections.push({ id: 'evmAbi', title: l10n.t("Decoded with the workspace's ABIs"), rows: callRows(tx.input, decoding, l10n) });
+  const links = explorerRows(found, chain, l10n);
+  if (links.length > 0) sections.push({ id: 'evmOnlyLinks', title: l10n.t('Explorer'), rows: links });
+
+  const view: EvmOnlyView = { hash: found.hash, failed, statusText: statusText(failed, l10n), blockNumber: receipt.blockNumber, sections };
+  if (revert !== undefined) view.revert = revert;
+  return view;
+}
+
+/** The transaction's own fields (hash, block, sender, recipient, value, nonce, gas), names from the deployment records beside addresses. */
+function transactionRows(found: EvmOnlyFound, decoding: EvmOnlyDecoding, l10n: L10n): Row[] {
+  const { tx, receipt } = found;
   const named = (address: string) => {
     const name = decoding.nameOf?.(address);
     return name === undefined ? {} : { detail: shown(name) };
   };
-  const txRows: Row[] = [
+  const rows: Row[] = [
     { field: 'evmHash', label: l10n.t('Transaction hash'), value: found.hash, mono: true, copy: { text: found.hash, what: l10n.t('hash') } },
   ];
-  txRows.push({ field: 'evmBlock', label: l10n.t('Block'), value: formatBigInt(receipt.blockNumber), mono: true });
+  rows.push({ field: 'evmBlock', label: l10n.t('Block'), value: formatBigInt(receipt.blockNumber), mono: true });
   if (tx) {
-    txRows.push({ field: 'evmFrom', label: l10n.t('From'), value: tx.from, mono: true, copy: { text: tx.from, what: l10n.t('address') }, ...named(tx.from) });
+    rows.push({ field: 'evmFrom', label: l10n.t('From'), value: tx.from, mono: true, copy: { text: tx.from, what: l10n.t('address') }, ...named(tx.from) });
     if (tx.to !== undefined)
-      txRows.push({ field: 'evmTo', label: l10n.t('To'), value: tx.to, mono: true, copy: { text: tx.to, what: l10n.t('address') }, ...named(tx.to) });
-    else txRows.push({ field: 'evmTo', label: l10n.t('To'), value: l10n.t('contract creation'), empty: true });
-    txRows.push(
+      rows.push({ field: 'evmTo', label: l10n.t('To'), value: tx.to, mono: true, copy: { text: tx.to, what: l10n.t('address') }, ...named(tx.to) });
+    else rows.push({ field: 'evmTo', label: l10n.t('To'), value: l10n.t('contract creation'), empty: true });
+    rows.push(
       { field: 'evmValue', label: l10n.t('Value'), value: formatUnits(tx.value, WEI_DECIMALS), detail: l10n.t('{0} wei', formatBigInt(tx.value)), mono: true },
       { field: 'evmNonce', label: l10n.t('Nonce'), value: tx.nonce.toString(), mono: true },
       { field: 'evmGasLimit', label: l10n.t('Gas limit'), value: formatBigInt(tx.gas), mono: true },
       { field: 'evmGasPrice', label: l10n.t('Gas price'), value: l10n.t('{0} wei', formatBigInt(tx.gasPrice)), mono: true },
     );
   } else {
-    txRows.push({
+    rows.push({
       field: 'evmTxMissing',
       label: l10n.t('Transaction'),
       value: l10n.t('the JSON-RPC has its receipt but does not give the transaction'),
@@ -213,16 +229,27 @@ export function evmOnlyView(
     });
   }
   if (receipt.contractAddress !== undefined)
-    txRows.push({ field: 'evmCreated', label: l10n.t('Contract created'), value: receipt.contractAddress, mono: true, ...named(receipt.contractAddress) });
+    rows.push({ field: 'evmCreated', label: l10n.t('Contract created'), value: receipt.contractAddress, mono: true, ...named(receipt.contractAddress) });
+  return rows;
+}
 
-  // The EVM receipt and its logs: the rows of "Load EVM Logs", here without a click (one request answered both).
+/** The EVM receipt and its logs: the rows of "Load EVM Logs", here without a click (one request answered both); the revert and the fee. */
+function receiptRows(
+  found: EvmOnlyFound,
+  rpcUrl: string,
+  decoding: EvmOnlyDecoding,
+  failed: boolean | undefined,
+  revert: string | undefined,
+  l10n: L10n,
+): Row[] {
+  const { receipt } = found;
   const rpc: Extract<RpcOutcome, { ok: true }> = { ok: true, logs: receipt.logs, total: receipt.totalLogs, gasUsed: receipt.gasUsed };
   if (receipt.status !== undefined) rpc.status = `0x${receipt.status}`;
   if (receipt.effectiveGasPrice !== undefined) rpc.effectiveGasPrice = receipt.effectiveGasPrice;
-  const receiptRows = logRows(decoding.coder, decoding.index, rpc, chain.rpcUrl, l10n);
+  const rows = logRows(decoding.coder, decoding.index, rpc, rpcUrl, l10n);
   if (failed) {
-    const at = receiptRows.findIndex((r) => r.field === 'evmReceiptStatus');
-    receiptRows.splice(at < 0 ? 1 : at + 1, 0, {
+    const at = rows.findIndex((r) => r.field === 'evmReceiptStatus');
+    rows.splice(at < 0 ? 1 : at + 1, 0, {
       field: 'evmRevert',
       label: l10n.t('Revert'),
       value: revert ?? l10n.t('not said by the receipt: Show Call Tree reads where it began'),
@@ -231,7 +258,7 @@ export function evmOnlyView(
   }
   if (receipt.effectiveGasPrice !== undefined) {
     const fee = receipt.gasUsed * receipt.effectiveGasPrice;
-    receiptRows.push({
+    rows.push({
       field: 'evmFee',
       label: l10n.t('Fee'),
       value: formatUnits(fee, WEI_DECIMALS),
@@ -239,20 +266,21 @@ export function evmOnlyView(
       mono: true,
     });
   }
+  return rows;
+}
 
-  const sections: EvmOnlySection[] = [
-    { id: 'evmOnlyTx', title: l10n.t('Transaction'), rows: txRows },
-    { id: 'evmLogs', title: l10n.t('EVM receipt and logs'), rows: receiptRows },
-  ];
-  if (tx && tx.to !== undefined) {
-    const decoded = decodeFunctionCall(decoding.coder, decoding.index, tx.input);
-    const rows = decoded.ok
-      ? itemRows('evmCall', l10n.t('Function'), decoded.item, l10n)
-      : decoded.reason === 'empty'
-        ? [{ field: 'evmCall', label: l10n.t('Function'), value: l10n.t('no call data'), empty: true }]
-        : [{ field: 'evmCall', label: l10n.t('Function'), value: notDecodedText(decoded, 'function', l10n), mono: true }];
-    sections.push({ id: 'evmAbi', title: l10n.t("Decoded with the workspace's ABIs"), rows });
-  }
+/** The call, decoded with the workspace's ABIs. */
+function callRows(input: string, decoding: EvmOnlyDecoding, l10n: L10n): Row[] {
+  const decoded = decodeFunctionCall(decoding.coder, decoding.index, input);
+  if (decoded.ok) return itemRows('evmCall', l10n.t('Function'), decoded.item, l10n);
+  return decoded.reason === 'empty'
+    ? [{ field: 'evmCall', label: l10n.t('Function'), value: l10n.t('no call data'), empty: true }]
+    : [{ field: 'evmCall', label: l10n.t('Function'), value: notDecodedText(decoded, 'function', l10n), mono: true }];
+}
+
+/** The transaction and its two accounts in the chain's block explorer (none when the chain has no known explorer). */
+function explorerRows(found: EvmOnlyFound, chain: { explorerUrl?: string; evmChainId?: bigint }, l10n: L10n): Row[] {
+  const { tx } = found;
   const base = chainExplorerBase(chain.explorerUrl, chain.evmChainId, undefined);
   const links: Row[] = [];
   const link = (field: string, label: string, url: string | undefined) => {
@@ -261,9 +289,5 @@ export function evmOnlyView(
   link('evmExplorerTx', l10n.t('Transaction in explorer'), explorerTxUrl(base, found.hash));
   if (tx?.to !== undefined) link('evmExplorerTo', l10n.t('Recipient in explorer'), explorerAddressUrl(base, tx.to));
   if (tx) link('evmExplorerFrom', l10n.t('Sender in explorer'), explorerAddressUrl(base, tx.from));
-  if (links.length > 0) sections.push({ id: 'evmOnlyLinks', title: l10n.t('Explorer'), rows: links });
-
-  const view: EvmOnlyView = { hash: found.hash, failed, statusText: statusText(failed, l10n), blockNumber: receipt.blockNumber, sections };
-  if (revert !== undefined) view.revert = revert;
-  return view;
+  return links;
 }

@@ -1,0 +1,146 @@
+// What the receipt panel shows when no node had the receipt: the nodes' failures or their "not
+// found", the reasons a node may skip a request, and "Why no receipt?" (the transaction's facts,
+// then the chain's answers), made again while a watch runs and the sender's nonce moves.
+import * as vscode from 'vscode';
+import { NotFoundError, UnauthorizedError } from '../api/errors';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { ChainEntry } from '../config/model/chainConfig';
+import { evmShaped, evmTxHashOf } from '../core/idShapes';
+import type { FindResult, ReceiptService } from '../transactions/receiptService';
+import type { DiagnosisResult } from '../transactions/noReceiptDoctor';
+import { diagnosisLines } from '../transactions/model/noReceiptView';
+import { describeError, errorSummary } from '../ui/errors';
+import type { ErrorView } from '../ui/model/view';
+import { skipReasons } from './model/skipReasons';
+
+export type Miss = Extract<FindResult, { found: false }>;
+
+/** What a missed receipt reads of its panel. */
+export interface MissedReceiptHost {
+  readonly service: Pick<ReceiptService, 'watchedOn' | 'doctor'>;
+  readonly chains: Pick<ChainRegistry, 'get'>;
+  requestId(): string;
+  /** Shows the error view; `failedChain` names the chain whose access failed (Set Access Token, Sign In). */
+  show(error: ErrorView, failedChain: string | undefined): void;
+  isDisposed(): boolean;
+}
+
+export class MissedReceipt {
+  private miss: { result: Miss; block: string | undefined; describeBlock: string; extraLines: readonly string[] } | undefined;
+  private diagnosis: DiagnosisResult | undefined;
+  private recheck: ReturnType<typeof setTimeout> | undefined;
+  /** The first chain that answered "not found" (what Watch and "Why no receipt?" ask). */
+  missedOn: string | undefined;
+
+  constructor(private readonly host: MissedReceiptHost) {}
+
+  /** A new miss: shown at once; `extraLines` are what the EVM-only chains said. */
+  show(result: Miss, block: string | undefined, describeBlock: string, extraLines: readonly string[]): void {
+    this.miss = { result, block, describeBlock, extraLines };
+    this.render();
+  }
+
+  /** Something else is shown now (the EVM-only chains found it): the diagnosis is kept for a later miss. */
+  forget(): void {
+    this.miss = undefined;
+  }
+
+  /** The receipt was found: nothing of the miss is kept. */
+  clear(): void {
+    this.miss = undefined;
+    this.diagnosis = undefined;
+    clearTimeout(this.recheck);
+  }
+
+  /** "Why no receipt?": the transaction's facts (the workspace's record, else the pasted signed transaction), then the chain's answers. */
+  async diagnose(): Promise<void> {
+    const chain = this.miss ? this.host.chains.get(this.missedOn ?? '') : undefined;
+    if (!chain || !this.miss) return;
+    const hash = evmTxHashOf(this.host.requestId());
+    const doctor = this.host.service.doctor;
+    const tx = this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash));
+    if (!tx || !this.miss) return;
+    const result = await doctor.diagnose(chain, tx);
+    if (!this.miss || this.host.isDisposed()) return;
+    this.diagnosis = result;
+    this.render();
+    this.scheduleRecheck(chain);
+  }
+
+  dispose(): void {
+    clearTimeout(this.recheck);
+  }
+
+  private render(): void {
+    const m = this.miss;
+    if (!m) return;
+    const { result } = m;
+    const details = result.failures.map((f) => vscode.l10n.t('{0}: {1}', f.chain.name, errorSummary(f.error)));
+    if (result.notFoundOn.length > 0 && result.failures.length > 0) {
+      details.push(vscode.l10n.t('No receipt on {0}.', result.notFoundOn.map((c) => c.name).join(', ')));
+    }
+    const first = result.failures[0];
+    if (first) {
+      // The first failure explains the most; the others are listed below it.
+      const base = describeError(first.error);
+      const title =
+        first.error instanceof UnauthorizedError && first.error.missingPermission
+          ? vscode.l10n.t('Access denied: missing permission "{0}"', first.error.missingPermission)
+          : base.title;
+      this.host.show({ ...base, title: vscode.l10n.t('{0} ({1})', title, first.chain.name), details }, first.chain.name);
+      return;
+    }
+    this.host.show(this.notFoundView([...details, ...m.extraLines], m.block, m.describeBlock), undefined);
+  }
+
+  private notFoundView(details: string[], block: string | undefined, describeBlock: string): ErrorView {
+    const requestId = this.host.requestId();
+    const notFoundOn = this.miss?.result.notFoundOn ?? [];
+    const names = notFoundOn.map((c) => c.name).join(', ');
+    const miss = notFoundOn[0];
+    this.missedOn = miss?.name;
+    const watchedOn = this.host.service.watchedOn(requestId);
+    // The latest state only: a request missing at an older block may simply be newer.
+    const offerWatch = block === undefined && watchedOn === undefined && miss !== undefined;
+    const reasons = skipReasons(miss?.generation, vscode.l10n);
+    const why = miss && evmShaped(requestId, miss.generation) ? { label: vscode.l10n.t('Why no receipt?'), command: 'diagnose' as const } : undefined;
+    const d = this.diagnosis && diagnosisLines(this.diagnosis, vscode.l10n);
+    return {
+      kind: 'notFound',
+      title: watchedOn === undefined ? vscode.l10n.t('No receipt') : vscode.l10n.t('No receipt yet: watching'),
+      message:
+        watchedOn === undefined
+          ? vscode.l10n.t('No receipt for this request on {0} ({1}).', names, describeBlock)
+          : vscode.l10n.t('No receipt yet on {0}. Watching on {1}: this panel updates by itself when the receipt arrives.', names, watchedOn),
+      ...(d ? { context: d.message } : {}),
+      hint: new NotFoundError('', 'receipt', {}).hint,
+      actions: [
+        ...(why ? [why] : []),
+        ...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []),
+        { label: vscode.l10n.t('Retry'), command: 'retry' },
+      ],
+      details: d
+        ? [...details, ...d.details]
+        : [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
+    };
+  }
+
+  /** While a watch runs, the sender's nonce is asked now and then; when it moved, the diagnosis is made again. */
+  private scheduleRecheck(chain: ChainEntry): void {
+    clearTimeout(this.recheck);
+    const doctor = this.host.service.doctor;
+    this.recheck = setTimeout(() => {
+      const d = this.diagnosis;
+      if (!d || !this.miss || this.host.isDisposed()) return;
+      // Asked only while a watch runs (started here, in the hover or from the palette); else the next turn looks again.
+      const watched = this.host.service.watchedOn(this.host.requestId()) !== undefined;
+      void (watched ? doctor.nextNonce(chain, d.tx.sender) : Promise.resolve(undefined)).then(async (nonce: bigint | undefined) => {
+        if (nonce !== undefined && nonce !== d.nextNonce && this.diagnosis === d && this.miss) {
+          this.diagnosis = await doctor.diagnose(chain, d.tx);
+          if (this.miss && !this.host.isDisposed()) this.render();
+        }
+        if (!this.host.isDisposed()) this.scheduleRecheck(chain);
+      });
+    }, doctor.recheckMs);
+  }
+}
