@@ -16,7 +16,7 @@ export class ChainProblemsReporter implements vscode.Disposable {
 
   constructor(
     private readonly deps: {
-      readonly chains: Pick<ChainRegistry, 'onDidChange' | 'all' | 'defaultChainName' | 'get' | 'getEvmOnly'>;
+      readonly chains: Pick<ChainRegistry, 'onDidChange' | 'all' | 'defaultChainName' | 'find'>;
       readonly log: Pick<vscode.LogOutputChannel, 'warn'>;
     },
   ) {
@@ -28,7 +28,7 @@ export class ChainProblemsReporter implements vscode.Disposable {
     const invalid = this.deps.chains.all().flatMap((r) => (r.valid ? [] : [r.invalid]));
     const named = this.deps.chains.defaultChainName();
     // A chain known only by its JSON-RPC may be the default too.
-    const badDefault = named !== undefined && !this.deps.chains.get(named) && !this.deps.chains.getEvmOnly(named) ? named : undefined;
+    const badDefault = named !== undefined && !this.deps.chains.find(named) ? named : undefined;
     const signature = JSON.stringify([invalid.map((i) => [i.source.scope, i.source.folderUri ?? '', i.index, i.name, i.problems]), badDefault ?? null]);
     if (invalid.length === 0 && badDefault === undefined) {
       // Fixed: the same problem coming back later is worth a new report.

@@ -60,8 +60,9 @@ export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi
     command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(deps, model, arg)),
     command(Commands.refresh, async (arg?: unknown) => {
       const name = chainNameOf(arg);
-      // A chain known only by its JSON-RPC: its head is all there is to read again.
-      if (name !== undefined && deps.chains.getEvmOnly(name)) return tree.evmOnly.refresh(name);
+      // A chain without governance to read (known only by its JSON-RPC): its head is all there is to read again.
+      const known = name === undefined ? undefined : deps.chains.find(name);
+      if (known && !known.can.governance) return tree.evmOnly.refresh(name);
       tree.refreshAccounts(name);
       await Promise.all([tree.evmOnly.refresh(name), (await refresh()).refresh(model, arg)]);
     }),

@@ -13,7 +13,7 @@ export class ChainStatusBar implements vscode.Disposable {
 
   constructor(
     /** The default chain, as the settings name it. */
-    private readonly deps: { readonly chains: Pick<ChainRegistry, 'onDidChange' | 'defaultChainName' | 'defaultChain' | 'getEvmOnly'> },
+    private readonly deps: { readonly chains: Pick<ChainRegistry, 'onDidChange' | 'defaultChainName' | 'defaultChain' | 'find'> },
     private readonly model: ChainsModel,
   ) {
     this.item = vscode.window.createStatusBarItem('waspChain.defaultChain', vscode.StatusBarAlignment.Left, 10);
@@ -39,13 +39,14 @@ export class ChainStatusBar implements vscode.Disposable {
     }
     const md = new vscode.MarkdownString('', true);
     md.isTrusted = false;
-    const evmOnly = named === undefined ? undefined : chains.getEvmOnly(named);
-    if (evmOnly) {
-      // Known only by its JSON-RPC: no node state to show.
-      this.item.text = `$(plug) ${labelText(evmOnly.name)}`;
+    const known = named === undefined ? undefined : chains.find(named);
+    const reached = known && !known.can.governance ? known : undefined;
+    if (reached) {
+      // No node state to show: what reaches the chain limits what it answers.
+      this.item.text = `$(plug) ${labelText(reached.name)}`;
       this.item.backgroundColor = undefined;
-      md.appendMarkdown(`**${vscode.l10n.t('Default chain')}:** ${markdownText(evmOnly.name)}  \n`);
-      md.appendMarkdown(markdownText(vscode.l10n.t('Known only by its EVM JSON-RPC ({0}).', evmOnly.evmJsonRpcUrl)));
+      md.appendMarkdown(`**${vscode.l10n.t('Default chain')}:** ${markdownText(reached.name)}  \n`);
+      md.appendMarkdown(markdownText(reached.reach ?? ''));
     } else if (named !== undefined && (!chain || chain.name.toLowerCase() !== named.toLowerCase())) {
       // The setting names no valid chain: say so rather than silently showing another one.
       this.item.text = `$(warning) ${labelText(named)}`;
@@ -72,7 +73,7 @@ export class ChainStatusBar implements vscode.Disposable {
     }
     md.appendMarkdown(`\n\n${vscode.l10n.t('Click to pick the default chain.')}`);
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: vscode.l10n.t('Default chain {0}', evmOnly?.name ?? chain?.name ?? named ?? '') };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Default chain {0}', reached?.name ?? chain?.name ?? named ?? '') };
     this.item.show();
   }
 

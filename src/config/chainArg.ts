@@ -24,7 +24,7 @@ export interface ResolveOptions {
  */
 /** What resolving a chain argument reads: the chains, and what each node was detected as (the pick's descriptions). */
 export interface ChainArgDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'getEvmOnly'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'find'>;
   readonly clients: Pick<NodeClients, 'generations'>;
 }
 
@@ -43,8 +43,8 @@ export async function resolveChain(deps: ChainArgDeps, arg: unknown, options: Re
       const chain = deps.chains.get(ref.name);
       if (!chain) {
         // A chain known only by its JSON-RPC has no node for these commands: said plainly, not "unknown".
-        const evm = deps.chains.getEvmOnly(ref.name);
-        if (evm) reportNoWebApi(evm.name);
+        const known = deps.chains.find(ref.name);
+        if (known) reportNoWebApi(known.name);
         else reportUnknownChain(ref.name);
       }
       return chain;

@@ -11,6 +11,7 @@ import {
   type RawChainList,
   type ResolvedChain,
 } from './model/chainConfig';
+import { knownChainOf, type KnownChain } from './model/chainAbilities';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -41,6 +42,17 @@ export class ChainRegistry implements vscode.Disposable {
     return this.cache;
   }
 
+  /** Every chain that can be used, whatever reaches it, in settings order, with what each can answer. */
+  known(): KnownChain[] {
+    return this.all().flatMap((r) => knownChainOf(r, vscode.l10n) ?? []);
+  }
+
+  /** The usable chain of this name (a web API or an EVM JSON-RPC), if there is one. */
+  find(name: string): KnownChain | undefined {
+    const key = name.trim().toLowerCase();
+    return this.known().find((c) => c.name.toLowerCase() === key);
+  }
+
   /** The chains with a web API (an EVM-only entry is never among them: see evmOnly()). */
   valid(): ChainEntry[] {
     return this.all().flatMap((r) => (r.valid === true ? [r.chain] : []));
@@ -49,12 +61,6 @@ export class ChainRegistry implements vscode.Disposable {
   /** The chains known only by their EVM JSON-RPC, in settings order. */
   evmOnly(): EvmOnlyChain[] {
     return this.all().flatMap((r) => (r.valid === 'evmOnly' ? [r.chain] : []));
-  }
-
-  /** The EVM-only chain of this name, if there is one. */
-  getEvmOnly(name: string): EvmOnlyChain | undefined {
-    const key = name.trim().toLowerCase();
-    return this.evmOnly().find((c) => c.name.toLowerCase() === key);
   }
 
   /** The EVM-only chains that may be asked, the default chain first when it is one of them. */

@@ -35,7 +35,7 @@ export interface ReceiptsFeature {
 export interface ReceiptsFeatureDeps extends ReceiptServiceDeps, ReceiptPanelDeps {
   readonly context: vscode.ExtensionContext;
   /** The service's lookup order and the panels' chains; a change forgets the "not found" answers. */
-  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'valid' | 'sourceNote' | 'onDidChange' | 'evmLookupOrder' | 'getEvmOnly' | 'evmOnly'>;
+  readonly chains: Pick<ChainRegistry, 'lookupOrder' | 'get' | 'valid' | 'sourceNote' | 'onDidChange' | 'evmLookupOrder' | 'evmOnly'>;
   readonly clients: Pick<NodeClients, 'apiFor' | 'tokenAllowed' | 'limited'>;
   /** A new token may fix a failure the service remembers. */
   readonly tokens: Pick<TokenStore, 'onDidChange'>;

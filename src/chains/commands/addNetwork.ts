@@ -107,7 +107,7 @@ async function addEvmOnlyNetwork(
   const target = await targetOf(name, entry.evmJsonRpcUrl, options);
   if (!target) return undefined;
   await deps.chains.addEvmOnly(entry, target === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
-  await deps.chains.settled(() => deps.chains.getEvmOnly(name) !== undefined);
+  await deps.chains.settled(() => deps.chains.find(name) !== undefined);
   deps.log.info(`Added the public network "${name}" (JSON-RPC ${entry.evmJsonRpcUrl}, no web API) to ${target} settings`);
   const host = new URL(entry.evmJsonRpcUrl).host;
   const { fetchChainId } = await import('../../evm/model/txRpc.js');

@@ -15,7 +15,7 @@ export interface ChainActionDeps extends ChainArgDeps {
 
 /** Set as Default Chain. */
 export interface SetDefaultDeps extends ChainArgDeps {
-  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled' | 'getEvmOnly'>;
+  readonly chains: Pick<ChainRegistry, 'get' | 'valid' | 'defaultChainName' | 'settled' | 'find'>;
 }
 
 /** Use the Node's Chain. */
@@ -31,7 +31,7 @@ export interface RemoveChainDeps {
 
 /** Add Chain: the name checked against every entry, the node surveyed without a token. */
 export interface AddChainDeps {
-  readonly chains: Pick<ChainRegistry, 'add' | 'addEvmOnly' | 'get' | 'getEvmOnly' | 'settled' | 'all'>;
+  readonly chains: Pick<ChainRegistry, 'add' | 'addEvmOnly' | 'get' | 'find' | 'settled' | 'all'>;
   readonly clients: Pick<NodeClients, 'clientForNode' | 'limited'>;
   readonly log: Log;
 }

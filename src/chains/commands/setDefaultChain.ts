@@ -8,10 +8,11 @@ import { parseChainArg } from '../../config/model/chainRef';
 
 /** Returns the name of the new default chain, or undefined. */
 export async function setDefaultChain(deps: SetDefaultDeps, arg: unknown): Promise<string | undefined> {
-  // A chain known only by its JSON-RPC may be the default too: its hovers and account hovers ask it first.
+  // Any usable chain may be the default, whatever reaches it (one known only by its JSON-RPC too:
+  // its hovers and account hovers ask it first); the pick offers those the chain commands act on.
   const ref = parseChainArg(arg);
-  const evmOnly = ref.kind === 'name' && !deps.chains.get(ref.name) ? deps.chains.getEvmOnly(ref.name) : undefined;
-  const chain = evmOnly ?? (await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') }));
+  const named = ref.kind === 'name' ? deps.chains.find(ref.name) : undefined;
+  const chain = named ?? (await resolveChain(deps, arg, { preferDefault: false, placeHolder: vscode.l10n.t('Pick the default chain') }));
   if (!chain) return undefined;
   const config = vscode.workspace.getConfiguration(Settings.section);
   const inspect = config.inspect<string>(Settings.defaultChain);
