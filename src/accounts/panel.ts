@@ -57,10 +57,6 @@ export class AccountPanel extends StatePanel<AccountPanelState, AccountAction, A
     this.disposables.push(owner.pins.onDidChange(() => this.showPin()));
   }
 
-  get shownError(): ErrorView | undefined {
-    return this.state.error;
-  }
-
   /** The account as last read (tests). */
   get read(): AccountRead | undefined {
     return this.loaded?.read;

@@ -1,8 +1,8 @@
 // What the account panel and its webview exchange: the panel's state, its actions and its words.
 // Pure: the host builds the labels with vscode.l10n, the webview only reads them.
 import type { L10n } from '../core/l10n';
-import { commonLabels, type CommonLabels } from '../ui/protocol';
-import type { ErrorView, Row } from '../ui/model/view';
+import { stateLabels, type StateAction, type StateErrorExtra, type StateErrorState, type StateLabels } from '../ui/protocol';
+import type { Row } from '../ui/model/view';
 import type { AccountSection } from './model/accountView';
 
 export interface AccountIdentity {
@@ -14,9 +14,9 @@ export interface AccountIdentity {
 }
 
 /** Buttons an account error can offer beyond the shared ErrorView actions. */
-export type AccountErrorExtra = 'pickBlock' | 'openLatest';
+export type AccountErrorExtra = StateErrorExtra;
 
-export type AccountErrorState = ErrorView & { extras: AccountErrorExtra[] };
+export type AccountErrorState = StateErrorState;
 
 /** The whole state of an account panel, as the webview renders and persists it. */
 export interface AccountPanelState {
@@ -33,54 +33,29 @@ export interface AccountPanelState {
 }
 
 /** Actions only the account panel knows (the shared ones are in ui/protocol.ts). */
-export type AccountAction =
-  { kind: 'pickBlock' } | { kind: 'openLatest' } | { kind: 'compare' } | { kind: 'clearCompare' } | { kind: 'pin' } | { kind: 'unpin' };
+export type AccountAction = StateAction | { kind: 'pin' } | { kind: 'unpin' };
 
-export interface AccountPanelLabels extends CommonLabels {
-  actions: string;
-  refresh: string;
-  refreshTitle: string;
-  pickBlock: string;
-  pickBlockTitle: string;
-  latest: string;
-  latestTitle: string;
-  compare: string;
-  compareTitle: string;
+export interface AccountPanelLabels extends StateLabels {
   pin: string;
   pinTitle: string;
   unpin: string;
   unpinTitle: string;
-  loading: string;
-  lastAnswer: string;
-  comparison: string;
-  compareAnother: string;
-  closeComparison: string;
-  readingOther: string;
   change: string;
 }
 
 export function accountPanelLabels(l10n: L10n): AccountPanelLabels {
   return {
-    ...commonLabels(l10n),
-    actions: l10n.t('Account actions'),
-    refresh: l10n.t('Refresh'),
-    refreshTitle: l10n.t('Read the account again'),
-    pickBlock: l10n.t('State at block…'),
-    pickBlockTitle: l10n.t('Show the account at another block or trie root'),
-    latest: l10n.t('Latest state'),
-    latestTitle: l10n.t('Show the account at the latest state'),
-    compare: l10n.t('Compare with block…'),
-    compareTitle: l10n.t('Show what came and went between this state and another one'),
+    ...stateLabels(l10n, {
+      actions: l10n.t('Account actions'),
+      refreshTitle: l10n.t('Read the account again'),
+      pickBlockTitle: l10n.t('Show the account at another block or trie root'),
+      latestTitle: l10n.t('Show the account at the latest state'),
+      compareTitle: l10n.t('Show what came and went between this state and another one'),
+    }),
     pin: l10n.t('Pin Account'),
     pinTitle: l10n.t("List this account under its chain's Accounts in the Chains view"),
     unpin: l10n.t('Unpin'),
     unpinTitle: l10n.t("Remove this account from its chain's Accounts"),
-    loading: l10n.t('Loading…'),
-    lastAnswer: l10n.t('Showing the last answer read before the error.'),
-    comparison: l10n.t('Comparison'),
-    compareAnother: l10n.t('Compare with another block…'),
-    closeComparison: l10n.t('Close comparison'),
-    readingOther: l10n.t('Reading the other state…'),
     change: l10n.t('Change'),
   };
 }

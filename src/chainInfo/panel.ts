@@ -53,10 +53,6 @@ export class ChainInfoPanel extends StatePanel<ChainInfoPanelState, ChainInfoAct
     super(webviewPanel, deps, spec, identity, baseState(identity), host);
   }
 
-  get shownError(): ErrorView | undefined {
-    return this.state.error;
-  }
-
   protected showError(error: ErrorView): void {
     this.show({ ...baseState(this.id), view: this.state.view, error: { ...error, extras: [] } });
   }

@@ -1,7 +1,7 @@
 // The message protocol between a panel (extension host) and its webview script. Shared by both
 // sides: no 'vscode', no DOM. Every value crossing is JSON: bigints travel as decimal strings.
 import type { L10n } from '../core/l10n';
-import type { ErrorCommand } from './model/view';
+import type { ErrorCommand, ErrorView } from './model/view';
 
 /** Host → webview. */
 export type HostMessage<S> =
@@ -57,5 +57,50 @@ export function commonLabels(l10n: L10n): CommonLabels {
     onlyWebLinks: l10n.t('Only http and https links are opened'),
     showMore: l10n.t('Show {0} more'),
     showAll: l10n.t('Show all ({0} characters)'),
+  };
+}
+
+/** Buttons an error of a panel that shows a state at a block can offer beyond the shared ErrorView actions. */
+export type StateErrorExtra = 'pickBlock' | 'openLatest';
+
+export type StateErrorState = ErrorView & { extras: StateErrorExtra[] };
+
+/** Actions of every panel that shows a state at a block (chain info, account). */
+export type StateAction = { kind: 'pickBlock' } | { kind: 'openLatest' } | { kind: 'compare' } | { kind: 'clearCompare' };
+
+/** The words of a state panel's toolbar, error and comparison. */
+export interface StateLabels extends CommonLabels {
+  actions: string;
+  refresh: string;
+  refreshTitle: string;
+  pickBlock: string;
+  pickBlockTitle: string;
+  latest: string;
+  latestTitle: string;
+  compare: string;
+  compareTitle: string;
+  loading: string;
+  lastAnswer: string;
+  comparison: string;
+  compareAnother: string;
+  closeComparison: string;
+  readingOther: string;
+}
+
+/** A state panel's words: what its buttons say of what it shows (the titles), the rest shared. */
+export function stateLabels(l10n: L10n, own: Pick<StateLabels, 'actions' | 'refreshTitle' | 'pickBlockTitle' | 'latestTitle' | 'compareTitle'>): StateLabels {
+  return {
+    ...commonLabels(l10n),
+    ...own,
+    refresh: l10n.t('Refresh'),
+    pickBlock: l10n.t('State at block…'),
+    latest: l10n.t('Latest state'),
+    compare: l10n.t('Compare with block…'),
+    loading: l10n.t('Loading…'),
+    lastAnswer: l10n.t('Showing the last answer read before the error.'),
+    comparison: l10n.t('Comparison'),
+    compareAnother: l10n.t('Compare with another block…'),
+    closeComparison: l10n.t('Close comparison'),
+    readingOther: l10n.t('Reading the other state…'),
   };
 }

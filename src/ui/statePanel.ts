@@ -13,6 +13,7 @@ import { describeError } from './errors';
 import { normaliseBlock, stateInProse } from './model/blockState';
 import type { ErrorView } from './model/view';
 import { Panel, type PanelDeps, type PanelSpec } from './panel';
+import type { StateErrorExtra, StateErrorState } from './protocol';
 
 /** Which state of which chain a panel shows. */
 export interface StateIdentity {
@@ -20,12 +21,6 @@ export interface StateIdentity {
   /** Undefined = latest; otherwise as asked (normalised when valid). */
   block?: string;
 }
-
-/** Buttons a state panel's error can offer beyond the shared ErrorView actions. */
-export type StateErrorExtra = 'pickBlock' | 'openLatest';
-
-/** The actions every state panel knows. */
-export type StateAction = { kind: 'pickBlock' } | { kind: 'openLatest' } | { kind: 'compare' } | { kind: 'clearCompare' };
 
 export interface StatePanelDeps extends PanelDeps {
   readonly chains: Pick<ChainRegistry, 'get' | 'onDidChange'>;
@@ -42,7 +37,7 @@ export interface StatePanelHost<I> {
 /** What the block checks say about a state before it is read: the block asked for, or why it cannot be. */
 export type StateCheck = { ok: true; block: string | undefined } | { ok: false; error: InvalidInputError };
 
-export abstract class StatePanel<S extends { compare?: unknown }, A extends { kind: string }, I extends StateIdentity, D extends StatePanelDeps> extends Panel<
+export abstract class StatePanel<S extends { compare?: unknown; error?: StateErrorState }, A extends { kind: string }, I extends StateIdentity, D extends StatePanelDeps> extends Panel<
   S,
   A,
   I,
@@ -78,6 +73,11 @@ export abstract class StatePanel<S extends { compare?: unknown }, A extends { ki
 
   protected errorChain(): string {
     return this.id.chainName;
+  }
+
+  /** The error the panel shows, if any (tests read it). */
+  get shownError(): ErrorView | undefined {
+    return this.state.error;
   }
 
   /** Compares with another state (undefined or 'latest' = the latest state) from the next read on. */
@@ -168,7 +168,7 @@ export abstract class StatePanel<S extends { compare?: unknown }, A extends { ki
    * The shared error view, sharpened for a state the node does not have: a malformed block, or a
    * node's 400 about the block (`blockWords` says which of its messages are about the block).
    */
-  protected stateError(e: unknown, context: string, block: string | undefined, blockWords: RegExp): ErrorView & { extras: StateErrorExtra[] } {
+  protected stateError(e: unknown, context: string, block: string | undefined, blockWords: RegExp): StateErrorState {
     const base = describeError(e);
     const extras: StateErrorExtra[] = [];
     let { title, hint } = base;
