@@ -106,5 +106,26 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // One seam per variation (design/STYLE.md habit 9): what differs between node generations, or
+    // between a chain with a web API and one known only by its EVM JSON-RPC (a settings entry's
+    // `valid: 'evmOnly'`), is decided in src/api and src/config, once; everything else asks the
+    // seam what a chain can do or says. (A panel state named 'evmOnly' is a view, not a chain.)
+    files: ['src/**/*.ts'],
+    ignores: ['src/api/**', 'src/config/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(stardust|rebased|evmOnly)$/]",
+          "SwitchCase > Literal.test[value=/^(stardust|rebased)$/]",
+        ].map((selector) => ({
+          selector,
+          message:
+            "A branch on the kind of chain outside src/api and src/config: ask the chain's seam instead (ChainApi and its traits, the chain's abilities).",
+        })),
+      ],
+    },
+  },
   prettier,
 );

@@ -37,12 +37,12 @@ export interface StatePanelHost<I> {
 /** What the block checks say about a state before it is read: the block asked for, or why it cannot be. */
 export type StateCheck = { ok: true; block: string | undefined } | { ok: false; error: InvalidInputError };
 
-export abstract class StatePanel<S extends { compare?: unknown; error?: StateErrorState }, A extends { kind: string }, I extends StateIdentity, D extends StatePanelDeps> extends Panel<
-  S,
-  A,
-  I,
-  D
-> {
+export abstract class StatePanel<
+  S extends { compare?: unknown; error?: StateErrorState },
+  A extends { kind: string },
+  I extends StateIdentity,
+  D extends StatePanelDeps,
+> extends Panel<S, A, I, D> {
   /** The state to compare with, when a comparison is shown. */
   protected compareTarget: { block: string | undefined } | undefined;
   /** The chain entry the last read used: a settings change that alters it reads again. */
