@@ -1,10 +1,11 @@
-// Reading what /v1/ws sends (src/live/model/events.ts): every event kind of both generations from
+// Reading what /v1/ws sends (src/api/liveEvents.ts; the drop counts of src/live/model/droppedFrames.ts): every event kind of both generations from
 // the samples, with its own encoding (BlockInfoResponse, the REST receipt, the raw isc.Event list
 // with a unix-ns timestamp past 2^53 and base64 payloads), the acks; and hostile frames, each
 // dropped with the field named, never thrown.
 import * as assert from 'node:assert/strict';
-import { DroppedFrames, liveChainId, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../../src/live/model/events';
-import { asFrame, wsSample, wsSampleText } from '../liveSamples';
+import { liveChainId, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../src/api/liveEvents';
+import { DroppedFrames } from '../../../src/live/model/droppedFrames';
+import { asFrame, wsSample, wsSampleText } from '../live/liveSamples';
 
 const V2_CHAIN = '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05';
 const V1_CHAIN = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
@@ -28,7 +29,7 @@ function edited(name: Parameters<typeof wsSample>[0], edit: (e: Record<string, u
 
 const payloadOf = (e: Record<string, unknown>) => e.payload as Record<string, unknown>;
 
-describe('live/model/events: the event kinds of both generations', () => {
+describe('api/liveEvents: the event kinds of both generations', () => {
   it('Rebased new_block: the BlockInfoResponse with exact uint64 gas figures', () => {
     const f = ok(parseLiveFrame(wsSampleText('v2-ws-new_block'), 'rebased'));
     assert.equal(f.kind, 'new_block');
@@ -104,7 +105,7 @@ describe('live/model/events: the event kinds of both generations', () => {
   });
 });
 
-describe('live/model/events: hostile frames are dropped with the field named', () => {
+describe('api/liveEvents: hostile frames are dropped with the field named', () => {
   const cases: Array<[string, string, 'rebased' | 'stardust', string]> = [
     ['not JSON', '{"kind":', 'rebased', ''],
     ['a JSON array', '[1,2]', 'rebased', ''],
@@ -256,7 +257,7 @@ describe('live/model/events: hostile frames are dropped with the field named', (
   });
 });
 
-describe('live/model/events: chain IDs as each generation writes them', () => {
+describe('api/liveEvents: chain IDs as each generation writes them', () => {
   it('Rebased: 0x + 64 hex, lower-cased; Stardust: Bech32 exactly as the node writes it', () => {
     assert.equal(liveChainId(V2_CHAIN.toUpperCase().replace('0X', '0x'), 'rebased'), V2_CHAIN);
     assert.equal(liveChainId(V1_CHAIN, 'rebased'), undefined);
