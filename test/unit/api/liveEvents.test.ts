@@ -3,7 +3,7 @@
 // with a unix-ns timestamp past 2^53 and base64 payloads), the acks; and hostile frames, each
 // dropped with the field named, never thrown.
 import * as assert from 'node:assert/strict';
-import { liveChainId, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../src/api/liveEvents';
+import { liveChainId, liveWireOf, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../src/api/liveEvents';
 import { DroppedFrames } from '../../../src/live/model/droppedFrames';
 import { asFrame, wsSample, wsSampleText } from '../live/liveSamples';
 
@@ -264,5 +264,44 @@ describe('api/liveEvents: chain IDs as each generation writes them', () => {
     assert.equal(liveChainId(V1_CHAIN, 'stardust'), V1_CHAIN);
     assert.equal(liveChainId(` ${V1_CHAIN}`, 'stardust'), undefined);
     assert.equal(liveChainId(V2_CHAIN, 'stardust'), undefined);
+  });
+});
+
+describe('api/liveEvents: the wire of each generation', () => {
+  const notAsked = () => assert.fail("the entry's chain is not asked");
+
+  it('Stardust: an entry subscribes with the chain it names, in lower case, and the node is never asked', async () => {
+    const wire = liveWireOf('stardust');
+    assert.equal(wire.generation, 'stardust');
+    assert.equal(await wire.subscribeId(` ${V1_CHAIN.toUpperCase()} `, notAsked), V1_CHAIN);
+    assert.equal(await wire.subscribeId(V2_CHAIN, notAsked), undefined, 'a Rebased ID is no topic of a Stardust node');
+    assert.equal(await wire.subscribeId('', notAsked), undefined);
+    assert.equal(wire.chainTopic(V1_CHAIN), `chains/${V1_CHAIN}`);
+  });
+
+  it("Rebased: an entry subscribes with the chain it reads (the node's own when it names none), in lower case", async () => {
+    const wire = liveWireOf('rebased');
+    assert.equal(wire.generation, 'rebased');
+    const upper = V2_CHAIN.toUpperCase().replace('0X', '0x');
+    assert.equal(await wire.subscribeId('', () => Promise.resolve(upper)), V2_CHAIN);
+    assert.equal(await wire.subscribeId(V1_CHAIN, () => Promise.resolve(V1_CHAIN)), undefined, 'a Stardust ID is no topic of a Rebased node');
+    await assert.rejects(
+      wire.subscribeId('', () => Promise.reject(new Error('no chain'))),
+      /no chain/,
+    );
+    assert.equal(wire.chainTopic(upper), `chains/${V2_CHAIN}`);
+  });
+
+  it("each wire reads its own generation's samples and drops the other's by their chain ID", () => {
+    for (const [generation, own, other] of [
+      ['rebased', 'v2-ws-receipt', 'v1-ws-receipt'],
+      ['stardust', 'v1-ws-receipt', 'v2-ws-receipt'],
+    ] as const) {
+      const wire = liveWireOf(generation);
+      const f = ok(wire.readFrame(wsSampleText(own)));
+      assert.ok(f.kind === 'receipt' && f.generation === generation);
+      assert.equal(dropped(wire.readFrame(wsSampleText(other))).field, 'chainID');
+      assert.equal(wire.chainId(f.chainId), f.chainId);
+    }
   });
 });
