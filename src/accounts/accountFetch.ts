@@ -52,7 +52,7 @@ export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: 
   const nonce = rpcValue(evmNonce, 'evmNonce');
   const wei = rpcValue(evmBalance, 'evmBalance');
   const offLedgerNonce = settledValue(offLedger, 'nonce');
-  // The JSON-RPC was not asked: the read names the last part it would have given.
+  // The JSON-RPC was not asked: the read names the EVM part it shows (the wei remainder where it is read, else the nonce of a full read).
   const rpcPart = shape.evmBalanceFromRpc ? 'evmBalance' : full ? 'evmNonce' : undefined;
   if (evm !== undefined && rpcPart !== undefined && !askRpc)
     miss(rpcPart, rpc === undefined ? vscode.l10n.t('no usable EVM JSON-RPC URL') : vscode.l10n.t('the EVM JSON-RPC is not asked at a trie root'));

@@ -3,18 +3,18 @@
 // (the Live view visible, a followed Blocks list, a running watch); the connection opens, lingers
 // and closes by itself. The node's feed is the one of its detected generation (as the chains and
 // receipts features learn it), and that feed says which ID each entry subscribes with (a Rebased
-// entry without a chain ID: the chain its node runs). Events come out tagged with the chain entry they belong to. The Output channel gets every
-// open, close and subscription, with the node's URL (settings keep no credentials in it; a token
-// never goes on a socket).
+// entry without a chain ID: the chain its node runs). Events come out tagged with the chain entry
+// they belong to. The Output channel gets every open, close and subscription, with the node's URL
+// (settings keep no credentials in it; a token never goes on a socket).
 import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { Generation } from '../api/generation';
+import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import type { ChainRegistry } from '../config/chainRegistry';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
 import { LiveConnection, type LiveStatus } from './connection';
-import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import type { NeedReason } from './model/subscription';
 
 /** An event with the configured chain it belongs to. */
@@ -209,12 +209,11 @@ export class LiveHub implements vscode.Disposable {
       const wire = liveWireOf(detected.kind);
       const byChainId = await this.nodeChainIds(wire, chains);
       if (this.disposed || this.nodes.get(feed.key) !== feed || feed.chains !== chains) return;
-      const generation = wire.generation;
-      feed.generation = generation;
+      feed.generation = wire.generation;
       feed.byChainId = byChainId;
       feed.problem = undefined;
       feed.failedAt = undefined;
-      const connection = new LiveConnection({ nodeUrl: first.nodeUrl, generation, log: (line) => this.deps.log.info(line) });
+      const connection = new LiveConnection({ nodeUrl: first.nodeUrl, generation: wire.generation, log: (line) => this.deps.log.info(line) });
       feed.connection = connection;
       feed.subscriptions.push(
         connection.onEvent((event) => this.received(feed, event)),
