@@ -8,7 +8,6 @@
 // (settings keep no credentials in it; a token never goes on a socket).
 import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
-import type { Generation } from '../api/generation';
 import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import type { ChainRegistry } from '../config/chainRegistry';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
@@ -35,7 +34,6 @@ interface NodeFeed {
   chains: ChainEntry[];
   /** Node-form chain ID → the first entry naming it. */
   byChainId: Map<string, ChainEntry>;
-  generation?: Generation;
   connection?: LiveConnection;
   preparing?: Promise<void>;
   /** When preparing last failed (detection, the node's chain): tried again after RETRY_MS while needed. */
@@ -209,7 +207,6 @@ export class LiveHub implements vscode.Disposable {
       const wire = liveWireOf(detected.kind);
       const byChainId = await this.nodeChainIds(wire, chains);
       if (this.disposed || this.nodes.get(feed.key) !== feed || feed.chains !== chains) return;
-      feed.generation = wire.generation;
       feed.byChainId = byChainId;
       feed.problem = undefined;
       feed.failedAt = undefined;
