@@ -1,10 +1,9 @@
-// One account read, as AccountService shares and caches it: the agent checked again for the chain's
-// generation, then at once the accounts routes of the chain's node (balance, and for a full read the
+// One account read, as AccountService shares and caches it: the agent checked again for the chain
+// (its API), then at once the accounts routes of the chain's node (balance, and for a full read the
 // objects/NFTs, or a non-EVM agent's off-ledger nonce) and, for an EVM account, the chain's JSON-RPC
-// (eth_getTransactionCount; on Rebased eth_getBalance, whose wei remainder the route drops). Only
+// (eth_getTransactionCount; eth_getBalance where it adds the wei remainder the route drops). Only
 // the balance must answer: any other part that fails is named in the read. Loaded with the first read.
 import * as vscode from 'vscode';
-import { parseAgentId } from '../api/ids';
 import type { NodeClients } from '../config/nodeClients';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { HEX40 } from '../core/idShapes';
@@ -12,12 +11,13 @@ import { fetchBalance, fetchTransactionCount, type RpcBlock, type RpcFailure } f
 import { evmRpcTarget } from '../evm/model/rpcTarget';
 import type { ReadKey } from './model/accountReads';
 import type { AccountPart, AccountRead } from './model/accountView';
-import { baseTokenOf, holdingsOf } from '../api/holdings';
+import { holdingsOf } from '../api/holdings';
 
 export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: ChainEntry, key: ReadKey, signal: AbortSignal): Promise<AccountRead> {
   const api = clients.apiFor(chain);
   const generation = api.generation;
-  const agent = parseAgentId(key.agent, generation === 'rebased' ? { generation } : { generation, chainId: chain.chainId });
+  const shape = api.accounts;
+  const agent = api.parseAgent(key.agent);
   const evm = agent.kind === 'evm' && agent.evmAddress !== undefined && HEX40.test(agent.evmAddress) ? agent.evmAddress : undefined;
   const full = key.part === 'full';
   // A trie root names a state the JSON-RPC cannot be asked at: the EVM values are then not read.
@@ -29,8 +29,8 @@ export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: 
     api.accountBalance(agent.agentId, { block: key.block, signal }),
     full ? api.accountNfts(agent.agentId, { block: key.block, signal }) : Promise.resolve(undefined),
     full && askRpc ? fetchTransactionCount(rpc.url, evm, rpcOptions) : Promise.resolve(undefined),
-    // The accounts route drops the sub-unit remainder; only Rebased's eth_getBalance adds it exactly (nanos × 10^9 + wei).
-    generation === 'rebased' && askRpc ? fetchBalance(rpc.url, evm, rpcOptions) : Promise.resolve(undefined),
+    // The accounts route drops the sub-unit remainder; eth_getBalance adds it where the shape says it does exactly.
+    shape.evmBalanceFromRpc && askRpc ? fetchBalance(rpc.url, evm, rpcOptions) : Promise.resolve(undefined),
     full && evm === undefined ? api.accountNonce(agent.agentId, { block: key.block, signal }) : Promise.resolve(undefined),
   ]);
   if (balance.status === 'rejected') throw balance.reason;
@@ -52,12 +52,11 @@ export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: 
   const nonce = rpcValue(evmNonce, 'evmNonce');
   const wei = rpcValue(evmBalance, 'evmBalance');
   const offLedgerNonce = settledValue(offLedger, 'nonce');
-  if (evm !== undefined && (full || generation === 'rebased') && !askRpc)
-    miss(
-      generation === 'rebased' ? 'evmBalance' : 'evmNonce',
-      rpc === undefined ? vscode.l10n.t('no usable EVM JSON-RPC URL') : vscode.l10n.t('the EVM JSON-RPC is not asked at a trie root'),
-    );
-  const holdings = holdingsOf(balance.value, baseTokenOf(generation, chain.chainId), {
+  // The JSON-RPC was not asked: the read names the EVM part it shows (the wei remainder where it is read, else the nonce of a full read).
+  const rpcPart = shape.evmBalanceFromRpc ? 'evmBalance' : full ? 'evmNonce' : undefined;
+  if (evm !== undefined && rpcPart !== undefined && !askRpc)
+    miss(rpcPart, rpc === undefined ? vscode.l10n.t('no usable EVM JSON-RPC URL') : vscode.l10n.t('the EVM JSON-RPC is not asked at a trie root'));
+  const holdings = holdingsOf(balance.value, shape.baseToken, {
     ...(wei === undefined ? {} : { evmBalanceWei: wei }),
     ...(nftIds === undefined ? {} : { nfts: nftIds }),
   });

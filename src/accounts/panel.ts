@@ -148,14 +148,15 @@ export class AccountPanel extends StatePanel<AccountPanelState, AccountAction, A
     ]);
     if (stale()) return;
     this.loaded = { chain, read };
+    const shape = service.shapeOf(chain);
     const evmExplorer = read.evmAddress === undefined ? undefined : explorerAddressUrl(explorerBase(chain.explorerUrl, evmChainId), read.evmAddress);
-    const iotaExplorer =
-      read.generation === 'rebased' && read.kind === 'address' ? iotaExplorerUrl(iotaNetwork(evmChainId), 'address', read.agentId) : undefined;
+    const l1Address = shape.l1Address(read);
+    const iotaExplorer = l1Address === undefined ? undefined : iotaExplorerUrl(iotaNetwork(evmChainId), 'address', l1Address);
     const sections = accountSections(
       read,
       {
         chainName: chain.name,
-        ...(read.generation === 'stardust' ? { stardustChainId: chain.chainId } : {}),
+        ...(shape.agentIdChain === undefined ? {} : { stardustChainId: shape.agentIdChain }),
         ...(name === undefined ? {} : { name }),
         links: { ...(evmExplorer === undefined ? {} : { evmExplorer }), ...(iotaExplorer === undefined ? {} : { iotaExplorer }) },
       },

@@ -3,7 +3,8 @@
 // accounts routes go to the chain's node through its client (its token, its limits), and for an
 // EVM account the chain's JSON-RPC (the entry's evmJsonRpcUrl, else the node's own: never a token
 // or cookie) gives the EVM nonce and, on Rebased, the wei remainder the accounts route drops.
-import { parseAgentId } from '../api/ids';
+import type { AccountShape } from '../api/accountShape';
+import type { CheckedAgent } from '../api/ids';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -52,9 +53,13 @@ export class AccountService {
   }
 
   /** The agent as the chain's node takes it, checked before any request; an input error otherwise. */
-  agentFor(chain: ChainEntry, input: string): ReturnType<typeof parseAgentId> {
-    const generation = this.deps.clients.apiFor(chain).generation;
-    return parseAgentId(input, generation === 'rebased' ? { generation } : { generation, chainId: chain.chainId });
+  agentFor(chain: ChainEntry, input: string): CheckedAgent {
+    return this.deps.clients.apiFor(chain).parseAgent(input);
+  }
+
+  /** How the chain's accounts are read and shown (the agent ID's chain, the L1 addresses). */
+  shapeOf(chain: ChainEntry): AccountShape {
+    return this.deps.clients.apiFor(chain).accounts;
   }
 
   /** The account read (cached, shared): `input` is an EVM address or an agent ID of the chain's generation. */

@@ -4,8 +4,14 @@
 import { ChainLogRoutes } from './chainLogRoutes';
 import type { AccountAssets } from './chainApi';
 import type { ReadOptions } from './client';
+import { parseAgentId, type CheckedAgent } from './ids';
 
 export abstract class AccountRoutes extends ChainLogRoutes {
+  /** The agent checked for the chain this target names (a Stardust agent ID names it after `@`). */
+  parseAgent(input: string): CheckedAgent {
+    return parseAgentId(input, this.target);
+  }
+
   accountBalance(agentId: string, options?: ReadOptions): Promise<AccountAssets> {
     return this.client().getAccountBalance(this.target, agentId, options);
   }

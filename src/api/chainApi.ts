@@ -1,9 +1,11 @@
 // What the features ask of ONE chain on a node, whatever generation the node runs: one
 // implementation per generation (stardustChain.ts, rebasedChain.ts), chosen once per chain entry
 // (config/nodeClients.ts), so that a feature asks this interface and never the generation. Pure.
+import type { AccountShape } from './accountShape';
 import type { BlockInfo, Events } from './chainLogSchemas';
 import type { ReadOptions } from './client';
 import type { Generation } from './generation';
+import type { CheckedAgent } from './ids';
 import type { RequestIdShape } from '../core/idShapes';
 import type { RebasedAccountBalance, RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import type { AccountBalance, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
@@ -76,4 +78,15 @@ export interface ChainApi {
   evmChainId(): Promise<bigint | undefined>;
   /** The same, only when an answer was read already (no request: the hover's). */
   knownEvmChainId(): bigint | undefined;
+
+  // Accounts and the live feed: what they do differently per generation, asked here.
+  /** The agent as this chain's node takes it, checked before any request (api/ids.ts checkAgentId); an InvalidInputError otherwise. */
+  parseAgent(input: string): CheckedAgent;
+  /** What an account read asks besides the accounts routes, and how its agent and holdings are shown. */
+  readonly accounts: AccountShape;
+  /**
+   * The chain this entry reads, by its ID: the one the entry names, or (a Rebased entry that names
+   * none) the one its node runs, from the detection's answer or read once; a failure is thrown.
+   */
+  entryChainId(): Promise<string>;
 }

@@ -2,10 +2,11 @@
 // smallest unit: nanos with 9 decimals on Rebased, base units with 6 on IOTA and Shimmer Stardust)
 // plus the sub-unit remainder only `eth_getBalance` carries (wei, 18 decimals: the route drops it,
 // FACTS §2), the other coins or native tokens, the objects or NFTs; shown in IOTA/SMR with every
-// decimal; and what came and went between two reads ("compare two blocks"). BigInt throughout:
-// no float anywhere. Pure.
-import type { AccountAssets } from './chainApi';
+// decimal; what came and went between two reads ("compare two blocks"); and the words each
+// generation has for what it holds besides base tokens. BigInt throughout: no float anywhere. Pure.
 import type { Generation } from './generation';
+import type { RebasedAccountBalance } from './rebasedSchemas';
+import type { AccountBalance } from './stardustSchemas';
 import { formatBigInt } from '../core/format';
 import { englishL10n, type L10n } from '../core/l10n';
 import { formatUnits } from '../core/units';
@@ -68,7 +69,11 @@ export interface Holdings {
  * when the EVM balance's whole units differ from the route's (two reads at different states): the
  * route's amount is shown, the remainder comes from the EVM balance all the same.
  */
-export function holdingsOf(assets: AccountAssets, baseToken: BaseToken, options: { evmBalanceWei?: bigint; nfts?: string[] } = {}): Holdings {
+export function holdingsOf(
+  assets: AccountBalance | RebasedAccountBalance,
+  baseToken: BaseToken,
+  options: { evmBalanceWei?: bigint; nfts?: string[] } = {},
+): Holdings {
   const tokens: OtherToken[] =
     assets.generation === 'rebased'
       ? assets.nativeTokens.map((c) => ({ id: c.coinType, amount: c.balance }))
@@ -150,4 +155,33 @@ export function formatBaseDelta(c: HoldingsChange['base'], baseToken: BaseToken,
   if (!c.inWei) return `${sign}${formatBase(magnitude, baseToken, l10n)}`;
   const amount = formatUnits(magnitude, EVM_DECIMALS);
   return `${sign}${baseToken.symbol === undefined ? l10n.t('{0} (18 decimals)', amount) : `${amount} ${baseToken.symbol}`}`;
+}
+
+/** What a generation calls the holdings besides base tokens, in the user's language. */
+export interface HoldingsWords {
+  /** The other tokens' title: "Other coins" (Rebased coins), "Native tokens" (Stardust). */
+  tokens: string;
+  /** The hover's line listing them. */
+  tokenList(list: string): string;
+  /** The title of the objects (Rebased) or NFTs (Stardust). */
+  nfts: string;
+  /** How many of them, in words ("1 object", "3 NFTs"). */
+  nftCount(n: number): string;
+}
+
+/** The words of the generation whose node answered these holdings. */
+export function holdingsWords(h: Pick<Holdings, 'generation'>, l10n: L10n = englishL10n): HoldingsWords {
+  return h.generation === 'rebased'
+    ? {
+        tokens: l10n.t('Other coins'),
+        tokenList: (list) => l10n.t('Other coins: {0}', list),
+        nfts: l10n.t('Objects'),
+        nftCount: (n) => (n === 1 ? l10n.t('1 object') : l10n.t('{0} objects', formatBigInt(BigInt(n)))),
+      }
+    : {
+        tokens: l10n.t('Native tokens'),
+        tokenList: (list) => l10n.t('Native tokens: {0}', list),
+        nfts: l10n.t('NFTs'),
+        nftCount: (n) => (n === 1 ? l10n.t('1 NFT') : l10n.t('{0} NFTs', formatBigInt(BigInt(n)))),
+      };
 }

@@ -278,10 +278,10 @@ function checkRebasedAgentId(value: string): AgentIdCheck {
   return { ok: false, reason: `A Rebased agent ID has 40 (EVM), 64 (address) or 8 (contract) hex digits after 0x (got ${hex.length}).` };
 }
 
-export function parseAgentId(
-  input: string,
-  target: { generation: 'stardust'; chainId: string } | { generation: 'rebased' },
-): Extract<AgentIdCheck, { ok: true }> {
+/** An agent ID that passed checkAgentId. */
+export type CheckedAgent = Extract<AgentIdCheck, { ok: true }>;
+
+export function parseAgentId(input: string, target: { generation: 'stardust'; chainId: string } | { generation: 'rebased' }): CheckedAgent {
   const r = checkAgentId(input, target);
   if (!r.ok) throw new InvalidInputError('agentId', r.reason, 'An account is named by an EVM address (0x + 40 hex) or the agent ID the node shows.');
   return r;

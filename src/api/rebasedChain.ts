@@ -2,6 +2,7 @@
 // 0x + 64 hex (an EVM request's ID is its transaction hash). The node's `/v1/chain` answer says
 // which chain it runs and its EVM chain ID; it is read once per detection (NodeChainSource). Pure.
 import { AccountRoutes } from './accountRoutes';
+import { REBASED_ACCOUNT_SHAPE } from './accountShape';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import type { RequestIdShape } from '../core/idShapes';
@@ -84,5 +85,14 @@ export class RebasedChain extends AccountRoutes implements ChainApi {
   knownEvmChainId(): bigint | undefined {
     const known = this.nodeChain.known();
     return known === undefined ? undefined : BigInt(known.evmChainId);
+  }
+
+  readonly accounts = REBASED_ACCOUNT_SHAPE;
+
+  /** The node runs one chain: an entry that names none reads the node's (no chain, or no Rebased node: its identity request says why). */
+  async entryChainId(): Promise<string> {
+    if (this.configuredChainId !== '') return this.configuredChainId;
+    const nodeChain = await this.nodeChain.read();
+    return (nodeChain ?? (await this.identity())).chainID;
   }
 }

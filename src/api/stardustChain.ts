@@ -1,6 +1,7 @@
 // A chain on a Stardust node (Wasp 1.x): many chains per node, each under /v1/chains/{chainID},
 // request IDs of 0x + 68 hex (an EVM request: its transaction hash + 0000). Pure.
 import { AccountRoutes } from './accountRoutes';
+import { stardustAccountShape, type AccountShape } from './accountShape';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
@@ -63,5 +64,14 @@ export class StardustChain extends AccountRoutes implements ChainApi {
 
   knownEvmChainId(): bigint | undefined {
     return undefined;
+  }
+
+  get accounts(): AccountShape {
+    return stardustAccountShape(this.chainId);
+  }
+
+  /** A Stardust entry always names its chain (the node runs many). */
+  entryChainId(): Promise<string> {
+    return Promise.resolve(this.chainId);
   }
 }

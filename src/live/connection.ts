@@ -1,11 +1,12 @@
 // One node's live feed, put together: the subscription state machine (model/subscription.ts)
 // decides, this class carries out its commands on a socket (socket.ts) and one timer, reads every
-// frame with the parser of the node's generation (model/events.ts), counts what it drops, and
+// frame with the wire of the node's generation (api/liveEvents.ts), counts what it drops, and
 // hands the events on. The UI creates one per node and tells it what needs the feed and which
 // chains the node serves; it listens to onEvent and onChange. No 'vscode' here: the timers, the
 // randomness and the socket are injectable, so it runs against the local node in a unit test.
 import type { Generation } from '../api/generation';
-import { DroppedFrames, parseLiveFrame, type LiveEvent } from './model/events';
+import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
+import { DroppedFrames } from './model/droppedFrames';
 import { Subscription, type NeedReason, type SubscriptionCommand, type SubscriptionOptions, type SubscriptionSnapshot } from './model/subscription';
 import { liveSocketUrl, openLiveSocket, type LiveSocket, type LiveSocketHandlers, type LiveSocketStats } from './socket';
 
@@ -56,6 +57,8 @@ export class LiveConnection {
   /** Malformed frames, per field. */
   readonly dropped = new DroppedFrames();
   private readonly machine: Subscription;
+  /** What the node's frames are (its generation's shapes). */
+  private readonly wire: LiveWire;
   private readonly timers: LiveTimers;
   private readonly open: OpenSocket;
   private readonly log: (line: string) => void;
@@ -76,6 +79,7 @@ export class LiveConnection {
     this.timers = options.timers ?? realTimers;
     this.open = options.open ?? ((url, handlers) => openLiveSocket(url, handlers));
     this.log = options.log ?? (() => undefined);
+    this.wire = liveWireOf(options.generation);
     this.machine = new Subscription({ ...options.bounds, generation: options.generation, random: options.random ?? Math.random });
   }
 
@@ -172,7 +176,7 @@ export class LiveConnection {
         this.changed();
       },
       message: (text) => {
-        const parsed = parseLiveFrame(text, this.options.generation);
+        const parsed = this.wire.readFrame(text);
         const now = this.timers.now();
         if (!parsed.ok) {
           this.dropped.note(parsed);

@@ -1,20 +1,19 @@
 // The live feeds of the extension: one LiveConnection per node that has chains in the settings,
 // created the first time something needs it and told, per reason, whether anything still does
 // (the Live view visible, a followed Blocks list, a running watch); the connection opens, lingers
-// and closes by itself. The node's generation is the detected one (as the chains and receipts
-// features learn it), and a Rebased entry without a chain ID subscribes to the chain its node
-// runs. Events come out tagged with the chain entry they belong to. The Output channel gets every
-// open, close and subscription, with the node's URL (settings keep no credentials in it; a token
-// never goes on a socket).
+// and closes by itself. The node's feed is the one of its detected generation (as the chains and
+// receipts features learn it), and that feed says which ID each entry subscribes with (a Rebased
+// entry without a chain ID: the chain its node runs). Events come out tagged with the chain entry
+// they belong to. The Output channel gets every open, close and subscription, with the node's URL
+// (settings keep no credentials in it; a token never goes on a socket).
 import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
-import type { Generation } from '../api/generation';
+import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import type { ChainRegistry } from '../config/chainRegistry';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
 import { errorSummary } from '../ui/errors';
 import { LiveConnection, type LiveStatus } from './connection';
-import { liveChainId, type LiveEvent } from './model/events';
 import type { NeedReason } from './model/subscription';
 
 /** An event with the configured chain it belongs to. */
@@ -35,7 +34,6 @@ interface NodeFeed {
   chains: ChainEntry[];
   /** Node-form chain ID → the first entry naming it. */
   byChainId: Map<string, ChainEntry>;
-  generation?: Generation;
   connection?: LiveConnection;
   preparing?: Promise<void>;
   /** When preparing last failed (detection, the node's chain): tried again after RETRY_MS while needed. */
@@ -206,23 +204,13 @@ export class LiveHub implements vscode.Disposable {
     try {
       const detected = await this.deps.clients.detectGeneration(first);
       if (detected.kind === 'unknown') throw new Error(vscode.l10n.t('not a Wasp node ({0})', detected.said));
-      const generation = detected.kind;
-      const byChainId = new Map<string, ChainEntry>();
-      for (const c of chains) {
-        let id = c.chainId;
-        if (id === '' && generation === 'rebased') {
-          id = detected.kind === 'rebased' && detected.chain ? detected.chain.chainID : (await this.deps.clients.apiFor(c).identity()).chainID;
-        }
-        // The node matches topics exactly: its own form (lower case for both generations).
-        const nodeForm = liveChainId(id.trim().toLowerCase(), generation);
-        if (nodeForm !== undefined && !byChainId.has(nodeForm)) byChainId.set(nodeForm, c);
-      }
+      const wire = liveWireOf(detected.kind);
+      const byChainId = await this.nodeChainIds(wire, chains);
       if (this.disposed || this.nodes.get(feed.key) !== feed || feed.chains !== chains) return;
-      feed.generation = generation;
       feed.byChainId = byChainId;
       feed.problem = undefined;
       feed.failedAt = undefined;
-      const connection = new LiveConnection({ nodeUrl: first.nodeUrl, generation, log: (line) => this.deps.log.info(line) });
+      const connection = new LiveConnection({ nodeUrl: first.nodeUrl, generation: wire.generation, log: (line) => this.deps.log.info(line) });
       feed.connection = connection;
       feed.subscriptions.push(
         connection.onEvent((event) => this.received(feed, event)),
@@ -235,6 +223,16 @@ export class LiveHub implements vscode.Disposable {
       this.deps.log.warn(`live: no feed from ${feed.key}: ${feed.problem}`);
       this.changeEmitter.fire();
     }
+  }
+
+  /** Each entry's chain ID in the node's form (the first entry naming one keeps it). */
+  private async nodeChainIds(wire: LiveWire, chains: readonly ChainEntry[]): Promise<Map<string, ChainEntry>> {
+    const byChainId = new Map<string, ChainEntry>();
+    for (const c of chains) {
+      const nodeForm = await wire.subscribeId(c.chainId, () => this.deps.clients.apiFor(c).entryChainId());
+      if (nodeForm !== undefined && !byChainId.has(nodeForm)) byChainId.set(nodeForm, c);
+    }
+    return byChainId;
   }
 
   private received(feed: NodeFeed, event: LiveEvent): void {

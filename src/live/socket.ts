@@ -129,42 +129,89 @@ export function utf8Exceeds(s: string, max: number): boolean {
 export function openLiveSocket(url: string, handlers: LiveSocketHandlers, options: LiveSocketOptions = {}): LiveSocket {
   const stats: LiveSocketStats = { received: 0, tooLarge: 0, binary: 0, refused: 0 };
   const max = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  let done = false;
-  let socket: WebSocketLike | undefined;
-  const finish = (info: { code: number; reason: string; fault?: SocketFault }) => {
-    if (done) return;
-    done = true;
-    handlers.close(info);
-  };
-  const Ctor = options.WebSocket ?? hostWebSocket();
+  const life = socketLife(handlers);
+  let ws: WebSocketLike;
   try {
-    const refusal = browserRefusal(url);
-    if (refusal) throw new Error(refusal);
-    if (!Ctor) throw new Error('this host has no WebSocket');
-    // After hostWebSocket(): touching the global is what makes Node set its dispatcher.
-    const init = 'init' in options ? options.init : options.WebSocket ? undefined : boundedSocketInit(max);
-    socket = init === undefined ? new Ctor(url) : new Ctor(url, init);
-    socket.binaryType = 'arraybuffer';
+    ws = constructSocket(url, options, max);
   } catch (e) {
-    // Reported as a failed connection, after the caller has its handle (as a real socket would).
-    const message = plainLine(e instanceof Error ? e.message : String(e), REASON_CHARS);
-    queueMicrotask(() => {
-      if (done) return;
-      handlers.error(message);
-      finish({ code: 1006, reason: message });
-    });
-    return {
-      stats,
-      send: () => {
+    return failedSocket(plainLine(e instanceof Error ? e.message : String(e), REASON_CHARS), handlers, life, stats);
+  }
+  listen(ws, handlers, life, stats, max);
+  return {
+    stats,
+    send(frame: string): boolean {
+      if (life.done || ws.readyState !== OPEN || utf8Exceeds(frame, MAX_CLIENT_FRAME_BYTES)) {
         stats.refused++;
         return false;
-      },
-      close: () => {
-        done = true;
-      },
-    };
-  }
-  const ws = socket;
+      }
+      ws.send(frame);
+      return true;
+    },
+    close(): void {
+      if (life.done) return;
+      life.done = true;
+      try {
+        ws.close(1000);
+      } catch {
+        // Already closing: nothing to do.
+      }
+    },
+  };
+}
+
+/** Whether the socket is over for the caller (it was told, or closed it): no handler is called after that. */
+interface SocketLife {
+  done: boolean;
+  /** Tells the caller the socket is gone, once. */
+  finish(info: { code: number; reason: string; fault?: SocketFault }): void;
+}
+
+function socketLife(handlers: LiveSocketHandlers): SocketLife {
+  const life: SocketLife = {
+    done: false,
+    finish: (info) => {
+      if (life.done) return;
+      life.done = true;
+      handlers.close(info);
+    },
+  };
+  return life;
+}
+
+/** The host's (or the given) WebSocket, opening; throws where the host has none or may not reach the URL. */
+function constructSocket(url: string, options: LiveSocketOptions, max: number): WebSocketLike {
+  const Ctor = options.WebSocket ?? hostWebSocket();
+  const refusal = browserRefusal(url);
+  if (refusal) throw new Error(refusal);
+  if (!Ctor) throw new Error('this host has no WebSocket');
+  // After hostWebSocket(): touching the global is what makes Node set its dispatcher.
+  const init = 'init' in options ? options.init : options.WebSocket ? undefined : boundedSocketInit(max);
+  const socket = init === undefined ? new Ctor(url) : new Ctor(url, init);
+  socket.binaryType = 'arraybuffer';
+  return socket;
+}
+
+/** A socket that could not be made: reported as a failed connection, after the caller has its handle (as a real socket would). */
+function failedSocket(message: string, handlers: LiveSocketHandlers, life: SocketLife, stats: LiveSocketStats): LiveSocket {
+  queueMicrotask(() => {
+    if (life.done) return;
+    handlers.error(message);
+    life.finish({ code: 1006, reason: message });
+  });
+  return {
+    stats,
+    send: () => {
+      stats.refused++;
+      return false;
+    },
+    close: () => {
+      life.done = true;
+    },
+  };
+}
+
+/** Hands on what the socket does, within the bounds: a binary or too large message closes it. */
+function listen(ws: WebSocketLike, handlers: LiveSocketHandlers, life: SocketLife, stats: LiveSocketStats, max: number): void {
   /** Closes the socket for what the node sent: nothing more of it is read, and the caller is told why. */
   const refuse = (fault: SocketFault, reason: string) => {
     stats[fault]++;
@@ -174,13 +221,13 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
     } catch {
       // Already closing.
     }
-    finish({ code: fault === 'tooLarge' ? 1009 : 1003, reason, fault });
+    life.finish({ code: fault === 'tooLarge' ? 1009 : 1003, reason, fault });
   };
   ws.addEventListener('open', () => {
-    if (!done) handlers.open();
+    if (!life.done) handlers.open();
   });
   ws.addEventListener('message', (event) => {
-    if (done) return;
+    if (life.done) return;
     const data = (event as { data?: unknown }).data;
     if (typeof data !== 'string') {
       refuse('binary', 'a binary message');
@@ -194,32 +241,12 @@ export function openLiveSocket(url: string, handlers: LiveSocketHandlers, option
     handlers.message(data);
   });
   ws.addEventListener('error', (event) => {
-    if (done) return;
+    if (life.done) return;
     const message = (event as { message?: unknown }).message;
     handlers.error(typeof message === 'string' && message !== '' ? plainLine(message, REASON_CHARS) : 'the connection failed');
   });
   ws.addEventListener('close', (event) => {
     const e = event as { code?: unknown; reason?: unknown };
-    finish({ code: typeof e.code === 'number' ? e.code : 1006, reason: typeof e.reason === 'string' ? plainLine(e.reason, REASON_CHARS) : '' });
+    life.finish({ code: typeof e.code === 'number' ? e.code : 1006, reason: typeof e.reason === 'string' ? plainLine(e.reason, REASON_CHARS) : '' });
   });
-  return {
-    stats,
-    send(frame: string): boolean {
-      if (done || ws.readyState !== OPEN || utf8Exceeds(frame, MAX_CLIENT_FRAME_BYTES)) {
-        stats.refused++;
-        return false;
-      }
-      ws.send(frame);
-      return true;
-    },
-    close(): void {
-      if (done) return;
-      done = true;
-      try {
-        ws.close(1000);
-      } catch {
-        // Already closing: nothing to do.
-      }
-    },
-  };
 }

@@ -16,7 +16,7 @@ import { EvmExplainer } from '../transactions/evmExplainer';
 import { buildReceiptView, type AnyReceipt, type ReceiptView } from '../transactions/model/receiptView';
 import type { ReceiptService } from '../transactions/receiptService';
 import type { ChainEvent, LiveHub } from './hub';
-import type { LiveEvent } from './model/events';
+import type { LiveEvent } from '../api/liveEvents';
 import { DEFAULT_FEED_CAP, LiveFeed, MAX_FEED_CAP, type FeedEntry } from './model/feed';
 import { DEFAULT_VIEW_FILTER, passes, touchesWorkspace, type LiveViewFilter } from './model/liveFilter';
 

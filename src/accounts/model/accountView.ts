@@ -7,7 +7,7 @@ import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { plainLine, revealInvisible } from '../../core/text';
 import type { Row } from '../../ui/model/view';
-import { baseHoldingText, formatBaseDelta, type Holdings, type HoldingsChange } from '../../api/holdings';
+import { baseHoldingText, formatBaseDelta, holdingsWords, type Holdings, type HoldingsChange } from '../../api/holdings';
 
 /** A part of an account read that is not the balance: it may fail on its own. */
 export type AccountPart = 'nfts' | 'evmNonce' | 'evmBalance' | 'nonce';
@@ -39,9 +39,7 @@ const idText = (id: string) => plainLine(id, ID_CHARS);
 
 function nftCountText(read: AccountRead, l10n: L10n): string | undefined {
   const n = read.holdings.nfts?.length;
-  if (n === undefined) return undefined;
-  if (n === 1) return read.generation === 'rebased' ? l10n.t('1 object') : l10n.t('1 NFT');
-  return read.generation === 'rebased' ? l10n.t('{0} objects', formatBigInt(BigInt(n))) : l10n.t('{0} NFTs', formatBigInt(BigInt(n)));
+  return n === undefined ? undefined : holdingsWords(read.holdings, l10n).nftCount(n);
 }
 
 function partName(part: AccountPart, l10n: L10n): string {
@@ -78,9 +76,7 @@ export function accountHoverLines(
   if (tokens.length > 0) {
     const shown = tokens.slice(0, HOVER_TOKENS).map((t) => `${formatBigInt(t.amount)} ${idText(t.id)}`);
     const more = tokens.length > HOVER_TOKENS ? [l10n.t('…and {0} more', tokens.length - HOVER_TOKENS)] : [];
-    const what =
-      read.generation === 'rebased' ? l10n.t('Other coins: {0}', [...shown, ...more].join('; ')) : l10n.t('Native tokens: {0}', [...shown, ...more].join('; '));
-    lines.push(what);
+    lines.push(holdingsWords(read.holdings, l10n).tokenList([...shown, ...more].join('; ')));
   }
   const facts: string[] = [];
   const nfts = nftCountText(read, l10n);
@@ -106,15 +102,32 @@ export interface AccountLinks {
   iotaExplorer?: string;
 }
 
+/** What the panel shows beside the read: the chain, the agent ID's chain (Stardust), the address's name, the explorers. */
+export interface AccountSectionsContext {
+  chainName: string;
+  stardustChainId?: string;
+  name?: string;
+  links: AccountLinks;
+}
+
 /** The panel's sections: holdings, identity (both forms of the agent ID), links. */
-export function accountSections(
-  read: AccountRead,
-  context: { chainName: string; stardustChainId?: string; name?: string; links: AccountLinks },
-  l10n: L10n = englishL10n,
-): AccountSection[] {
+export function accountSections(read: AccountRead, context: AccountSectionsContext, l10n: L10n = englishL10n): AccountSection[] {
+  const links = linkRows(context.links, l10n);
+  return [
+    { id: 'holdings', title: l10n.t('Holdings'), rows: holdingRows(read, l10n) },
+    { id: 'identity', title: l10n.t('Account'), rows: identityRows(read, context, l10n) },
+    links.length > 0
+      ? { id: 'links', title: l10n.t('Explorers'), rows: links }
+      : { id: 'links', title: l10n.t('Explorers'), rows: [], note: l10n.t('No explorer is known for this chain: set explorerUrl in its settings entry.') },
+  ];
+}
+
+/** Base tokens (with the EVM balance in wei), other tokens, objects or NFTs, nonces, and what was not read. */
+function holdingRows(read: AccountRead, l10n: L10n): Row[] {
   const h = read.holdings;
+  const words = holdingsWords(h, l10n);
   const base = baseHoldingText(h, l10n);
-  const holdings: Row[] = [
+  const rows: Row[] = [
     {
       field: 'baseTokens',
       label: l10n.t('Base tokens'),
@@ -125,7 +138,7 @@ export function accountSections(
     },
   ];
   if (h.evm) {
-    holdings.push({
+    rows.push({
       field: 'evmBalance',
       label: l10n.t('EVM balance (wei)'),
       value: formatBigInt(h.evm.totalWei),
@@ -133,105 +146,96 @@ export function accountSections(
       copy: { text: h.evm.totalWei.toString(), what: l10n.t('the balance in wei') },
     });
     if (!h.evm.agrees)
-      holdings.push({ field: 'evmBalanceNote', label: l10n.t('Note'), value: l10n.t('The EVM balance was read at another state than the accounts balance.') });
+      rows.push({ field: 'evmBalanceNote', label: l10n.t('Note'), value: l10n.t('The EVM balance was read at another state than the accounts balance.') });
   }
   for (const t of h.tokens)
-    holdings.push({
+    rows.push({
       field: `token.${t.id}`,
       label: idText(t.id),
       value: formatBigInt(t.amount),
       mono: true,
       copy: { text: t.id, what: l10n.t('the token ID') },
     });
-  if (h.tokens.length === 0)
-    holdings.push({
-      field: 'tokens',
-      label: read.generation === 'rebased' ? l10n.t('Other coins') : l10n.t('Native tokens'),
-      value: l10n.t('(none)'),
-      empty: true,
-    });
+  if (h.tokens.length === 0) rows.push({ field: 'tokens', label: words.tokens, value: l10n.t('(none)'), empty: true });
   const nfts = nftCountText(read, l10n);
-  if (nfts !== undefined) holdings.push({ field: 'nfts', label: read.generation === 'rebased' ? l10n.t('Objects') : l10n.t('NFTs'), value: nfts });
-  for (const id of h.nfts ?? []) holdings.push({ field: `nft.${id}`, label: '', value: idText(id), mono: true, copy: { text: id, what: l10n.t('the ID') } });
+  if (nfts !== undefined) rows.push({ field: 'nfts', label: words.nfts, value: nfts });
+  for (const id of h.nfts ?? []) rows.push({ field: `nft.${id}`, label: '', value: idText(id), mono: true, copy: { text: id, what: l10n.t('the ID') } });
+  rows.push(...nonceRows(read, l10n));
+  for (const m of read.missing)
+    rows.push({ field: `missing.${m.part}`, label: partName(m.part, l10n), value: l10n.t('not read: {0}', revealInvisible(m.reason)), empty: true });
+  return rows;
+}
+
+function nonceRows(read: AccountRead, l10n: L10n): Row[] {
+  const rows: Row[] = [];
   if (read.evmNonce !== undefined)
-    holdings.push({
+    rows.push({
       field: 'evmNonce',
       label: l10n.t('EVM nonce'),
       value: formatBigInt(read.evmNonce),
       detail: l10n.t('eth_getTransactionCount: the next nonce'),
     });
   if (read.offLedgerNonce !== undefined)
-    holdings.push({ field: 'nonce', label: l10n.t('Nonce'), value: formatBigInt(read.offLedgerNonce), detail: l10n.t('the next off-ledger nonce') });
-  for (const m of read.missing)
-    holdings.push({ field: `missing.${m.part}`, label: partName(m.part, l10n), value: l10n.t('not read: {0}', revealInvisible(m.reason)), empty: true });
+    rows.push({ field: 'nonce', label: l10n.t('Nonce'), value: formatBigInt(read.offLedgerNonce), detail: l10n.t('the next off-ledger nonce') });
+  return rows;
+}
 
-  const identity: Row[] = [];
+/** The address and its name, the agent ID in both generations' forms (an EVM account), or the agent ID; the chain. */
+function identityRows(read: AccountRead, context: AccountSectionsContext, l10n: L10n): Row[] {
+  const rows: Row[] = [];
   if (read.evmAddress !== undefined) {
-    identity.push({
+    rows.push({
       field: 'evmAddress',
       label: l10n.t('EVM address'),
       value: read.evmAddress,
       mono: true,
       copy: { text: read.evmAddress, what: l10n.t('the address') },
     });
-    if (context.name !== undefined) identity.push({ field: 'name', label: l10n.t('Name'), value: plainLine(context.name, 100) });
-    identity.push({
+    if (context.name !== undefined) rows.push({ field: 'name', label: l10n.t('Name'), value: plainLine(context.name, 100) });
+    rows.push(...agentIdForms(read.evmAddress, context.stardustChainId, l10n));
+  } else {
+    rows.push({ field: 'agentId', label: l10n.t('Agent ID'), value: read.agentId, mono: true, copy: { text: read.agentId, what: l10n.t('the agent ID') } });
+  }
+  rows.push({ field: 'chain', label: l10n.t('Chain'), value: context.chainName });
+  return rows;
+}
+
+/** An EVM address as each generation's node names the agent: itself (Wasp 2.x), `address@chainID` (Wasp 1.x). */
+function agentIdForms(evmAddress: string, stardustChainId: string | undefined, l10n: L10n): Row[] {
+  const stardust = stardustChainId === undefined ? undefined : `${evmAddress}@${stardustChainId}`;
+  return [
+    {
       field: 'agentIdRebased',
       label: l10n.t('Agent ID (Wasp 2.x)'),
-      value: read.evmAddress,
+      value: evmAddress,
       mono: true,
-      copy: { text: read.evmAddress, what: l10n.t('the agent ID') },
-    });
-    const stardust = context.stardustChainId === undefined ? undefined : `${read.evmAddress}@${context.stardustChainId}`;
-    identity.push(
-      stardust === undefined
-        ? {
-            field: 'agentIdStardust',
-            label: l10n.t('Agent ID (Wasp 1.x)'),
-            value: l10n.t('{0}@<chain ID>', read.evmAddress),
-            mono: true,
-            detail: l10n.t('on a Stardust chain, the address followed by @ and the chain ID'),
-          }
-        : {
-            field: 'agentIdStardust',
-            label: l10n.t('Agent ID (Wasp 1.x)'),
-            value: stardust,
-            mono: true,
-            copy: { text: stardust, what: l10n.t('the agent ID') },
-          },
-    );
-  } else {
-    identity.push({ field: 'agentId', label: l10n.t('Agent ID'), value: read.agentId, mono: true, copy: { text: read.agentId, what: l10n.t('the agent ID') } });
-  }
-  identity.push({ field: 'chain', label: l10n.t('Chain'), value: context.chainName });
-
-  const links: Row[] = [];
-  if (context.links.evmExplorer !== undefined)
-    links.push({
-      field: 'link.evm',
-      label: l10n.t('EVM explorer'),
-      value: context.links.evmExplorer,
-      mono: true,
-      link: { url: context.links.evmExplorer, web: true },
-    });
-  if (context.links.iotaExplorer !== undefined)
-    links.push({
-      field: 'link.iota',
-      label: l10n.t('IOTA explorer'),
-      value: context.links.iotaExplorer,
-      mono: true,
-      link: { url: context.links.iotaExplorer, web: true },
-    });
-  const sections: AccountSection[] = [
-    { id: 'holdings', title: l10n.t('Holdings'), rows: holdings },
-    { id: 'identity', title: l10n.t('Account'), rows: identity },
+      copy: { text: evmAddress, what: l10n.t('the agent ID') },
+    },
+    stardust === undefined
+      ? {
+          field: 'agentIdStardust',
+          label: l10n.t('Agent ID (Wasp 1.x)'),
+          value: l10n.t('{0}@<chain ID>', evmAddress),
+          mono: true,
+          detail: l10n.t('on a Stardust chain, the address followed by @ and the chain ID'),
+        }
+      : {
+          field: 'agentIdStardust',
+          label: l10n.t('Agent ID (Wasp 1.x)'),
+          value: stardust,
+          mono: true,
+          copy: { text: stardust, what: l10n.t('the agent ID') },
+        },
   ];
-  sections.push(
-    links.length > 0
-      ? { id: 'links', title: l10n.t('Explorers'), rows: links }
-      : { id: 'links', title: l10n.t('Explorers'), rows: [], note: l10n.t('No explorer is known for this chain: set explorerUrl in its settings entry.') },
-  );
-  return sections;
+}
+
+function linkRows(links: AccountLinks, l10n: L10n): Row[] {
+  const rows: Row[] = [];
+  if (links.evmExplorer !== undefined)
+    rows.push({ field: 'link.evm', label: l10n.t('EVM explorer'), value: links.evmExplorer, mono: true, link: { url: links.evmExplorer, web: true } });
+  if (links.iotaExplorer !== undefined)
+    rows.push({ field: 'link.iota', label: l10n.t('IOTA explorer'), value: links.iotaExplorer, mono: true, link: { url: links.iotaExplorer, web: true } });
+  return rows;
 }
 
 /** The comparison's summary and rows: what came and went between two states. */

@@ -8,7 +8,7 @@ import { hname } from '../../core/hname';
 import { LEADING_EVM_ADDRESS } from '../../core/idShapes';
 import { evmTxOf } from '../../transactions/model/evmExplain';
 import type { AnyReceipt } from '../../transactions/model/receiptViewTypes';
-import type { LiveBlockInfo, LiveEvent } from './events';
+import type { LiveBlockInfo, LiveEvent } from '../../api/liveEvents';
 
 /** Receipts kept by default. */
 export const DEFAULT_FEED_CAP = 1_000;

@@ -17,7 +17,7 @@
 // Pure: the clock and the randomness come in as arguments and options; unit-tested on fake time.
 import type { Generation } from '../../api/generation';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS } from '../../transactions/model/watchSet';
-import { liveChainId, type LiveKind } from './events';
+import { liveWireOf, type LiveKind, type LiveWire } from '../../api/liveEvents';
 
 /** Why a node's feed is wanted: each one is a reason, the socket is open while any holds. */
 export type NeedReason = 'liveView' | 'followLatest' | 'watch';
@@ -37,6 +37,7 @@ export type SubscriptionCommand =
   | { type: 'refused'; topic: string; bytes: number };
 
 export interface SubscriptionOptions {
+  /** The node's generation: it picks the node's feed (api/liveEvents.ts), whose chain IDs make the topics. */
   generation: Generation;
   random?: () => number;
   /** First reconnect delay (ms); default the watch loop's 2 s, doubling up to maxBackoffMs. */
@@ -106,9 +107,7 @@ export function kindsFor(needs: ReadonlySet<NeedReason>): LiveKind[] {
 
 /** A chain's topic as the node matches it (exact string): `chains/` + the chain ID in its generation's form. */
 export function chainTopic(chainId: string, generation: Generation): string | undefined {
-  const trimmed = chainId.trim();
-  const id = liveChainId(generation === 'stardust' ? trimmed.toLowerCase() : trimmed, generation);
-  return id === undefined ? undefined : `chains/${id}`;
+  return liveWireOf(generation).chainTopic(chainId);
 }
 
 /** The JSON text of a command, and its size in UTF-8 bytes. */
@@ -137,12 +136,14 @@ export class Subscription {
   private readonly acked = new Set<string>();
   private readonly refusedHere = new Set<string>();
   private readonly random: () => number;
-  private readonly o: Required<Omit<SubscriptionOptions, 'random'>>;
+  /** The node's feed: its chain IDs and topics. */
+  private readonly wire: LiveWire;
+  private readonly o: Required<Omit<SubscriptionOptions, 'random' | 'generation'>>;
 
   constructor(options: SubscriptionOptions) {
     this.random = options.random ?? Math.random;
+    this.wire = liveWireOf(options.generation);
     this.o = {
-      generation: options.generation,
       backoffMs: options.backoffMs ?? DEFAULT_BACKOFF_MS,
       maxBackoffMs: options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
       stableMs: options.stableMs ?? DEFAULT_STABLE_MS,
@@ -183,7 +184,7 @@ export class Subscription {
     const topics: string[] = [];
     const rejected: string[] = [];
     for (const id of chainIds) {
-      const topic = chainTopic(id, this.o.generation);
+      const topic = this.wire.chainTopic(id);
       if (topic === undefined) rejected.push(id);
       else if (!topics.includes(topic)) topics.push(topic);
     }

@@ -4,7 +4,16 @@
 import * as assert from 'node:assert/strict';
 import { RebasedAccountBalanceSchema } from '../../../src/api/rebasedSchemas';
 import { AccountBalanceSchema } from '../../../src/api/stardustSchemas';
-import { REBASED_BASE_TOKEN, baseHoldingText, compareHoldings, formatBase, formatBaseDelta, holdingsOf, stardustBaseToken } from '../../../src/api/holdings';
+import {
+  REBASED_BASE_TOKEN,
+  baseHoldingText,
+  compareHoldings,
+  formatBase,
+  formatBaseDelta,
+  holdingsOf,
+  holdingsWords,
+  stardustBaseToken,
+} from '../../../src/api/holdings';
 
 const rebased = (body: unknown) => RebasedAccountBalanceSchema.parse(body);
 const stardust = (body: unknown) => AccountBalanceSchema.parse(body);
@@ -103,5 +112,26 @@ describe('api/holdings: what came and went between two reads', () => {
       formatBaseDelta(compareHoldings(a, holdingsOf(rebased({ baseTokens: '1500000003', nativeTokens: null }), REBASED_BASE_TOKEN)).base, REBASED_BASE_TOKEN),
       '+1.5 IOTA',
     );
+  });
+});
+
+describe('api/holdings: the words of each generation for what it holds', () => {
+  it('Rebased (a balance as FACTS gives it, no coins: null): other coins and objects', () => {
+    const words = holdingsWords(holdingsOf(rebased({ baseTokens: '1', nativeTokens: null }), REBASED_BASE_TOKEN));
+    assert.equal(words.tokens, 'Other coins');
+    assert.equal(words.tokenList('9 0x2::c::C'), 'Other coins: 9 0x2::c::C');
+    assert.equal(words.nfts, 'Objects');
+    assert.equal(words.nftCount(1), '1 object');
+    assert.equal(words.nftCount(1234), '1,234 objects');
+  });
+
+  it('Stardust: native tokens and NFTs', () => {
+    const chain = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
+    const words = holdingsWords(holdingsOf(stardust({ baseTokens: '1', nativeTokens: [] }), stardustBaseToken(chain)));
+    assert.equal(words.tokens, 'Native tokens');
+    assert.equal(words.tokenList('5 0x08'), 'Native tokens: 5 0x08');
+    assert.equal(words.nfts, 'NFTs');
+    assert.equal(words.nftCount(1), '1 NFT');
+    assert.equal(words.nftCount(0), '0 NFTs');
   });
 });

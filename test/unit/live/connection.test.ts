@@ -9,7 +9,7 @@ import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { type LocalNode, startLocalNode } from '../../fixtures/localNode';
 import { receiptCopy } from '../../fixtures/localNodeBlocks';
 import { LiveConnection, MAX_MALFORMED_IN_A_ROW, type LiveConnectionOptions } from '../../../src/live/connection';
-import type { LiveEvent } from '../../../src/live/model/events';
+import type { LiveEvent } from '../../../src/api/liveEvents';
 import { LiveFeed } from '../../../src/live/model/feed';
 import { boundedSocketInit, hostWebSocket, liveSocketUrl, openLiveSocket, utf8Exceeds, type LiveSocketHandlers } from '../../../src/live/socket';
 import { WsConstructor, until } from './wsClient';

@@ -3,7 +3,7 @@
 // the EVM transaction's recipient) and by contract (EVM address or ISC contract), and the latest
 // block of each chain.
 import * as assert from 'node:assert/strict';
-import { parseLiveFrame, type LiveEvent } from '../../../../src/live/model/events';
+import { parseLiveFrame, type LiveEvent } from '../../../../src/api/liveEvents';
 import { DEFAULT_FEED_CAP, LiveFeed, MAX_FEED_CAP, entryOf } from '../../../../src/live/model/feed';
 import { asFrame, wsSample, wsSampleText, type WsSample } from '../liveSamples';
 

@@ -2,7 +2,7 @@
 // default (an empty address book shows everything rather than nothing), typed addresses and
 // contracts checked item by item, and a stored filter read back as untrusted input.
 import * as assert from 'node:assert/strict';
-import { parseLiveFrame, type LiveEvent } from '../../../../src/live/model/events';
+import { parseLiveFrame, type LiveEvent } from '../../../../src/api/liveEvents';
 import { LiveFeed, type FeedEntry } from '../../../../src/live/model/feed';
 import {
   DEFAULT_VIEW_FILTER,

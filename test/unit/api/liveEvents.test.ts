@@ -1,10 +1,11 @@
-// Reading what /v1/ws sends (src/live/model/events.ts): every event kind of both generations from
+// Reading what /v1/ws sends (src/api/liveEvents.ts; the drop counts of src/live/model/droppedFrames.ts): every event kind of both generations from
 // the samples, with its own encoding (BlockInfoResponse, the REST receipt, the raw isc.Event list
 // with a unix-ns timestamp past 2^53 and base64 payloads), the acks; and hostile frames, each
 // dropped with the field named, never thrown.
 import * as assert from 'node:assert/strict';
-import { DroppedFrames, liveChainId, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../../src/live/model/events';
-import { asFrame, wsSample, wsSampleText } from '../liveSamples';
+import { liveChainId, liveWireOf, parseLiveFrame, type LiveFrame, type ParsedFrame } from '../../../src/api/liveEvents';
+import { DroppedFrames } from '../../../src/live/model/droppedFrames';
+import { asFrame, wsSample, wsSampleText } from '../live/liveSamples';
 
 const V2_CHAIN = '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05';
 const V1_CHAIN = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
@@ -28,7 +29,7 @@ function edited(name: Parameters<typeof wsSample>[0], edit: (e: Record<string, u
 
 const payloadOf = (e: Record<string, unknown>) => e.payload as Record<string, unknown>;
 
-describe('live/model/events: the event kinds of both generations', () => {
+describe('api/liveEvents: the event kinds of both generations', () => {
   it('Rebased new_block: the BlockInfoResponse with exact uint64 gas figures', () => {
     const f = ok(parseLiveFrame(wsSampleText('v2-ws-new_block'), 'rebased'));
     assert.equal(f.kind, 'new_block');
@@ -104,7 +105,7 @@ describe('live/model/events: the event kinds of both generations', () => {
   });
 });
 
-describe('live/model/events: hostile frames are dropped with the field named', () => {
+describe('api/liveEvents: hostile frames are dropped with the field named', () => {
   const cases: Array<[string, string, 'rebased' | 'stardust', string]> = [
     ['not JSON', '{"kind":', 'rebased', ''],
     ['a JSON array', '[1,2]', 'rebased', ''],
@@ -256,12 +257,51 @@ describe('live/model/events: hostile frames are dropped with the field named', (
   });
 });
 
-describe('live/model/events: chain IDs as each generation writes them', () => {
+describe('api/liveEvents: chain IDs as each generation writes them', () => {
   it('Rebased: 0x + 64 hex, lower-cased; Stardust: Bech32 exactly as the node writes it', () => {
     assert.equal(liveChainId(V2_CHAIN.toUpperCase().replace('0X', '0x'), 'rebased'), V2_CHAIN);
     assert.equal(liveChainId(V1_CHAIN, 'rebased'), undefined);
     assert.equal(liveChainId(V1_CHAIN, 'stardust'), V1_CHAIN);
     assert.equal(liveChainId(` ${V1_CHAIN}`, 'stardust'), undefined);
     assert.equal(liveChainId(V2_CHAIN, 'stardust'), undefined);
+  });
+});
+
+describe('api/liveEvents: the wire of each generation', () => {
+  const notAsked = () => assert.fail("the entry's chain is not asked");
+
+  it('Stardust: an entry subscribes with the chain it names, in lower case, and the node is never asked', async () => {
+    const wire = liveWireOf('stardust');
+    assert.equal(wire.generation, 'stardust');
+    assert.equal(await wire.subscribeId(` ${V1_CHAIN.toUpperCase()} `, notAsked), V1_CHAIN);
+    assert.equal(await wire.subscribeId(V2_CHAIN, notAsked), undefined, 'a Rebased ID is no topic of a Stardust node');
+    assert.equal(await wire.subscribeId('', notAsked), undefined);
+    assert.equal(wire.chainTopic(V1_CHAIN), `chains/${V1_CHAIN}`);
+  });
+
+  it("Rebased: an entry subscribes with the chain it reads (the node's own when it names none), in lower case", async () => {
+    const wire = liveWireOf('rebased');
+    assert.equal(wire.generation, 'rebased');
+    const upper = V2_CHAIN.toUpperCase().replace('0X', '0x');
+    assert.equal(await wire.subscribeId('', () => Promise.resolve(upper)), V2_CHAIN);
+    assert.equal(await wire.subscribeId(V1_CHAIN, () => Promise.resolve(V1_CHAIN)), undefined, 'a Stardust ID is no topic of a Rebased node');
+    await assert.rejects(
+      wire.subscribeId('', () => Promise.reject(new Error('no chain'))),
+      /no chain/,
+    );
+    assert.equal(wire.chainTopic(upper), `chains/${V2_CHAIN}`);
+  });
+
+  it("each wire reads its own generation's samples and drops the other's by their chain ID", () => {
+    for (const [generation, own, other] of [
+      ['rebased', 'v2-ws-receipt', 'v1-ws-receipt'],
+      ['stardust', 'v1-ws-receipt', 'v2-ws-receipt'],
+    ] as const) {
+      const wire = liveWireOf(generation);
+      const f = ok(wire.readFrame(wsSampleText(own)));
+      assert.ok(f.kind === 'receipt' && f.generation === generation);
+      assert.equal(dropped(wire.readFrame(wsSampleText(other))).field, 'chainID');
+      assert.equal(wire.chainId(f.chainId), f.chainId);
+    }
   });
 });

@@ -1,0 +1,33 @@
+// What differs per generation in reading and showing an L2 account, beside the accounts routes
+// themselves (accountRoutes.ts): the base token the routes count in, whether the chain's
+// eth_getBalance adds the sub-unit remainder the routes drop, the chain an agent ID names, and
+// which agents are L1 addresses an IOTA explorer shows. One per chain (ChainApi.accounts). Pure.
+import { REBASED_BASE_TOKEN, stardustBaseToken, type BaseToken } from './holdings';
+import type { AccountAgentKind } from './ids';
+
+export interface AccountShape {
+  /** The base token the accounts routes count in (its smallest unit). */
+  readonly baseToken: BaseToken;
+  /**
+   * Whether an EVM account's eth_getBalance is read with its balance: the accounts route drops the
+   * sub-unit remainder, and only a Rebased chain's eth_getBalance adds it exactly (nanos × 10^9 + wei).
+   */
+  readonly evmBalanceFromRpc: boolean;
+  /** The chain ID an agent ID names after `@` (Stardust: `0x…@<chainID>`); undefined where agent IDs name none. */
+  readonly agentIdChain: string | undefined;
+  /** The L1 address an IOTA explorer shows for an agent (a Rebased address agent is one), undefined for any other. */
+  l1Address(agent: { kind: AccountAgentKind; agentId: string }): string | undefined;
+}
+
+/** A Stardust chain: base units of its network's token, agent IDs name the chain, no L1 explorer of today shows its Bech32 addresses. */
+export function stardustAccountShape(chainId: string): AccountShape {
+  return { baseToken: stardustBaseToken(chainId), evmBalanceFromRpc: false, agentIdChain: chainId, l1Address: () => undefined };
+}
+
+/** A Rebased chain: nanos of IOTA, the remainder from eth_getBalance, an address agent is an IOTA address. */
+export const REBASED_ACCOUNT_SHAPE: AccountShape = {
+  baseToken: REBASED_BASE_TOKEN,
+  evmBalanceFromRpc: true,
+  agentIdChain: undefined,
+  l1Address: (agent) => (agent.kind === 'address' ? agent.agentId : undefined),
+};
