@@ -4,6 +4,7 @@ import { AccountRoutes } from './accountRoutes';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
+import { STARDUST_TRAITS } from './traits';
 
 const TARGET = 'stardust';
 
@@ -15,6 +16,7 @@ export function stardustRequestId(id: RequestIdShape, allowStardustHash: boolean
 
 export class StardustChain extends AccountRoutes implements ChainApi {
   readonly generation = TARGET;
+  readonly traits = STARDUST_TRAITS;
 
   constructor(
     client: () => WaspClient,

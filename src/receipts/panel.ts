@@ -22,7 +22,8 @@ import { EvmOnlyPanelPart } from './evmOnlyPanelPart';
 import type { EvmOnlyService } from '../transactions/evmOnlyService';
 import type { DiagnosisResult } from '../transactions/noReceiptDoctor';
 import { diagnosisLines } from '../transactions/model/noReceiptView';
-import { evmShaped, evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
+import { evmShaped } from '../api/traits';
+import { evmTxHashOf, LEADING_EVM_ADDRESS } from '../core/idShapes';
 import { evmTxOf } from '../transactions/model/evmExplain';
 import { gasRows, receiptGasFacts } from '../transactions/model/gasExplain';
 
