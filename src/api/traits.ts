@@ -59,6 +59,8 @@ export interface GenerationTraits {
   iscMagicAbis(): Promise<Record<string, unknown[]>>;
   /** The chain's token contract of kind `02` or `05` under the magic prefix (`payloadHex`: what follows the kind byte); undefined when the kind means nothing here. */
   magicTokenName(kind: string, payloadHex: string, l10n: L10n): string | undefined;
+  /** Whether a route of the web API (its segments after /v1) is one of this generation's chain routes. */
+  ownsRoute(segments: readonly string[]): boolean;
   /** A reason to skip a request that only this generation has (on-ledger outputs), or undefined. */
   ownSkipReason(l10n: L10n): string | undefined;
 }
@@ -97,6 +99,8 @@ export const STARDUST_TRAITS: GenerationTraits = {
     ),
   evmJsonRpcPath: (chainId) => (/^[a-z0-9]+$/.test(chainId) ? `/v1/chains/${chainId}/evm` : undefined),
   iscMagicAbis: () => magicAbis().then((data) => data.stardust),
+  // Every route that is not Rebased's /v1/chain/…: /v1/chains/{id}/…, /v1/requests/…
+  ownsRoute: (segments) => segments[0] !== 'chain',
   magicTokenName(kind, payloadHex, l10n) {
     if (kind === '02') return l10n.t('ISC native token (ERC20, foundry {0})', foundrySerial(payloadHex));
     return kind === '05' ? l10n.t('ISC external native token (ERC20)') : undefined;
@@ -126,6 +130,7 @@ export const REBASED_TRAITS: GenerationTraits = {
     new InvalidInputError('requestId', l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chainName)),
   evmJsonRpcPath: () => '/v1/chain/evm',
   iscMagicAbis: () => magicAbis().then((data) => data.rebased),
+  ownsRoute: (segments) => segments[0] === 'chain',
   magicTokenName: (kind, _payloadHex, l10n) => (kind === '02' ? l10n.t('ISC coin (ERC20 wrapper)') : undefined),
   ownSkipReason: () => undefined,
 };
@@ -146,4 +151,9 @@ export function traitsOf(generation: Generation): GenerationTraits {
 /** Whether a request ID can be an EVM transaction's on a node of that generation (Stardust: the hash and output index 0). */
 export function evmShaped(requestId: string, generation: Generation): boolean {
   return traitsOf(generation).evmShaped(requestId);
+}
+
+/** Which generation's route a web API route is (an unknown-route 404 there makes its node detected again). */
+export function generationOfRoute(segments: readonly string[]): Generation {
+  return (EVERY_GENERATION.find((t) => t.ownsRoute(segments)) ?? STARDUST_TRAITS).generation;
 }
