@@ -5,7 +5,9 @@
 // Pure: words come through an L10n argument.
 import { REBASED_BURN_CODE_NAMES, STARDUST_BURN_CODE_NAMES } from './burnCodeNames';
 import { InvalidInputError } from './errors';
-import type { Generation } from './generation';
+import type { DetectedGeneration, Generation } from './generation';
+import type { RebasedChainResponse } from './rebasedSchemas';
+import type { ChainInfo } from './stardustSchemas';
 import { feeForGas, type Ratio32 } from '../core/fees';
 import { formatBigInt } from '../core/format';
 import { evmTxHashOf, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash, type IdShape } from '../core/idShapes';
@@ -21,6 +23,12 @@ export interface FeeRuleFacts {
   baseDecimals?: number;
 }
 
+/** What reads a chain for the Chains view (WaspClient fits). */
+export interface NodeChainReader {
+  getChainInfo(chainId: string, options: { signal?: AbortSignal }): Promise<ChainInfo>;
+  getRebasedChain(options: { signal?: AbortSignal }): Promise<RebasedChainResponse>;
+}
+
 export interface GenerationTraits {
   /** The generation itself: data to pass on (a cache key, a view model's field), never to compare. */
   readonly generation: Generation;
@@ -28,6 +36,13 @@ export interface GenerationTraits {
   name(l10n: L10n): string;
   /** The generation as a public network's entry names it: "Wasp 2 (Rebased)". */
   networkName(l10n: L10n): string;
+  /**
+   * The node runs one chain, which its answer names (Rebased): an entry fits when that chain is
+   * its own, and a node without one says so; else the node serves many chains, each asked by ID.
+   */
+  readonly oneChainPerNode: boolean;
+  /** What the Chains view reads of an entry's chain on this generation's node: the governance info of that chain (Stardust), the node's one chain (Rebased). */
+  readChainState(reader: NodeChainReader, chainId: string, signal: AbortSignal): Promise<ChainInfo | RebasedChainResponse>;
   /** Burn code names by code (the node's `gas/table.go` order). */
   readonly burnCodeNames: readonly string[];
   /** The fee in wei a sender must hold at least for an EVM transaction at `txGasPrice`; undefined when the chain facts it needs are unknown. */
@@ -78,6 +93,8 @@ export const STARDUST_TRAITS: GenerationTraits = {
   generation: 'stardust',
   name: (l10n) => l10n.t('Stardust (Wasp 1.x)'),
   networkName: (l10n) => l10n.t('Wasp 1 (Stardust), legacy'),
+  oneChainPerNode: false,
+  readChainState: (reader, chainId, signal) => reader.getChainInfo(chainId, { signal }),
   burnCodeNames: STARDUST_BURN_CODE_NAMES,
   // ⌈10000 × gasPerToken.B ÷ A⌉ base units, in wei.
   minimumFeeWei(_txGasPrice, chain) {
@@ -116,6 +133,8 @@ export const REBASED_TRAITS: GenerationTraits = {
   generation: 'rebased',
   name: (l10n) => l10n.t('Rebased (Wasp 2.x)'),
   networkName: (l10n) => l10n.t('Wasp 2 (Rebased)'),
+  oneChainPerNode: true,
+  readChainState: (reader, _chainId, signal) => reader.getRebasedChain({ signal }),
   burnCodeNames: REBASED_BURN_CODE_NAMES,
   // ⌈10000 × gasPrice ÷ 10^9⌉ nanos, in wei.
   minimumFeeWei: (txGasPrice) => ceilDiv(MIN_GAS_PER_REQUEST * txGasPrice, 10n ** 9n) * 10n ** 9n,
@@ -146,6 +165,11 @@ export function traitsOf(generation: Generation): GenerationTraits {
     case 'rebased':
       return REBASED_TRAITS;
   }
+}
+
+/** The traits of what detection found; undefined when the node is no Wasp node (or not detected). */
+export function traitsOfDetected(detected: DetectedGeneration | undefined): GenerationTraits | undefined {
+  return detected === undefined || detected.kind === 'unknown' ? undefined : traitsOf(detected.kind);
 }
 
 /** Whether a request ID can be an EVM transaction's on a node of that generation (Stardust: the hash and output index 0). */
