@@ -4,7 +4,16 @@ import * as assert from 'node:assert/strict';
 import { WaspClient } from '../../../src/api/client';
 import { RebasedChain } from '../../../src/api/rebasedChain';
 import { StardustChain } from '../../../src/api/stardustChain';
-import { EVERY_GENERATION, generationOfRoute, MIN_GAS_PER_REQUEST, REBASED_TRAITS, STARDUST_TRAITS, traitsOf } from '../../../src/api/traits';
+import {
+  EVERY_GENERATION,
+  generationOfRoute,
+  MIN_GAS_PER_REQUEST,
+  REBASED_TRAITS,
+  STARDUST_TRAITS,
+  traitsOf,
+  traitsOfDetected,
+  type NodeChainReader,
+} from '../../../src/api/traits';
 import { englishL10n } from '../../../src/core/l10n';
 
 const GWEI = 10n ** 9n;
@@ -135,5 +144,37 @@ describe('api/traits: the ISC magic contract and skip reasons', () => {
   it('only Stardust has a skip reason of its own (on-ledger outputs)', () => {
     assert.match(STARDUST_TRAITS.ownSkipReason(englishL10n) ?? '', /^On-ledger: a time lock/);
     assert.equal(REBASED_TRAITS.ownSkipReason(englishL10n), undefined);
+  });
+});
+
+describe('api/traits: the chains a node runs', () => {
+  it('a Rebased node runs one chain, a Stardust node many', () => {
+    assert.equal(REBASED_TRAITS.oneChainPerNode, true);
+    assert.equal(STARDUST_TRAITS.oneChainPerNode, false);
+  });
+
+  it('the Chains view reads the governance info of the entry’s chain on Stardust, the node’s one chain on Rebased', async () => {
+    const asked: string[] = [];
+    const signal = new AbortController().signal;
+    const reader = {
+      getChainInfo: (chainId: string, o: { signal?: AbortSignal }) => {
+        asked.push(`info ${chainId} ${String(o.signal === signal)}`);
+        return Promise.reject(new Error('info'));
+      },
+      getRebasedChain: (o: { signal?: AbortSignal }) => {
+        asked.push(`chain ${String(o.signal === signal)}`);
+        return Promise.reject(new Error('chain'));
+      },
+    } as NodeChainReader;
+    await assert.rejects(STARDUST_TRAITS.readChainState(reader, STARDUST_CHAIN, signal), /info/);
+    await assert.rejects(REBASED_TRAITS.readChainState(reader, STARDUST_CHAIN, signal), /chain/);
+    assert.deepEqual(asked, [`info ${STARDUST_CHAIN} true`, 'chain true']);
+  });
+
+  it('what detection found has traits only when it is a Wasp node', () => {
+    assert.equal(traitsOfDetected({ kind: 'stardust', version: '1.0.3' }), STARDUST_TRAITS);
+    assert.equal(traitsOfDetected({ kind: 'rebased', version: '2.0.2', chain: null }), REBASED_TRAITS);
+    assert.equal(traitsOfDetected({ kind: 'unknown', said: 'an HTML page (HTTP 404)', answered: '' }), undefined);
+    assert.equal(traitsOfDetected(undefined), undefined);
   });
 });
