@@ -4,7 +4,8 @@
 // diagnosis takes one latency; asked one after another, five.
 import { WaspClient } from '../../src/api/client';
 import { RebasedChain } from '../../src/api/rebasedChain';
-import { diagnoseNoReceipt, gatherChainFacts, txFactsOfRecord } from '../../src/transactions/model/noReceipt';
+import { diagnoseNoReceipt, txFactsOfRecord } from '../../src/transactions/model/noReceipt';
+import { gatherChainFacts } from '../../src/transactions/model/noReceiptFacts';
 import { startLocalNode } from '../../test/fixtures/localNode';
 import { GAP_SENDER } from '../../test/fixtures/localNodeAccounts';
 import { emit, round, stats } from '../shared';

@@ -19,6 +19,7 @@ import {
 import { clip, revealInvisible } from '../core/text';
 import type { NodeErrorBody } from './stardustSchemas';
 import type { Generation } from './generation';
+import { generationOfRoute } from './traits';
 
 /**
  * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
@@ -64,58 +65,15 @@ export function interpretAnswer<S extends z.ZodMiniType>(
   }
   const contentType = response.headers.get('content-type') ?? '';
   const parsed = tryParse(text, b.json);
-  if (status >= 200 && status < 300) {
-    if (!parsed.ok) {
-      const what = looksLikeHtml(text, contentType)
-        ? `JSON, but the node sent an HTML page (${contentType || 'no content type'}): is the URL a Wasp web API?`
-        : text.trim() === ''
-          ? 'JSON, but the body was empty'
-          : `JSON, but the body is not valid JSON (${parsed.reason})`;
-      throw new InvalidResponseError('', what, context);
-    }
-    const result = o.schema(b).safeParse(parsed.value);
-    if (!result.success) {
-      // A union of whole bodies (the long poll's receipt or empty answer) reports its first branch: the
-      // receipt's own field. A union inside a body (a uint64 as number or string) keeps its own words.
-      const top = result.error.issues[0];
-      const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
-      const field = issue ? issue.path.map(String).join('.') : '';
-      throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
-    }
-    return result.data as z.output<S>;
-  }
+  if (status >= 200 && status < 300) return validBody(parsed, text, contentType, o.schema(b), context);
   const body = parsed.ok ? b.v1.NodeErrorBodySchema.safeParse(parsed.value) : undefined;
   const err: NodeErrorBody = body?.success ? inertErrorBody(body.data) : {};
   const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
   switch (true) {
-    case status === 401 || status === 403: {
-      // A node answers "invalid or expired jwt" also when no token was sent: that only
-      // means it wants one, and "sign in again" would mislead.
-      const tokenRejected = authenticated && /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
-      const message = err.missingPermission
-        ? `The node denied access: missing permission "${err.missingPermission}"`
-        : tokenRejected
-          ? `The node rejected the access token: ${err.Message ?? 'invalid or expired'}`
-          : `The node denied access (${status})${nodeMessage ? `: ${nodeMessage}` : ''}`;
-      throw new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
-    }
-    case status === 404: {
-      const what = notFoundKind(o.notFound, err, nodeMessage, text, parsed.ok);
-      if (what === 'route' && o.notFound !== 'route' && !o.probe) {
-        try {
-          onRouteNotFound?.(o.segments[0] === 'chain' ? 'rebased' : 'stardust');
-        } catch {
-          // A listener must never change the error the caller gets.
-        }
-      }
-      const message =
-        what === 'receipt'
-          ? 'No receipt: the request is not known at this state'
-          : what === 'chain'
-            ? `Chain not found${err.Message ? `: ${err.Message}` : o.notFound === 'rebasedChain' ? ': the node runs no chain' : ''}`
-            : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
-      throw new NotFoundError(message, what, context);
-    }
+    case status === 401 || status === 403:
+      throw unauthorized(status, err, nodeMessage, authenticated, context);
+    case status === 404:
+      throw notFound(o, err, nodeMessage, text, parsed.ok, context, onRouteNotFound);
     case status === 400:
       throw new BadRequestError(`The node rejected the request${nodeMessage ? `: ${nodeMessage}` : ''}`, err.Error || err.Message, context);
     case status === 429: {
@@ -127,6 +85,67 @@ export function interpretAnswer<S extends z.ZodMiniType>(
     default:
       throw new ServerError(`The node answered ${status}${nodeMessage ? `: ${nodeMessage}` : ''}`, context);
   }
+}
+
+/** A 2xx answer's body, validated with its schema; the first field that does not fit is named. */
+function validBody<S extends z.ZodMiniType>(parsed: Parsed, text: string, contentType: string, schema: S, context: ErrorContext): z.output<S> {
+  if (!parsed.ok) {
+    const what = looksLikeHtml(text, contentType)
+      ? `JSON, but the node sent an HTML page (${contentType || 'no content type'}): is the URL a Wasp web API?`
+      : text.trim() === ''
+        ? 'JSON, but the body was empty'
+        : `JSON, but the body is not valid JSON (${parsed.reason})`;
+    throw new InvalidResponseError('', what, context);
+  }
+  const result = schema.safeParse(parsed.value);
+  if (!result.success) {
+    // A union of whole bodies (the long poll's receipt or empty answer) reports its first branch: the
+    // receipt's own field. A union inside a body (a uint64 as number or string) keeps its own words.
+    const top = result.error.issues[0];
+    const issue = top?.code === 'invalid_union' && top.path.length === 0 ? (top.errors[0]?.[0] ?? top) : top;
+    const field = issue ? issue.path.map(String).join('.') : '';
+    throw new InvalidResponseError(field, issue?.message ?? 'a valid value', context);
+  }
+  return result.data as z.output<S>;
+}
+
+function unauthorized(status: number, err: NodeErrorBody, nodeMessage: string | undefined, authenticated: boolean, context: ErrorContext): UnauthorizedError {
+  // A node answers "invalid or expired jwt" also when no token was sent: that only
+  // means it wants one, and "sign in again" would mislead.
+  const tokenRejected = authenticated && /jwt|token/i.test(`${err.Message ?? ''} ${err.Error ?? ''}`);
+  const message = err.missingPermission
+    ? `The node denied access: missing permission "${err.missingPermission}"`
+    : tokenRejected
+      ? `The node rejected the access token: ${err.Message ?? 'invalid or expired'}`
+      : `The node denied access (${status})${nodeMessage ? `: ${nodeMessage}` : ''}`;
+  return new UnauthorizedError(message, err.missingPermission, tokenRejected, context);
+}
+
+/** A 404 in the words of its route; an unknown route (not a probe's) tells the listener which generation's route it was. */
+function notFound(
+  o: Pick<AnswerExpectation<z.ZodMiniType>, 'segments' | 'notFound' | 'probe'>,
+  err: NodeErrorBody,
+  nodeMessage: string | undefined,
+  text: string,
+  parsedOk: boolean,
+  context: ErrorContext,
+  onRouteNotFound?: (routeGeneration: Generation) => void,
+): NotFoundError {
+  const what = notFoundKind(o.notFound, err, nodeMessage, text, parsedOk);
+  if (what === 'route' && o.notFound !== 'route' && !o.probe) {
+    try {
+      onRouteNotFound?.(generationOfRoute(o.segments));
+    } catch {
+      // A listener must never change the error the caller gets.
+    }
+  }
+  const message =
+    what === 'receipt'
+      ? 'No receipt: the request is not known at this state'
+      : what === 'chain'
+        ? `Chain not found${err.Message ? `: ${err.Message}` : o.notFound === 'rebasedChain' ? ': the node runs no chain' : ''}`
+        : `Not found (404)${nodeMessage ? `: ${nodeMessage}` : ''}`;
+  return new NotFoundError(message, what, context);
 }
 
 export function transportError(e: unknown, timedOut: boolean, callerSignal: AbortSignal | undefined, context: ErrorContext, timeoutMs: number): WaspApiError {
@@ -164,7 +183,9 @@ function notFoundKind(
   return 'route';
 }
 
-function tryParse(text: string, json: Bodies['json']): { ok: true; value: unknown } | { ok: false; reason: string } {
+type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
+
+function tryParse(text: string, json: Bodies['json']): Parsed {
   try {
     return { ok: true, value: json.parseJsonExact(text) };
   } catch (e) {

@@ -7,6 +7,7 @@ import type { ReadOptions } from './client';
 import type { Generation } from './generation';
 import type { CheckedAgent } from './ids';
 import type { RequestIdShape } from '../core/idShapes';
+import type { GenerationTraits } from './traits';
 import type { RebasedAccountBalance, RebasedChainInfo, RebasedChainResponse, RebasedReceipt } from './rebasedSchemas';
 import type { AccountBalance, ChainInfo, ChainInfoResponse, Receipt } from './stardustSchemas';
 
@@ -32,6 +33,8 @@ export interface RequestOptions {
 export interface ChainApi {
   /** What the node runs: for what a user reads (labels, hints), never to pick a route. */
   readonly generation: Generation;
+  /** What differs on this generation's node (burn codes, fee rule, tracer, ID forms), for features to ask. */
+  readonly traits: GenerationTraits;
   /**
    * The request ID as this chain's node knows it, or undefined when the chain must not be asked:
    * a Stardust ID is never sent to a Rebased node; an EVM hash reaches a Stardust node (as hash +

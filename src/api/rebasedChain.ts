@@ -7,6 +7,7 @@ import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import type { RequestIdShape } from '../core/idShapes';
 import type { RebasedChainResponse } from './rebasedSchemas';
+import { REBASED_TRAITS } from './traits';
 
 const TARGET = 'rebased';
 
@@ -25,6 +26,7 @@ export function rebasedRequestId(id: RequestIdShape): string | undefined {
 
 export class RebasedChain extends AccountRoutes implements ChainApi {
   readonly generation = TARGET;
+  readonly traits = REBASED_TRAITS;
 
   constructor(
     client: () => WaspClient,

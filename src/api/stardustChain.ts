@@ -5,6 +5,7 @@ import { stardustAccountShape, type AccountShape } from './accountShape';
 import type { ChainApi, ChainReceipt, RequestOptions } from './chainApi';
 import type { ReadOptions, WaspClient } from './client';
 import { stardustIdOfHash, type RequestIdShape } from '../core/idShapes';
+import { STARDUST_TRAITS } from './traits';
 
 const TARGET = 'stardust';
 
@@ -16,6 +17,7 @@ export function stardustRequestId(id: RequestIdShape, allowStardustHash: boolean
 
 export class StardustChain extends AccountRoutes implements ChainApi {
   readonly generation = TARGET;
+  readonly traits = STARDUST_TRAITS;
 
   constructor(
     client: () => WaspClient,

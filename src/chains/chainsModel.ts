@@ -14,6 +14,7 @@ import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
 import type { RecentReceipts } from '../transactions/model/recentReceipts';
 import type { Generation } from '../api/generation';
+import { traitsOf, traitsOfDetected } from '../api/traits';
 
 /** One entry of the merged `waspChain.chains` settings, valid or not, with its model key. */
 export type ChainRow =
@@ -266,19 +267,21 @@ export class ChainsModel implements vscode.Disposable {
       const node = safeNodeKey(chain.nodeUrl) ?? chain.nodeUrl;
       const data = this.dataRequests(chain, node, signal, batch);
       // What the node ran last time (Refresh forgot it): its data request goes out beside the
-      // detection, so a Refresh costs one round trip, not two, while the node stays the same.
+      // detection, so a Refresh costs one round trip, not two, while the node stays the same. A
+      // node reads an entry of its generation, and a node of one chain any entry (to say it migrated).
       const cached = this.deps.clients.generations.peek(node);
-      const expected = cached ?? this.previousGeneration.get(node);
-      if (expected?.kind === 'rebased' || (expected?.kind === 'stardust' && chain.generation === 'stardust')) void data.request(expected.kind);
+      const expected = traitsOfDetected(cached ?? this.previousGeneration.get(node));
+      if (expected && (expected.oneChainPerNode || expected.generation === chain.generation)) void data.request(expected.generation);
       // When the detection runs for this load and reads /v1/chain itself (a version that did not
       // tell), its answer is the chain's data: no second request. A cached one may be stale.
-      const probedIsFresh = cached === undefined && !data.started('rebased');
+      const probedIsFresh = cached === undefined && !data.readsNodeChain();
       // Once per node per window (shared by every chain of the node); Refresh asks again.
       read.generation = await this.deps.clients.detectGeneration(chain);
       Object.assign(read, await this.fitEntry(chain, read.generation, probedIsFresh, data.request));
     } catch (e) {
       read.error = e;
-      if (read.generation?.kind === 'rebased' && e instanceof NotFoundError && e.what === 'chain') {
+      // A node of one chain that answers "chain not found" for it runs none.
+      if (traitsOfDetected(read.generation)?.oneChainPerNode && e instanceof NotFoundError && e.what === 'chain') {
         read.finding = { kind: 'noChain' };
         read.error = undefined;
       }
@@ -300,15 +303,14 @@ export class ChainsModel implements vscode.Disposable {
         // Keyed by what the node was detected as, not by the entry: a Stardust entry on a Rebased
         // node reads the node's one chain to say it migrated. An expired token is refused by the
         // client before the request leaves (TokenExpiredError).
-        p = batch.run(key, signal, (shared) =>
-          kind === 'stardust' ? client.getChainInfo(chain.chainId, { signal: shared }) : client.getRebasedChain({ signal: shared }),
-        );
+        p = batch.run(key, signal, (shared) => traitsOf(kind).readChainState(client, chain.chainId, shared));
         p.catch(() => undefined); // awaited only if the node still runs that generation
         started.set(kind, p);
       }
       return p;
     };
-    return { request, started: (kind: Generation) => started.has(kind) };
+    // Whether the node's one chain was asked already in this load.
+    return { request, readsNodeChain: () => [...started.keys()].some((kind) => traitsOf(kind).oneChainPerNode) };
   }
 
   /** The chain's data, or why the entry does not fit what the node runs (the tree offers a fix). */
@@ -319,15 +321,17 @@ export class ChainsModel implements vscode.Disposable {
     request: (kind: Generation) => Promise<ChainInfoState>,
   ): Promise<Pick<NodeRead, 'info' | 'finding'>> {
     if (generation.kind === 'unknown') return { finding: { kind: 'unclassified', said: generation.said, answered: generation.answered } };
-    if (generation.kind === 'stardust') {
-      return chain.generation === 'rebased' ? { finding: { kind: 'stardustNode', version: generation.version } } : { info: await request('stardust') };
-    }
-    const probed = probedIsFresh ? generation.chain : undefined;
+    const node = traitsOf(generation.kind);
+    const sameGeneration = node.generation === chain.generation;
+    if (!node.oneChainPerNode)
+      return sameGeneration ? { info: await request(node.generation) } : { finding: { kind: 'stardustNode', version: generation.version } };
+    const probed = probedIsFresh && 'chain' in generation ? generation.chain : undefined;
     if (probed === null) return { finding: { kind: 'noChain' } };
     // The node's one chain: its ID decides whether the entry still applies.
-    const nodeChain = probed ?? (await request('rebased'));
+    const nodeChain = probed ?? (await request(node.generation));
     const nodeChainId = nodeChain.chainID.toLowerCase();
-    if (chain.generation === 'stardust') return { finding: { kind: 'migrated', nodeChainId } };
+    // An entry of the other generation names a chain of a node that runs one chain now.
+    if (!sameGeneration) return { finding: { kind: 'migrated', nodeChainId } };
     if (chain.chainId !== '' && chain.chainId !== nodeChainId) return { finding: { kind: 'otherChain', nodeChainId, configuredChainId: chain.chainId } };
     if ('evmChainId' in nodeChain) this.deps.clients.noteRebasedChain(chain.nodeUrl, nodeChain);
     return { info: nodeChain };
@@ -338,9 +342,12 @@ export class ChainsModel implements vscode.Disposable {
    * chain's identity answer tells the two apart, so the tree can say "not running" instead.
    */
   private async isInactive(chain: ChainEntry, read: NodeRead, signal: AbortSignal): Promise<boolean> {
-    const { generation, info, error } = read;
-    if (generation?.kind === 'rebased' && info && 'isActive' in info && info.isActive === false) return true;
-    if (generation?.kind !== 'stardust' || !(error instanceof NotFoundError) || error.what !== 'chain') return false;
+    const { info, error } = read;
+    const node = traitsOfDetected(read.generation);
+    if (node === undefined) return false;
+    // The node's one chain answer says whether it runs.
+    if (node.oneChainPerNode) return info !== undefined && 'isActive' in info && info.isActive === false;
+    if (!(error instanceof NotFoundError) || error.what !== 'chain') return false;
     return this.deps.clients
       .apiFor(chain)
       .identity({ signal })

@@ -61,8 +61,3 @@ export function checkedRequestId(id: string): RequestIdShape {
 
 /** `0x` + 64 hex digits. */
 const HEX64_LENGTH = 66;
-
-/** Whether a request ID can be an EVM transaction's on a node of that generation (Stardust: the hash and output index 0). */
-export function evmShaped(requestId: string, generation: 'stardust' | 'rebased'): boolean {
-  return generation === 'rebased' ? HEX64.test(requestId) : STARDUST_REQUEST_ID.test(requestId) && requestId.endsWith('0000');
-}

@@ -5,12 +5,12 @@
 // and isTrusted allows exactly our commands.
 import * as vscode from 'vscode';
 import { NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
+import { evmShaped, traitsOf } from '../api/traits';
 import { Commands } from '../constants';
 import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
-import { evmShaped } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
@@ -204,14 +204,14 @@ function appendReceipt(
       .map(esc)
       .join(SEP),
   );
+  const { fee } = traitsOf(v.generation);
   lines.push(
     [
       v.gas.burnedShare === undefined
         ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
         : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
-      vscode.l10n.t('fee charged {0}', v.generation === 'rebased' ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
-      // Rebased never charges a storage deposit (always 0): not worth a word there.
-      ...(v.generation === 'rebased' ? [] : [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))]),
+      vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
+      ...(fee.storageDeposit ? [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))] : []),
     ]
       .map(esc)
       .join(SEP),

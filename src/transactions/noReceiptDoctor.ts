@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
-import type { Diagnosis, FactFailures, TxFacts } from './model/noReceipt';
+import type { Diagnosis, TxFacts } from './model/noReceipt';
+import type { FactFailures } from './model/noReceiptFacts';
 import type { SentTransaction } from '../workspace/model/sentTransactions';
 
 /** The workspace's sent transactions, by hash. */
@@ -69,8 +70,9 @@ export class NoReceiptDoctor {
 
   /** The chain's public answers for `tx`, asked at once, and the verdict. */
   async diagnose(chain: ChainEntry, tx: TxFacts, signal?: AbortSignal): Promise<DiagnosisResult> {
-    const [{ diagnoseNoReceipt, gatherChainFacts }, { evmRpcTarget }, { baseTokenOf }] = await Promise.all([
+    const [{ diagnoseNoReceipt }, { gatherChainFacts }, { evmRpcTarget }, { baseTokenOf }] = await Promise.all([
       import('./model/noReceipt.js'),
+      import('./model/noReceiptFacts.js'),
       import('../evm/model/rpcTarget.js'),
       import('../api/holdings.js'),
     ]);

@@ -5,6 +5,7 @@ import type { KnownIds } from '../core/knownIds';
 import type { NoReceiptDoctor } from './noReceiptDoctor';
 import * as vscode from 'vscode';
 import { InvalidInputError } from '../api/errors';
+import { traitsOf } from '../api/traits';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Settings } from '../constants';
 import type { EvmExplainer } from './evmExplainer';
@@ -218,13 +219,5 @@ export class ReceiptService {
 /** Why a chain named for a lookup does not take this ID, in words that say how to fix it. */
 function wrongForm(chain: ChainEntry, id: RequestIdShape | undefined): InvalidInputError {
   // The chain's generation is what the user must know here: it decides the form of its IDs.
-  if (chain.generation === 'rebased')
-    return new InvalidInputError('requestId', vscode.l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chain.name));
-  return new InvalidInputError(
-    'requestId',
-    id?.shape === 'hex64'
-      ? vscode.l10n.t('{0} is a Stardust chain: its request IDs have 68 hex digits after 0x.', chain.name)
-      : vscode.l10n.t('Not a request ID.'),
-    id?.shape === 'hex64' ? vscode.l10n.t('Add 0000 to an EVM transaction hash, or turn on the setting waspChain.hover.evmTransactions.') : undefined,
-  );
+  return traitsOf(chain.generation).wrongRequestIdForm(chain.name, id?.shape, vscode.l10n);
 }

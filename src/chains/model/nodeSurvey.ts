@@ -5,6 +5,7 @@
 import { NotFoundError, UnauthorizedError } from '../../api/errors';
 import type { GenerationProbe } from '../../api/generation';
 import { detectGeneration } from '../../api/generationProbe';
+import { traitsOf } from '../../api/traits';
 import { checkChainId, checkRebasedChainId } from '../../api/ids';
 import type { ChainInfoResponse } from '../../api/stardustSchemas';
 import type { L10n } from '../../core/l10n';
@@ -44,8 +45,10 @@ export async function surveyNode(probe: NodeSurveyProbe, l10n: L10n): Promise<No
       const d = findingDecision({ kind: 'unclassified', said: g.said, answered: g.answered }, false, l10n);
       return { kind: 'problem', problem: 'notWasp', label: notWaspLabel(g.said, l10n), detail: d.detail ?? '' };
     }
-    if (g.kind === 'rebased') {
-      const chain = g.chain === undefined ? await probe.chain().catch(noChain) : g.chain;
+    if (traitsOf(g.kind).oneChainPerNode) {
+      // Detection may have read the node's chain already (null: it runs none).
+      const detected = 'chain' in g ? g.chain : undefined;
+      const chain = detected === undefined ? await probe.chain().catch(noChain) : detected;
       const id = chain ? checkRebasedChainId(chain.chainID) : undefined;
       if (!id?.ok) {
         const d = findingDecision({ kind: 'noChain' }, false, l10n);

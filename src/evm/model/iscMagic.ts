@@ -6,6 +6,7 @@
 // tree (a chunk of its own). Pure.
 import { AbiIndex, abiOfJson } from './abiIndex';
 import type { Generation } from '../../api/generation';
+import { traitsOf } from '../../api/traits';
 import { englishL10n, type L10n } from '../../core/l10n';
 
 /** Lower-case, as the tracer writes addresses. */
@@ -21,12 +22,13 @@ const indexes = new Map<Generation, Promise<AbiIndex>>();
 export function magicAbiIndex(generation: Generation): Promise<AbiIndex> {
   let index = indexes.get(generation);
   if (!index) {
-    index = import('./iscMagicAbis.json').then((m) => {
-      const data = ('default' in m ? m.default : m) as unknown as Record<Generation, Record<string, unknown[]>>;
-      const built = new AbiIndex();
-      for (const [name, abi] of Object.entries(data[generation])) built.setFile(name, name, abiOfJson(abi)?.items ?? []);
-      return built;
-    });
+    index = traitsOf(generation)
+      .iscMagicAbis()
+      .then((abis) => {
+        const built = new AbiIndex();
+        for (const [name, abi] of Object.entries(abis)) built.setFile(name, name, abiOfJson(abi)?.items ?? []);
+        return built;
+      });
     indexes.set(generation, index);
   }
   return index;
@@ -49,20 +51,13 @@ export function wellKnownAddressName(address: string, generation: Generation, l1
     case '01':
       return empty ? l10n.t('ISC base token (ERC20)') : undefined;
     case '02':
-      return generation === 'rebased' ? l10n.t('ISC coin (ERC20 wrapper)') : l10n.t('ISC native token (ERC20, foundry {0})', foundrySerial(rest));
+    case '05':
+      return traitsOf(generation).magicTokenName(kind, rest, l10n);
     case '03':
       return empty ? l10n.t('ISC NFTs (ERC721)') : undefined;
     case '04':
       return l10n.t('ISC NFT collection (ERC721)');
-    case '05':
-      return generation === 'stardust' ? l10n.t('ISC external native token (ERC20)') : undefined;
     default:
       return undefined;
   }
-}
-
-/** A Wasp 1 foundry serial number: the payload's first 4 bytes, little-endian (codec.EncodeUint32). */
-function foundrySerial(payloadHex: string): string {
-  const le = payloadHex.slice(0, 8).match(/../g) ?? [];
-  return String(Number.parseInt(le.reverse().join(''), 16));
 }

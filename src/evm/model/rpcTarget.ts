@@ -7,6 +7,7 @@
 // sent to any of them (the JSON-RPC is public on both generations). Pure.
 import { externalUrlToOpen } from '../../core/text';
 import type { Generation } from '../../api/generation';
+import { traitsOf } from '../../api/traits';
 
 /** The JSON-RPC asked without a question: the entry's own, or the node's. */
 export interface RpcTarget {
@@ -42,9 +43,9 @@ function checked(url: string | undefined): URL | undefined {
 export function nodeJsonRpcUrl(chain: ChainOfRpc): string | undefined {
   const node = checked(chain.nodeUrl);
   if (!node) return undefined;
-  if (chain.generation === 'stardust' && !/^[a-z0-9]+$/.test(chain.chainId)) return undefined;
-  const prefix = node.pathname.replace(/\/+$/, '');
-  node.pathname = chain.generation === 'rebased' ? `${prefix}/v1/chain/evm` : `${prefix}/v1/chains/${chain.chainId}/evm`;
+  const path = traitsOf(chain.generation).evmJsonRpcPath(chain.chainId);
+  if (path === undefined) return undefined;
+  node.pathname = node.pathname.replace(/\/+$/, '') + path;
   node.search = '';
   node.hash = '';
   return node.href;

@@ -5,6 +5,7 @@
 // a user knows what to check. Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
 import type { Generation } from '../../api/generation';
+import { EVERY_GENERATION, traitsOf } from '../../api/traits';
 
 export function skipReasons(generation: Generation | undefined, l10n: L10n = englishL10n): string[] {
   const reasons = [
@@ -15,12 +16,10 @@ export function skipReasons(generation: Generation | undefined, l10n: L10n = eng
     l10n.t('The chain is in maintenance mode: only requests to the governance contract are processed.'),
     l10n.t('The request was already processed: its receipt is in an earlier block (look it up at the latest state).'),
   ];
-  if (generation !== 'rebased') {
-    reasons.push(
-      l10n.t(
-        'On-ledger: a time lock not yet passed, an expiry within a minute of the block time (or past), or a storage deposit return make the node skip the output.',
-      ),
-    );
+  // The generation unknown: what any generation's node may skip for.
+  for (const traits of generation === undefined ? EVERY_GENERATION : [traitsOf(generation)]) {
+    const own = traits.ownSkipReason(l10n);
+    if (own !== undefined) reasons.push(own);
   }
   return reasons;
 }

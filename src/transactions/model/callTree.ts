@@ -13,6 +13,7 @@ import { pathTo, revertOrigin, type CallTrace, type TraceFrame } from '../../evm
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeFunctionResult, decodeLog, type AbiCoder, type Decoded } from '../../evm/model/decode';
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import type { Generation } from '../../api/generation';
+import { traitsOf } from '../../api/traits';
 import { isMagicAddress } from '../../evm/model/iscMagic';
 import { decodeRevertData } from '../../evm/model/revert';
 import type { EvmTx } from '../../evm/model/signedTx';
@@ -193,7 +194,7 @@ export function buildCallTree(inputs: CallTreeInputs, l10n: L10n = englishL10n):
       ? counts
       : l10n.t('{0}; the revert began in {1} (depth {2})', counts, at.toName !== undefined ? `${at.toName}: ${at.call}` : at.call, at.depth);
   const notes: string[] = [];
-  if (inputs.generation === 'stardust') notes.push(l10n.t('This node does not send the logs of each call (its tracer has none before Wasp 2).'));
+  if (!traitsOf(inputs.generation).tracer.callLogs) notes.push(l10n.t('This node does not send the logs of each call (its tracer has none before Wasp 2).'));
   if (trace.cut > 0) notes.push(l10n.t('{0} calls beyond the first {1} are not shown.', trace.cut, frames.length));
   const view: CallTreeView = { frames, cut: trace.cut, summary, notes };
   if (origin !== undefined) view.origin = origin;

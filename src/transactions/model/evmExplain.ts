@@ -3,13 +3,15 @@
 // (the `0x74` param item; Rebased receipts already show theirs). Computed at display time from
 // the cached receipt, so an edited artifact changes the next hover without asking the node again.
 // Pure; the decoder (and ox with it) is loaded on first use by ../service.ts.
+import { traitsOf } from '../../api/traits';
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { formatBigInt } from '../../core/format';
 import { clip, revealInvisible } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
 import { evmTxLine, evmTxRows, evmTxView, rebasedEvmTx } from './evmTxView';
-import { isRebasedReceipt, type AnyReceipt, type ReceiptView } from './receiptView';
+import { isRebasedReceipt } from '../../api/receiptKind';
+import type { AnyReceipt, ReceiptView } from './receiptView';
 import type { Row } from '../../ui/model/view';
 import type { AbiIndex } from '../../evm/model/abiIndex';
 import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer';
@@ -195,7 +197,7 @@ export function explanationRows(
     const part = e.stardustTx.ok ? { evmTx: evmTxView(e.stardustTx.tx, evmTxHashOf(view.requestId), l10n) } : { evmTxError: e.stardustTx.error };
     rows.push(...(evmTxRows(part, l10n) ?? []));
   }
-  if (view.kind === 'evm' && view.generation === 'stardust') {
+  if (view.kind === 'evm' && traitsOf(view.generation).evmSenderRow) {
     rows.unshift({ field: 'evmFrom', label: l10n.t('From'), value: shown(view.sender.display), mono: true });
   }
   if (e.call) {

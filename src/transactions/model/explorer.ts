@@ -4,7 +4,8 @@
 // Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
 import { externalUrlToOpen } from '../../core/text';
-import { isRebasedReceipt, type AnyReceipt } from './receiptView';
+import { isRebasedReceipt } from '../../api/receiptKind';
+import type { AnyReceipt } from './receiptView';
 import type { Row } from '../../ui/model/view';
 import { HEX40, HEX64 } from '../../core/idShapes';
 

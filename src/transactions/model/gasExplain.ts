@@ -5,6 +5,7 @@
 // calls, state written, the 10,000 minimum), which was charged and at what price, and the fee.
 // Exact: every figure is a bigint. Pure.
 import type { Generation } from '../../api/generation';
+import { traitsOf } from '../../api/traits';
 import { baseTokensText, formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { evmToIsc, iscToEvm, type Ratio32 } from '../../core/fees';
@@ -81,10 +82,7 @@ export function gasRows(f: GasFacts, l10n: L10n = englishL10n): Row[] {
       f.receipt.gasBurned === MIN_BURN_PER_REQUEST
         ? l10n.t('the minimum of {0} ISC gas every request burns', formatBigInt(MIN_BURN_PER_REQUEST))
         : l10n.t('the ISC gas burned'),
-    detail:
-      f.generation === 'rebased'
-        ? l10n.t('fee = ⌈gas burned × {0} wei ÷ 10^9⌉ nanos, at the transaction\u2019s gas price', formatBigInt(f.tx.gasPrice))
-        : l10n.t('fee at the chain\u2019s gas per token (the EVM gas price follows it)'),
+    detail: traitsOf(f.generation).feeRule(f.tx.gasPrice, l10n),
   });
   if (f.fee) {
     const price = f.evmReceipt?.effectiveGasPrice;
@@ -126,7 +124,7 @@ function evmReceiptGasRow(f: GasFacts, evm: { gasUsed: bigint }, l10n: L10n): Ro
 function evmGasRow(f: GasFacts, trace: { gasUsed: bigint }, l10n: L10n): Row {
   const asIsc = evmToIsc(trace.gasUsed, f.evmGasRatio);
   const beyond = asIsc === undefined ? undefined : f.receipt.gasBurned - asIsc;
-  const intrinsic = f.generation === 'stardust' ? l10n.t(' (a Wasp 1.x tracer leaves the 21,000 intrinsic gas out of it)') : '';
+  const intrinsic = traitsOf(f.generation).tracer.intrinsicGas ? '' : l10n.t(' (a Wasp 1.x tracer leaves the 21,000 intrinsic gas out of it)');
   const detail =
     beyond === undefined
       ? intrinsic.trim()

@@ -5,24 +5,22 @@
 // the chain's next nonce for the sender, its gas price, the sender's balance and the fee policy and
 // limits, one verdict comes first, then the evidence, then what to do. It lives with the receipts
 // (beside skipReasons.ts, whose general reasons it narrows to one) because it answers a receipt
-// lookup that found nothing, in the hover, the panel and the watch. Pure: the requests are
-// described (diagnosisAsks) and run by gatherChainFacts over an injected fetch and chain API.
-import type { ChainApi, GovernanceInfo } from '../../api/chainApi';
+// lookup that found nothing, in the hover, the panel and the watch. Pure: the chain's answers are
+// gathered by noReceiptFacts.ts.
 import type { Generation } from '../../api/generation';
-import { feeForGas, iscToEvm, type Ratio32 } from '../../core/fees';
+import { traitsOf } from '../../api/traits';
+import { iscToEvm, type Ratio32 } from '../../core/fees';
 import { formatBigInt, shortId } from '../../core/format';
 import { HEX64 } from '../../core/idShapes';
 import { englishL10n, type L10n } from '../../core/l10n';
-import { ceilDiv, formatUnits } from '../../core/units';
+import { formatUnits } from '../../core/units';
 import { hexToBytes } from '../../core/hex';
-import { fetchBalance, fetchGasPrice, fetchTransactionByHash, fetchTransactionCount, type IncludedTx, type RpcFailure } from '../../evm/model/jsonRpc';
+import type { IncludedTx } from '../../evm/model/jsonRpc';
 import { decodeRawTx, recoverSender, txGasPrice, type EvmTxType } from '../../evm/model/signedTx';
 import { toChecksumAddress } from '../../evm/model/address';
 
 /** How long a transaction with a nonce gap waits in the mempool before it is dropped (`chains.mempoolTTL`, both generations). */
 export const MEMPOOL_TTL_HOURS = 24;
-/** The ISC gas every request burns at least (hard-coded, not governance's minGasPerRequest: FACTS §3). */
-export const MIN_GAS_PER_REQUEST = 10_000n;
 /** Missing nonces named one by one at most; past it, the rest is counted. */
 const MAX_NAMED_NONCES = 10;
 
@@ -140,15 +138,28 @@ const hexWei = (wei: bigint) => `${formatUnits(wei, 9)} gwei`;
 
 /** The minimum fee in wei the sender must hold (FACTS §3): v2 ⌈10000 × gasPrice ÷ 10^9⌉ nanos; v1 ⌈10000 × gasPerToken.B ÷ A⌉ base units. */
 export function minimumFeeWei(generation: Generation, txGasPrice: bigint, chain: Pick<ChainFacts, 'feePolicy' | 'baseDecimals'>): bigint | undefined {
-  if (generation === 'rebased') return ceilDiv(MIN_GAS_PER_REQUEST * txGasPrice, 10n ** 9n) * 10n ** 9n;
-  if (chain.feePolicy === undefined || chain.baseDecimals === undefined || chain.baseDecimals > 18) return undefined;
-  return feeForGas(MIN_GAS_PER_REQUEST, chain.feePolicy.gasPerToken) * 10n ** BigInt(18 - chain.baseDecimals);
+  return traitsOf(generation).minimumFeeWei(txGasPrice, chain);
 }
 
 /** The EVM gas a request may use at most: ⌊maxGasPerRequest × B/A⌋ (a larger limit is clamped to it). */
 export function maxEvmGasPerRequest(chain: Pick<ChainFacts, 'feePolicy' | 'maxGasPerRequest'>): bigint | undefined {
   if (chain.feePolicy === undefined || chain.maxGasPerRequest === undefined) return undefined;
   return iscToEvm(chain.maxGasPerRequest, chain.feePolicy.evmGasRatio);
+}
+
+/** A reason that applies, with its sentence and what to do. */
+interface Finding {
+  kind: VerdictKind;
+  headline: string;
+  next: string[];
+  missing?: bigint[];
+}
+
+/** What the checks collect, in the order a node makes them. */
+interface Checks {
+  evidence: EvidenceRow[];
+  found: Finding[];
+  warnings: string[];
 }
 
 /**
@@ -158,11 +169,17 @@ export function maxEvmGasPerRequest(chain: Pick<ChainFacts, 'feePolicy' | 'maxGa
  * warning only: the node clamps it, it is never the reason for a skip.
  */
 export function diagnoseNoReceipt(tx: TxFacts, chain: ChainFacts, l10n: L10n = englishL10n): Diagnosis {
-  const evidence: EvidenceRow[] = [];
-  const warnings: string[] = [];
-  const who = shortId(tx.sender, 6, 4);
-  const found: Array<{ kind: VerdictKind; headline: string; next: string[]; missing?: bigint[] }> = [];
+  const checks: Checks = { evidence: [], found: [], warnings: [] };
+  checkIncluded(chain, checks, l10n);
+  checkType(tx, checks, l10n);
+  checkNonce(tx, chain, checks, l10n);
+  checkGasPrice(tx, chain, checks, l10n);
+  checkFunds(tx, chain, checks, l10n);
+  checkGasLimit(tx, chain, checks, l10n);
+  return verdictOf(checks, l10n);
+}
 
+function checkIncluded(chain: ChainFacts, { evidence, found }: Checks, l10n: L10n): void {
   if (chain.included) {
     evidence.push({ label: l10n.t('Included'), value: l10n.t('in block {0}', formatBigInt(chain.included.blockNumber)), ok: true });
     found.push({
@@ -177,120 +194,131 @@ export function diagnoseNoReceipt(tx: TxFacts, chain: ChainFacts, l10n: L10n = e
       ok: undefined,
     });
   }
+}
 
-  if (tx.type !== undefined) {
-    const typed = tx.type !== 0;
-    evidence.push({ label: l10n.t('Transaction type'), value: typeName(tx.type, l10n), ok: !typed });
-    if (typed) {
-      found.push({
-        kind: 'typed',
-        headline: l10n.t('Refused: this is {0}, and the chain accepts only legacy (type 0) transactions.', typeName(tx.type, l10n)),
-        next: [l10n.t('Send it again as a legacy transaction (in Foundry: --legacy; in Hardhat: set gasPrice instead of maxFeePerGas).')],
-      });
-    }
-  }
-
-  if (chain.nextNonce !== undefined) {
-    const next = chain.nextNonce;
-    evidence.push({ label: l10n.t('Nonce'), value: l10n.t('{0} (the next for {1} is {2})', String(tx.nonce), who, String(next)), ok: tx.nonce === next });
-    if (tx.nonce < next) {
-      found.push({
-        kind: 'nonceUsed',
-        headline: l10n.t(
-          'Replaced or dropped: nonce {0} of {1} is used already (the next is {2}), and not by this transaction.',
-          String(tx.nonce),
-          tx.sender,
-          String(next),
-        ),
-        next: [
-          l10n.t('Another transaction with the same nonce was included instead (a replacement, or one sent from elsewhere), or this one was dropped.'),
-          l10n.t('Send it again with nonce {0} if it is still wanted.', String(next)),
-        ],
-      });
-    } else if (tx.nonce > next) {
-      const missing: bigint[] = [];
-      for (let n = next; n < tx.nonce && missing.length < MAX_NAMED_NONCES; n++) missing.push(n);
-      const count = tx.nonce - next;
-      const named =
-        missing.map(String).join(', ') + (count > BigInt(missing.length) ? l10n.t(' and {0} more', formatBigInt(count - BigInt(missing.length))) : '');
-      found.push({
-        kind: 'nonceGap',
-        headline: l10n.t('Waiting: nonce {0} is next for {1}; this transaction has nonce {2}.', String(next), tx.sender, String(tx.nonce)),
-        next: [
-          count === 1n
-            ? l10n.t('Nonce {0} is missing: send a transaction with it, and this one follows.', named)
-            : l10n.t('Nonces {0} are missing: send transactions with them, and this one follows.', named),
-          l10n.t('Until then it waits in the mempool for at most {0} h, then it is dropped.', MEMPOOL_TTL_HOURS),
-        ],
-        missing,
-      });
-    }
-  }
-
-  if (chain.gasPrice !== undefined && tx.gasPrice !== undefined) {
-    const equalRequired = chain.generation === 'stardust';
-    const ok = equalRequired ? tx.gasPrice === chain.gasPrice : tx.gasPrice >= chain.gasPrice;
-    evidence.push({
-      label: l10n.t('Gas price'),
-      value: equalRequired
-        ? l10n.t('{0} (the chain asks exactly {1})', hexWei(tx.gasPrice), hexWei(chain.gasPrice))
-        : l10n.t('{0} (the chain asks at least {1})', hexWei(tx.gasPrice), hexWei(chain.gasPrice)),
-      ok,
+function checkType(tx: TxFacts, { evidence, found }: Checks, l10n: L10n): void {
+  if (tx.type === undefined) return;
+  const typed = tx.type !== 0;
+  evidence.push({ label: l10n.t('Transaction type'), value: typeName(tx.type, l10n), ok: !typed });
+  if (typed) {
+    found.push({
+      kind: 'typed',
+      headline: l10n.t('Refused: this is {0}, and the chain accepts only legacy (type 0) transactions.', typeName(tx.type, l10n)),
+      next: [l10n.t('Send it again as a legacy transaction (in Foundry: --legacy; in Hardhat: set gasPrice instead of maxFeePerGas).')],
     });
-    if (!ok) {
-      found.push({
-        kind: 'gasPrice',
-        headline: equalRequired
-          ? l10n.t('Gas price off: this chain takes exactly {0}, this transaction offers {1}.', hexWei(chain.gasPrice), hexWei(tx.gasPrice))
-          : l10n.t('Gas price too low: this chain asks at least {0}, this transaction offers {1}.', hexWei(chain.gasPrice), hexWei(tx.gasPrice)),
-        next: [l10n.t('Send it again with the gas price eth_gasPrice gives ({0} wei).', formatBigInt(chain.gasPrice))],
-      });
-    }
   }
+}
 
+function checkNonce(tx: TxFacts, chain: ChainFacts, { evidence, found }: Checks, l10n: L10n): void {
+  if (chain.nextNonce === undefined) return;
+  const next = chain.nextNonce;
+  const who = shortId(tx.sender, 6, 4);
+  evidence.push({ label: l10n.t('Nonce'), value: l10n.t('{0} (the next for {1} is {2})', String(tx.nonce), who, String(next)), ok: tx.nonce === next });
+  if (tx.nonce < next) {
+    found.push({
+      kind: 'nonceUsed',
+      headline: l10n.t(
+        'Replaced or dropped: nonce {0} of {1} is used already (the next is {2}), and not by this transaction.',
+        String(tx.nonce),
+        tx.sender,
+        String(next),
+      ),
+      next: [
+        l10n.t('Another transaction with the same nonce was included instead (a replacement, or one sent from elsewhere), or this one was dropped.'),
+        l10n.t('Send it again with nonce {0} if it is still wanted.', String(next)),
+      ],
+    });
+  } else if (tx.nonce > next) {
+    found.push(nonceGap(tx, next, l10n));
+  }
+}
+
+/** The nonces the chain waits for before this one: the first few named, the rest counted. */
+function nonceGap(tx: TxFacts, next: bigint, l10n: L10n): Finding {
+  const missing: bigint[] = [];
+  for (let n = next; n < tx.nonce && missing.length < MAX_NAMED_NONCES; n++) missing.push(n);
+  const count = tx.nonce - next;
+  const named = missing.map(String).join(', ') + (count > BigInt(missing.length) ? l10n.t(' and {0} more', formatBigInt(count - BigInt(missing.length))) : '');
+  return {
+    kind: 'nonceGap',
+    headline: l10n.t('Waiting: nonce {0} is next for {1}; this transaction has nonce {2}.', String(next), tx.sender, String(tx.nonce)),
+    next: [
+      count === 1n
+        ? l10n.t('Nonce {0} is missing: send a transaction with it, and this one follows.', named)
+        : l10n.t('Nonces {0} are missing: send transactions with them, and this one follows.', named),
+      l10n.t('Until then it waits in the mempool for at most {0} h, then it is dropped.', MEMPOOL_TTL_HOURS),
+    ],
+    missing,
+  };
+}
+
+function checkGasPrice(tx: TxFacts, chain: ChainFacts, { evidence, found }: Checks, l10n: L10n): void {
+  if (chain.gasPrice === undefined || tx.gasPrice === undefined) return;
+  const exact = traitsOf(chain.generation).gasPriceExact;
+  const ok = exact ? tx.gasPrice === chain.gasPrice : tx.gasPrice >= chain.gasPrice;
+  evidence.push({
+    label: l10n.t('Gas price'),
+    value: exact
+      ? l10n.t('{0} (the chain asks exactly {1})', hexWei(tx.gasPrice), hexWei(chain.gasPrice))
+      : l10n.t('{0} (the chain asks at least {1})', hexWei(tx.gasPrice), hexWei(chain.gasPrice)),
+    ok,
+  });
+  if (ok) return;
+  found.push({
+    kind: 'gasPrice',
+    headline: exact
+      ? l10n.t('Gas price off: this chain takes exactly {0}, this transaction offers {1}.', hexWei(chain.gasPrice), hexWei(tx.gasPrice))
+      : l10n.t('Gas price too low: this chain asks at least {0}, this transaction offers {1}.', hexWei(chain.gasPrice), hexWei(tx.gasPrice)),
+    next: [l10n.t('Send it again with the gas price eth_gasPrice gives ({0} wei).', formatBigInt(chain.gasPrice))],
+  });
+}
+
+function checkFunds(tx: TxFacts, chain: ChainFacts, { evidence, found }: Checks, l10n: L10n): void {
   const minFee = tx.gasPrice === undefined ? undefined : minimumFeeWei(chain.generation, tx.gasPrice, chain);
-  if (chain.balanceWei !== undefined && minFee !== undefined) {
-    const needed = (tx.value ?? 0n) + minFee;
-    const ok = chain.balanceWei >= needed;
-    evidence.push({
-      label: l10n.t('Balance'),
-      value: l10n.t('{0} wei (value + minimum fee: {1} wei)', formatBigInt(chain.balanceWei), formatBigInt(needed)),
-      ok,
-    });
-    if (!ok) {
-      found.push({
-        kind: 'funds',
-        headline: l10n.t(
-          'Cannot pay: {0} holds {1} wei on the chain, and this transaction needs {2} wei (its value and the minimum fee).',
-          tx.sender,
-          formatBigInt(chain.balanceWei),
-          formatBigInt(needed),
-        ),
-        next: [
-          l10n.t(
-            'Deposit at least {0} wei to {1} on the chain (from L1 or another account), and the transaction can be processed.',
-            formatBigInt(needed - chain.balanceWei),
-            tx.sender,
-          ),
-        ],
-      });
-    }
-  }
+  if (chain.balanceWei === undefined || minFee === undefined) return;
+  const needed = (tx.value ?? 0n) + minFee;
+  const ok = chain.balanceWei >= needed;
+  evidence.push({
+    label: l10n.t('Balance'),
+    value: l10n.t('{0} wei (value + minimum fee: {1} wei)', formatBigInt(chain.balanceWei), formatBigInt(needed)),
+    ok,
+  });
+  if (ok) return;
+  found.push({
+    kind: 'funds',
+    headline: l10n.t(
+      'Cannot pay: {0} holds {1} wei on the chain, and this transaction needs {2} wei (its value and the minimum fee).',
+      tx.sender,
+      formatBigInt(chain.balanceWei),
+      formatBigInt(needed),
+    ),
+    next: [
+      l10n.t(
+        'Deposit at least {0} wei to {1} on the chain (from L1 or another account), and the transaction can be processed.',
+        formatBigInt(needed - chain.balanceWei),
+        tx.sender,
+      ),
+    ],
+  });
+}
 
+function checkGasLimit(tx: TxFacts, chain: ChainFacts, { evidence, warnings }: Checks, l10n: L10n): void {
   const maxGas = maxEvmGasPerRequest(chain);
-  if (maxGas !== undefined && tx.gasLimit !== undefined) {
-    const within = tx.gasLimit <= maxGas;
-    evidence.push({ label: l10n.t('Gas limit'), value: l10n.t('{0} (at most {1} per request)', formatBigInt(tx.gasLimit), formatBigInt(maxGas)), ok: within });
-    if (!within)
-      warnings.push(
-        l10n.t(
-          'Its gas limit {0} is above the {1} a request may use: the chain clamps it, and it may run out of gas.',
-          formatBigInt(tx.gasLimit),
-          formatBigInt(maxGas),
-        ),
-      );
-  }
+  if (maxGas === undefined || tx.gasLimit === undefined) return;
+  const within = tx.gasLimit <= maxGas;
+  evidence.push({ label: l10n.t('Gas limit'), value: l10n.t('{0} (at most {1} per request)', formatBigInt(tx.gasLimit), formatBigInt(maxGas)), ok: within });
+  if (!within)
+    warnings.push(
+      l10n.t(
+        'Its gas limit {0} is above the {1} a request may use: the chain clamps it, and it may run out of gas.',
+        formatBigInt(tx.gasLimit),
+        formatBigInt(maxGas),
+      ),
+    );
+}
 
+/** The first reason found is the verdict; none: no public answer explains it. */
+function verdictOf({ evidence, found, warnings }: Checks, l10n: L10n): Diagnosis {
   const first = found[0];
   if (first === undefined) {
     return {
@@ -317,68 +345,4 @@ function typeName(type: EvmTxType, l10n: L10n): string {
     : type === 1
       ? l10n.t('an EIP-2930 transaction (type 1)')
       : l10n.t('a legacy transaction (type 0)');
-}
-
-/** One public question the diagnosis asks; all are independent, so the caller runs them at once (one round trip). */
-export type DiagnosisAsk =
-  | { via: 'jsonRpc'; method: 'eth_getTransactionByHash'; params: [string] }
-  | { via: 'jsonRpc'; method: 'eth_getTransactionCount' | 'eth_getBalance'; params: [string, 'latest'] }
-  | { via: 'jsonRpc'; method: 'eth_gasPrice'; params: [] }
-  | { via: 'webApi'; route: 'chainInfo' };
-
-/** What the diagnosis of `tx` asks, all independent: 4 JSON-RPC calls and the chain info, in parallel. */
-export function diagnosisAsks(tx: Pick<TxFacts, 'hash' | 'sender'>): DiagnosisAsk[] {
-  const sender = tx.sender.toLowerCase();
-  return [
-    { via: 'jsonRpc', method: 'eth_getTransactionByHash', params: [tx.hash] },
-    { via: 'jsonRpc', method: 'eth_getTransactionCount', params: [sender, 'latest'] },
-    { via: 'jsonRpc', method: 'eth_gasPrice', params: [] },
-    { via: 'jsonRpc', method: 'eth_getBalance', params: [sender, 'latest'] },
-    { via: 'webApi', route: 'chainInfo' },
-  ];
-}
-
-export interface DiagnosisSources {
-  /** The chain's EVM JSON-RPC (rpcTarget.ts evmRpcTarget). */
-  rpcUrl: string;
-  fetch: typeof globalThis.fetch;
-  /** The chain's API, for its governance info (fee policy, limits). */
-  chain: Pick<ChainApi, 'generation' | 'chainInfo'>;
-  baseDecimals?: number;
-  signal?: AbortSignal;
-}
-
-/** Which answers failed, and why (a fact is then absent and its check not made). */
-export type FactFailures = Partial<Record<'included' | 'nextNonce' | 'gasPrice' | 'balanceWei' | 'chainInfo', string>>;
-
-/** Asks every question of diagnosisAsks at once (one round trip) and collects the answers; never throws for a failed answer. */
-export async function gatherChainFacts(tx: Pick<TxFacts, 'hash' | 'sender'>, s: DiagnosisSources): Promise<{ facts: ChainFacts; failures: FactFailures }> {
-  const options = { fetch: s.fetch, signal: s.signal };
-  const [included, count, price, balance, info] = await Promise.all([
-    fetchTransactionByHash(s.rpcUrl, tx.hash, options),
-    fetchTransactionCount(s.rpcUrl, tx.sender, options),
-    fetchGasPrice(s.rpcUrl, options),
-    fetchBalance(s.rpcUrl, tx.sender, options),
-    s.chain.chainInfo({ signal: s.signal }).then(
-      (v): { ok: true; info: GovernanceInfo } => ({ ok: true, info: v }),
-      (e: unknown) => ({ ok: false as const, reason: e instanceof Error ? e.message : String(e) }),
-    ),
-  ]);
-  const facts: ChainFacts = { generation: s.chain.generation };
-  if (s.baseDecimals !== undefined) facts.baseDecimals = s.baseDecimals;
-  const failures: FactFailures = {};
-  const why = (f: RpcFailure) => (f.detail === undefined ? f.reason : `${f.reason}: ${f.detail}`);
-  if (included.ok) facts.included = included.tx;
-  else failures.included = why(included);
-  if (count.ok) facts.nextNonce = count.value;
-  else failures.nextNonce = why(count);
-  if (price.ok) facts.gasPrice = price.value;
-  else failures.gasPrice = why(price);
-  if (balance.ok) facts.balanceWei = balance.value;
-  else failures.balanceWei = why(balance);
-  if (info.ok) {
-    facts.feePolicy = { gasPerToken: info.info.gasFeePolicy.gasPerToken, evmGasRatio: info.info.gasFeePolicy.evmGasRatio };
-    facts.maxGasPerRequest = info.info.gasLimits.maxGasPerRequest;
-  } else failures.chainInfo = info.reason;
-  return { facts, failures };
 }

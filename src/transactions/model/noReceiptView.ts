@@ -2,7 +2,8 @@
 // the verdict first, then each check (✓ passes, ✗ explains the skip, · not checked), what to do,
 // the warnings, and which answers could not be read. Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
-import type { Diagnosis, FactFailures, TxFacts } from './noReceipt';
+import type { Diagnosis, TxFacts } from './noReceipt';
+import type { FactFailures } from './noReceiptFacts';
 import { shown } from './evmExplain';
 
 const MARK = { true: '✓', false: '✗', undefined: '·' } as const;

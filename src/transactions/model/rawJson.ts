@@ -2,7 +2,8 @@
 // weighs in the receipt cache. Pure.
 import { prettyJsonExact } from '../../api/json';
 import { clip, revealInvisible } from '../../core/text';
-import { isRebasedReceipt, type AnyReceipt } from './receiptView';
+import { isRebasedReceipt } from '../../api/receiptKind';
+import type { AnyReceipt } from './receiptView';
 
 /** Code points of raw JSON shown at most: a node's answer may hold megabytes. */
 export const MAX_RAW_JSON_CHARS = 512 * 1024;

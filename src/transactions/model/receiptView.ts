@@ -14,7 +14,8 @@ import { txGasPrice } from '../../evm/model/signedTx';
 import { rebasedEvmTx } from './evmTxView';
 import { buildRebasedReceiptView } from './rebasedReceiptView';
 import { buildStardustReceiptView } from './stardustReceiptView';
-import { isRebasedReceipt, type AnyReceipt, type FeeCheckView, type ReceiptView } from './receiptViewTypes';
+import { isRebasedReceipt } from '../../api/receiptKind';
+import type { AnyReceipt, FeeCheckView, ReceiptView } from './receiptViewTypes';
 
 export { englishL10n, type L10n } from '../../core/l10n';
 export { evmTxRows } from './evmTxView';
@@ -23,7 +24,6 @@ export {
   HEADLINE_CHARS,
   MAX_PAYLOAD_HEX_CHARS,
   MAX_RAW_JSON_CHARS,
-  isRebasedReceipt,
   type AnyReceipt,
   type FeeCheckView,
   type NftView,

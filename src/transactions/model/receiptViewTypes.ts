@@ -13,10 +13,6 @@ export type RequestKind = 'evm' | 'offLedger' | 'onLedger';
 /** A validated receipt of either node generation (Stardust has no `generation` field). */
 export type AnyReceipt = Receipt | RebasedReceipt;
 
-export function isRebasedReceipt(r: AnyReceipt): r is RebasedReceipt {
-  return 'generation' in r && r.generation === 'rebased';
-}
-
 /** Payloads above this many hex characters are cut for display (a node may send megabytes). */
 export const MAX_PAYLOAD_HEX_CHARS = 1_000_000;
 /** The raw JSON is cut above this many characters. */

@@ -1,6 +1,7 @@
 // The shapes of the IDs a user writes (src/core/idShapes.ts): which strings are request IDs, of which length.
 import * as assert from 'node:assert/strict';
-import { classifyRequestId, evmShaped, evmTxHashOf, stardustIdOfHash } from '../../../src/core/idShapes';
+import { evmShaped } from '../../../src/api/traits';
+import { classifyRequestId, evmTxHashOf, stardustIdOfHash } from '../../../src/core/idShapes';
 
 const H64 = `0x${'AB'.repeat(32)}`;
 const H68 = `0x${'cd'.repeat(34)}`;

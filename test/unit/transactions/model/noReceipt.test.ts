@@ -4,15 +4,8 @@
 // and "no public answer explains it" when every check passes. The facts of a raw signed
 // transaction come with the sender recovered.
 import * as assert from 'node:assert/strict';
-import {
-  diagnoseNoReceipt,
-  diagnosisAsks,
-  minimumFeeWei,
-  txFactsOfRaw,
-  txFactsOfRecord,
-  type ChainFacts,
-  type TxFacts,
-} from '../../../../src/transactions/model/noReceipt';
+import { diagnoseNoReceipt, minimumFeeWei, txFactsOfRaw, txFactsOfRecord, type ChainFacts, type TxFacts } from '../../../../src/transactions/model/noReceipt';
+import { diagnosisAsks } from '../../../../src/transactions/model/noReceiptFacts';
 
 const SENDER = '0xdB00079cad3e665853Bf766eFe26F4C38cdbdCDA';
 const GWEI = 10n ** 9n;

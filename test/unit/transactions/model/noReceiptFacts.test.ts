@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { WaspClient } from '../../../../src/api/client';
 import { RebasedChain } from '../../../../src/api/rebasedChain';
-import { diagnoseNoReceipt, gatherChainFacts, txFactsOfRecord } from '../../../../src/transactions/model/noReceipt';
+import { diagnoseNoReceipt, txFactsOfRecord } from '../../../../src/transactions/model/noReceipt';
+import { gatherChainFacts } from '../../../../src/transactions/model/noReceiptFacts';
 import { type LocalNode, startLocalNode } from '../../../fixtures/localNode';
 import { GAP_SENDER, GAP_SENDER_NONCE } from '../../../fixtures/localNodeAccounts';
 
