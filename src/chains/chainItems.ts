@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { describeSource, type ChainSource } from '../config/model/chainConfig';
 import { formatDuration, formatTime } from '../core/format';
 import { markdownText } from '../core/text';
+import { traitsOfDetected } from '../api/traits';
 import type { ChainState } from './model/chainState';
 import type { ChainRow, ChainSnapshot } from './chainsModel';
 
@@ -63,8 +64,9 @@ export function chainTooltip(row: ChainRow, snap: ChainSnapshot, isDefault: bool
   if (row.valid) {
     line(md, vscode.l10n.t('Node'), row.chain.nodeUrl);
     const g = snap.generation;
-    if (g && g.kind !== 'unknown') {
-      const name = g.kind === 'rebased' ? vscode.l10n.t('Rebased (Wasp 2.x)') : vscode.l10n.t('Stardust (Wasp 1.x)');
+    const traits = traitsOfDetected(g);
+    if (g && traits) {
+      const name = traits.name(vscode.l10n);
       line(md, vscode.l10n.t('Generation'), g.version ? vscode.l10n.t('{0}, node version {1}', name, g.version) : name);
     }
     line(

@@ -8,6 +8,7 @@ import { SharedRequests } from '../api/sharedRequests';
 import type { ChainInfoState } from '../core/chainInfoFields';
 import type { TokenStatus } from '../config/nodeClients';
 import { nodeKey, type ChainEntry, type InvalidChainEntry } from '../config/model/chainConfig';
+import { knownChainOf } from '../config/model/chainAbilities';
 import { decideChainState, type ChainState, type ChainStateDecision, type GenerationFinding } from './model/chainState';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
@@ -112,15 +113,15 @@ export class ChainsModel implements vscode.Disposable {
     );
   }
 
-  /** Every settings entry with a web API or invalid, in settings order (the EVM-only ones are the tree's evmOnlyRows.ts). */
+  /**
+   * Every settings entry whose node state this model reads (a chain with governance to read) or that
+   * is invalid, in settings order; a chain known only by its EVM JSON-RPC is the tree's evmOnlyNodes.ts.
+   */
   rows(): ChainRow[] {
-    return this.deps.chains
-      .all()
-      .flatMap((r): ChainRow[] =>
-        r.valid === 'evmOnly'
-          ? []
-          : [r.valid ? { valid: true, key: validKey(r.chain), chain: r.chain } : { valid: false, key: invalidKey(r.invalid), invalid: r.invalid }],
-      );
+    return this.deps.chains.all().flatMap((r): ChainRow[] => {
+      if (r.valid === false) return [{ valid: false, key: invalidKey(r.invalid), invalid: r.invalid }];
+      return r.valid === true && knownChainOf(r)?.can.governance ? [{ valid: true, key: validKey(r.chain), chain: r.chain }] : [];
+    });
   }
 
   validRows(): Array<Extract<ChainRow, { valid: true }>> {

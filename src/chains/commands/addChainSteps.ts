@@ -9,6 +9,7 @@ import { iconSafeLabel, notificationText, revealInvisible } from '../../core/tex
 import type { AddChainDeps } from './commandDeps';
 import { suggestedScope, surveyNode, type NodeSurvey } from '../model/nodeSurvey';
 import type { Generation } from '../../api/generation';
+import { traitsOf } from '../../api/traits';
 
 export interface AddChainArgs {
   name?: string;
@@ -154,7 +155,9 @@ type ChainItem = vscode.QuickPickItem & { chainId?: string };
 async function pickChain(survey: NodeSurvey & { kind: Generation }, prefill: string | undefined, total: number): Promise<string | undefined> {
   let items: ChainItem[];
   let placeHolder: string;
-  if (survey.kind === 'rebased') {
+  const runs = traitsOf(survey.kind).name(vscode.l10n);
+  // A node that runs one chain names it in its answer; a node of many lists them (with a token, perhaps).
+  if ('chain' in survey) {
     items = [
       { label: survey.chain.chainId, description: vscode.l10n.t("the node's chain"), chainId: survey.chain.chainId },
       {
@@ -164,7 +167,7 @@ async function pickChain(survey: NodeSurvey & { kind: Generation }, prefill: str
         chainId: '',
       },
     ];
-    placeHolder = vscode.l10n.t('The node runs Rebased (Wasp 2.x), version {0}: pick its chain', survey.version || '?');
+    placeHolder = vscode.l10n.t('The node runs {0}, version {1}: pick its chain', runs, survey.version || '?');
   } else {
     if (!survey.listed || survey.chains.length === 0) return typeChainId(prefill, survey, total);
     items = survey.chains.map((c) => ({
@@ -173,7 +176,7 @@ async function pickChain(survey: NodeSurvey & { kind: Generation }, prefill: str
       detail: c.active ? undefined : vscode.l10n.t('not running on this node (inactive)'),
       chainId: c.chainId,
     }));
-    placeHolder = vscode.l10n.t('The node runs Stardust (Wasp 1.x), version {0}, and lists {1} chains: pick one', survey.version || '?', items.length);
+    placeHolder = vscode.l10n.t('The node runs {0}, version {1}, and lists {2} chains: pick one', runs, survey.version || '?', items.length);
   }
   items.push({ label: vscode.l10n.t('Enter a chain ID…'), alwaysShow: true });
   const picked = await vscode.window.showQuickPick(items, { title: title(3, total), placeHolder, matchOnDescription: true, ignoreFocusOut: true });
@@ -183,13 +186,15 @@ async function pickChain(survey: NodeSurvey & { kind: Generation }, prefill: str
 
 /** The chain ID typed in, checked against what the node runs when that is known. */
 async function typeChainId(prefill: string | undefined, survey: NodeSurvey, total: number): Promise<string | undefined> {
-  const stardust = survey.kind === 'stardust';
+  // What the node answered decides the IDs it takes: a node listing many chains names them in
+  // Bech32 (Stardust); a node of one chain takes its 0x ID or none; an unknown node, either form.
+  const listsChains = 'chains' in survey;
   const validate = (v: string): string | undefined => {
-    if (stardust) {
+    if (listsChains) {
       const r = checkChainId(v);
       return r.ok ? undefined : v.trim().startsWith('0x') ? vscode.l10n.t('This node runs Stardust (Wasp 1.x): its chain IDs are Bech32.') : r.reason;
     }
-    if (survey.kind === 'rebased' && v.trim() !== '') {
+    if ('chain' in survey && v.trim() !== '') {
       const r = checkRebasedChainId(v);
       return r.ok ? undefined : r.reason;
     }
@@ -197,12 +202,12 @@ async function typeChainId(prefill: string | undefined, survey: NodeSurvey, tota
   };
   return vscode.window.showInputBox({
     title: title(3, total),
-    prompt: stardust
+    prompt: listsChains
       ? survey.listed
         ? vscode.l10n.t("The node runs Stardust (Wasp 1.x): the chain's Bech32 ID")
         : vscode.l10n.t("The node runs Stardust (Wasp 1.x) and lists its chains only with a token: the chain's Bech32 ID")
       : vscode.l10n.t("The chain ID: 0x + 64 hex (Rebased, Wasp 2.x), Bech32 (Stardust, Wasp 1.x), or empty for a Rebased node's own chain"),
-    placeHolder: stardust ? 'iota1p…' : vscode.l10n.t('0x… or iota1p…, or empty'),
+    placeHolder: listsChains ? 'iota1p…' : vscode.l10n.t('0x… or iota1p…, or empty'),
     value: prefill,
     ignoreFocusOut: true,
     validateInput: validate,

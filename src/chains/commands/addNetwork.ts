@@ -13,10 +13,11 @@ import type { L10n } from '../../core/l10n';
 import { askScope } from './addChainSteps';
 import { externalUrlToOpen, notificationText } from '../../core/text';
 import { checkNodeUrl } from '../../api/ids';
+import { traitsOf, traitsOfDetected } from '../../api/traits';
 
 /** The pick: a network, "another node" (today's steps), or undefined (dismissed). */
 export async function pickNetwork(): Promise<PublicNetwork | 'other' | undefined> {
-  const generationWords = (n: PublicNetwork) => (n.generation === 'rebased' ? vscode.l10n.t('Wasp 2 (Rebased)') : vscode.l10n.t('Wasp 1 (Stardust), legacy'));
+  const generationWords = (n: PublicNetwork) => traitsOf(n.generation).networkName(vscode.l10n);
   const items = [
     ...publicNetworks().map((n) => ({
       label: n.name,
@@ -182,9 +183,8 @@ async function verify(model: ChainsModel, name: string, network: PublicNetwork, 
 /** What the node said that the network's entry does not: its generation, chain ID, EVM chain ID. */
 function differences(snap: NonNullable<ReturnType<ChainsModel['snapshotOf']>>, network: PublicNetwork): string[] {
   const out: string[] = [];
-  const detected = snap.generation;
-  if (detected && (detected.kind === 'stardust' || detected.kind === 'rebased') && detected.kind !== network.generation)
-    out.push(vscode.l10n.t('it runs Wasp {0}', detected.kind === 'rebased' ? '2 (Rebased)' : '1 (Stardust)'));
+  const runs = traitsOfDetected(snap.generation);
+  if (runs && runs !== traitsOf(network.generation)) out.push(vscode.l10n.t('it runs {0}', runs.name(vscode.l10n)));
   const info = snap.info as { chainID?: string; evmChainId?: number | bigint } | undefined;
   if (info?.chainID !== undefined && info.chainID.toLowerCase() !== network.chainId.toLowerCase()) out.push(vscode.l10n.t('its chain is {0}', info.chainID));
   if (info?.evmChainId !== undefined && BigInt(info.evmChainId) !== network.evmChainId)
