@@ -117,8 +117,8 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         ...[
-          "BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(stardust|rebased|evmOnly)$/]",
-          "SwitchCase > Literal.test[value=/^(stardust|rebased)$/]",
+          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(stardust|rebased|evmOnly)$/]',
+          'SwitchCase > Literal.test[value=/^(stardust|rebased)$/]',
         ].map((selector) => ({
           selector,
           message:

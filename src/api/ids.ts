@@ -4,7 +4,7 @@ import { clip } from '../core/text';
 import { InvalidInputError } from './errors';
 import { HEX40, HEX64, STARDUST_REQUEST_ID, stardustIdOfHash } from '../core/idShapes';
 import { parseAgentId as parseAgentShape } from '../core/agentId';
-import { hasValidChecksum, toChecksumAddress } from '../evm/model/address';
+import { hasValidChecksum, toChecksumAddress } from '../core/address';
 
 /** Bech32 human-readable parts of IOTA/Shimmer networks (mainnets, testnets, private nets). */
 const CHAIN_ID_HRPS = new Set(['iota', 'smr', 'rms', 'atoi', 'tst']);

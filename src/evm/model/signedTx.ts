@@ -5,7 +5,7 @@
 // error text, never an exception. Pure.
 import { keccak_256 } from '@noble/hashes/sha3';
 import { concatBytes } from '@noble/hashes/utils';
-import { checksumAddressOfBytes, toChecksumAddress } from './address';
+import { checksumAddressOfBytes, toChecksumAddress } from '../../core/address';
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { decodeRlp, rlpBytes, rlpUint, RlpError, type RlpItem } from './rlp';
 

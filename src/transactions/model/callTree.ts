@@ -8,7 +8,7 @@
 import { englishL10n, type L10n } from '../../core/l10n';
 import { formatBigInt } from '../../core/format';
 import { bytesToHex } from '../../core/hex';
-import { toChecksumAddress } from '../../evm/model/address';
+import { toChecksumAddress } from '../../core/address';
 import { pathTo, revertOrigin, type CallTrace, type TraceFrame } from '../../evm/model/callTrace';
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeFunctionResult, decodeLog, type AbiCoder, type Decoded } from '../../evm/model/decode';
 import type { AbiIndex } from '../../evm/model/abiIndex';

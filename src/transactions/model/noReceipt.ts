@@ -17,7 +17,7 @@ import { formatUnits } from '../../core/units';
 import { hexToBytes } from '../../core/hex';
 import type { IncludedTx } from '../../evm/model/jsonRpc';
 import { decodeRawTx, recoverSender, txGasPrice, type EvmTxType } from '../../evm/model/signedTx';
-import { toChecksumAddress } from '../../evm/model/address';
+import { toChecksumAddress } from '../../core/address';
 
 /** How long a transaction with a nonce gap waits in the mempool before it is dropped (`chains.mempoolTTL`, both generations). */
 export const MEMPOOL_TTL_HOURS = 24;

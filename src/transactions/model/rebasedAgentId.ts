@@ -2,7 +2,7 @@
 // EIP-55 case (EVM account), 0x + 8 hex (contract hname), "-" (nil). No Bech32, no @chain suffix.
 // Same AgentId shape as the Stardust parser (agentId.ts), so the views treat both alike. Pure.
 import type { AgentId } from '../../core/agentId';
-import { hasValidChecksum } from '../../evm/model/address';
+import { hasValidChecksum } from '../../core/address';
 import { shortId } from '../../core/format';
 import { knownContractName } from '../../core/hname';
 import { HEX40, HEX64 } from '../../core/idShapes';

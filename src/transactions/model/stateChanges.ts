@@ -4,7 +4,7 @@
 // prestateTracer, an operator may have turned tracing off), why, said once. Pure.
 import { englishL10n, type L10n } from '../../core/l10n';
 import { formatBigInt } from '../../core/format';
-import { toChecksumAddress } from '../../evm/model/address';
+import { toChecksumAddress } from '../../core/address';
 import type { AccountChange, StateDiff } from '../../evm/model/stateDiff';
 import type { StateDiffOutcome } from '../../evm/model/jsonRpc';
 import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS } from '../../evm/model/jsonRpc';

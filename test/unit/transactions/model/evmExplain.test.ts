@@ -9,7 +9,7 @@ import { RebasedReceiptSchema } from '../../../../src/api/rebasedSchemas';
 import { type Receipt, ReceiptSchema } from '../../../../src/api/stardustSchemas';
 import { englishL10n } from '../../../../src/core/l10n';
 import { AbiIndex, parseAbiItem, parseAbiText } from '../../../../src/evm/model/abiIndex';
-import { toChecksumAddress } from '../../../../src/evm/model/address';
+import { toChecksumAddress } from '../../../../src/core/address';
 import { type AbiCoder, type Decoded, type DecodedItem, decodedLine, loadAbiCoder } from '../../../../src/evm/model/decode';
 import type { RpcOutcome } from '../../../../src/evm/model/jsonRpc';
 import { type EvmExplanation, explainEvm, explanationLines, explanationRows, logRows } from '../../../../src/transactions/model/evmExplain';

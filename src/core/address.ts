@@ -1,8 +1,8 @@
 // EIP-55 mixed-case checksums of EVM addresses: Rebased writes EVM agent IDs in that form, and the
 // decoded EVM transaction's `to` is shown in it. Pure; keccak from @noble/hashes (already used).
 import { keccak_256 } from '@noble/hashes/sha3';
-import { bytesToHex } from '../../core/hex';
-import { HEX40 } from '../../core/idShapes';
+import { bytesToHex } from './hex';
+import { HEX40 } from './idShapes';
 
 /** The EIP-55 form of a 0x + 40 hex address (any case), or undefined for anything else. */
 export function toChecksumAddress(address: string): string | undefined {

@@ -1,11 +1,11 @@
-// EVM addresses and their EIP-55 checksum (src/evm/model/address.ts), on the specification's own examples.
+// EVM addresses and their EIP-55 checksum (src/core/address.ts), on the specification's own examples.
 import * as assert from 'node:assert/strict';
-import { checksumAddressOfBytes, hasValidChecksum, toChecksumAddress } from '../../../../src/evm/model/address';
+import { checksumAddressOfBytes, hasValidChecksum, toChecksumAddress } from '../../../src/core/address';
 
 // The EIP-55 specification's own examples.
 const SPEC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-describe('evm/model/address: the EIP-55 checksum', () => {
+describe('core/address: the EIP-55 checksum', () => {
   it('checksums the EIP-55 example from any case', () => {
     assert.equal(toChecksumAddress(SPEC.toLowerCase()), SPEC);
     assert.equal(toChecksumAddress(`0x${SPEC.slice(2).toUpperCase()}`), SPEC);
