@@ -2,8 +2,32 @@
 // themselves (accountRoutes.ts): the base token the routes count in, whether the chain's
 // eth_getBalance adds the sub-unit remainder the routes drop, the chain an agent ID names, and
 // which agents are L1 addresses an IOTA explorer shows. One per chain (ChainApi.accounts). Pure.
-import { REBASED_BASE_TOKEN, stardustBaseToken, type BaseToken } from './holdings';
 import type { AccountAgentKind } from './ids';
+
+export interface BaseToken {
+  /** `IOTA`, `SMR`; undefined when the chain does not say (a private network). */
+  symbol: string | undefined;
+  /** Decimals of the smallest unit the accounts route counts in; undefined when not known (the amount is then shown exact only). */
+  decimals: number | undefined;
+  /** The smallest unit's name for the exact amount ("nanos", "base units"). */
+  unit: 'nanos' | 'base units';
+}
+
+/** Rebased: IOTA, 9 decimals (v2 FACTS, `packages/parameters/l1parameters.go`). */
+export const REBASED_BASE_TOKEN: BaseToken = { symbol: 'IOTA', decimals: 9, unit: 'nanos' };
+
+/**
+ * A Stardust chain's base token, from its chain ID's network (the Bech32 prefix): IOTA on `iota`
+ * and its testnet `atoi`, SMR on `smr` and `rms`, 6 decimals on both. The node's L1 parameters
+ * (`/v1/node/info`) say it for a private network, but that route needs a token: such a chain's
+ * amounts are shown exact only.
+ */
+export function stardustBaseToken(chainId: string): BaseToken {
+  const hrp = chainId.trim().toLowerCase().split('1')[0];
+  if (hrp === 'iota' || hrp === 'atoi') return { symbol: 'IOTA', decimals: 6, unit: 'base units' };
+  if (hrp === 'smr' || hrp === 'rms') return { symbol: 'SMR', decimals: 6, unit: 'base units' };
+  return { symbol: undefined, decimals: undefined, unit: 'base units' };
+}
 
 export interface AccountShape {
   /** The base token the accounts routes count in (its smallest unit). */

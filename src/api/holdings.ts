@@ -10,34 +10,10 @@ import type { AccountBalance } from './stardustSchemas';
 import { formatBigInt } from '../core/format';
 import { englishL10n, type L10n } from '../core/l10n';
 import { formatUnits } from '../core/units';
+import { REBASED_BASE_TOKEN, stardustBaseToken, type BaseToken } from './accountShape';
 
 /** EVM values are wei: 18 decimals of the base token. */
 export const EVM_DECIMALS = 18;
-
-export interface BaseToken {
-  /** `IOTA`, `SMR`; undefined when the chain does not say (a private network). */
-  symbol: string | undefined;
-  /** Decimals of the smallest unit the accounts route counts in; undefined when not known (the amount is then shown exact only). */
-  decimals: number | undefined;
-  /** The smallest unit's name for the exact amount ("nanos", "base units"). */
-  unit: 'nanos' | 'base units';
-}
-
-/** Rebased: IOTA, 9 decimals (v2 FACTS, `packages/parameters/l1parameters.go`). */
-export const REBASED_BASE_TOKEN: BaseToken = { symbol: 'IOTA', decimals: 9, unit: 'nanos' };
-
-/**
- * A Stardust chain's base token, from its chain ID's network (the Bech32 prefix): IOTA on `iota`
- * and its testnet `atoi`, SMR on `smr` and `rms`, 6 decimals on both. The node's L1 parameters
- * (`/v1/node/info`) say it for a private network, but that route needs a token: such a chain's
- * amounts are shown exact only.
- */
-export function stardustBaseToken(chainId: string): BaseToken {
-  const hrp = chainId.trim().toLowerCase().split('1')[0];
-  if (hrp === 'iota' || hrp === 'atoi') return { symbol: 'IOTA', decimals: 6, unit: 'base units' };
-  if (hrp === 'smr' || hrp === 'rms') return { symbol: 'SMR', decimals: 6, unit: 'base units' };
-  return { symbol: undefined, decimals: undefined, unit: 'base units' };
-}
 
 export function baseTokenOf(generation: Generation, chainId: string): BaseToken {
   return generation === 'rebased' ? REBASED_BASE_TOKEN : stardustBaseToken(chainId);

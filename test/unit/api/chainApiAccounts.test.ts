@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { REBASED_ACCOUNT_SHAPE, stardustAccountShape } from '../../../src/api/accountShape';
 import type { WaspClient } from '../../../src/api/client';
 import { InvalidInputError } from '../../../src/api/errors';
-import { REBASED_BASE_TOKEN } from '../../../src/api/holdings';
+import { REBASED_BASE_TOKEN } from '../../../src/api/accountShape';
 import { RebasedChain, type NodeChainSource } from '../../../src/api/rebasedChain';
 import { RebasedChainResponseSchema, type RebasedChainResponse } from '../../../src/api/rebasedSchemas';
 import { StardustChain } from '../../../src/api/stardustChain';

@@ -4,16 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { RebasedAccountBalanceSchema } from '../../../src/api/rebasedSchemas';
 import { AccountBalanceSchema } from '../../../src/api/stardustSchemas';
-import {
-  REBASED_BASE_TOKEN,
-  baseHoldingText,
-  compareHoldings,
-  formatBase,
-  formatBaseDelta,
-  holdingsOf,
-  holdingsWords,
-  stardustBaseToken,
-} from '../../../src/api/holdings';
+import { REBASED_BASE_TOKEN, stardustBaseToken } from '../../../src/api/accountShape';
+import { baseHoldingText, compareHoldings, formatBase, formatBaseDelta, holdingsOf, holdingsWords } from '../../../src/api/holdings';
 
 const rebased = (body: unknown) => RebasedAccountBalanceSchema.parse(body);
 const stardust = (body: unknown) => AccountBalanceSchema.parse(body);

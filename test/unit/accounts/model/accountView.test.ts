@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { RebasedAccountBalanceSchema } from '../../../../src/api/rebasedSchemas';
 import { AccountBalanceSchema } from '../../../../src/api/stardustSchemas';
 import { accountHoverLines, accountSections, comparisonRows, HOVER_TOKENS, type AccountRead } from '../../../../src/accounts/model/accountView';
-import { REBASED_BASE_TOKEN, compareHoldings, holdingsOf, stardustBaseToken } from '../../../../src/api/holdings';
+import { compareHoldings, holdingsOf } from '../../../../src/api/holdings';
+import { REBASED_BASE_TOKEN, stardustBaseToken } from '../../../../src/api/accountShape';
 
 const ADDRESS = '0xdB00079cad3e665853Bf766eFe26F4C38cdbdCDA';
 const CHAIN_ID = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
