@@ -51,6 +51,21 @@ module.exports = {
       to: { path: FEATURES },
     },
     {
+      name: 'layers-run-one-way',
+      severity: 'error',
+      comment:
+        'Under the features the layers run one way: evm builds on api, api on core, and core on nothing else of src (an EVM address check is core, not evm).',
+      from: { path: '^src/(api|core)/' },
+      to: { path: '^src/evm/' },
+    },
+    {
+      name: 'core-is-the-ground',
+      severity: 'error',
+      comment: 'src/core imports nothing else of src: every layer stands on it.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/', pathNot: '^src/core/' },
+    },
+    {
       name: 'webview-without-vscode',
       severity: 'error',
       comment: "Every browser/ folder (the panels' webview code) runs in the browser: nothing it imports may import vscode.",

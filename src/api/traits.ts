@@ -70,8 +70,8 @@ export interface GenerationTraits {
   wrongRequestIdForm(chainName: string, shape: IdShape | undefined, l10n: L10n): InvalidInputError;
   /** The EVM JSON-RPC under the node's web API, for a chain; undefined for a chain ID that cannot be a path segment. */
   evmJsonRpcPath(chainId: string): string | undefined;
-  /** The magic contract's interfaces (ISCSandbox, ISCAccounts, …): name -> ABI JSON, loaded with the first call tree. */
-  iscMagicAbis(): Promise<Record<string, unknown[]>>;
+  /** This generation's magic contract interfaces (ISCSandbox, ISCAccounts, …: name -> ABI JSON) in the file of both (evm/model/iscMagicAbis.json). */
+  iscMagicAbisOf(file: IscMagicAbiFile): Record<string, unknown[]>;
   /** The chain's token contract of kind `02` or `05` under the magic prefix (`payloadHex`: what follows the kind byte); undefined when the kind means nothing here. */
   magicTokenName(kind: string, payloadHex: string, l10n: L10n): string | undefined;
   /** Whether a route of the web API (its segments after /v1) is one of this generation's chain routes. */
@@ -80,7 +80,11 @@ export interface GenerationTraits {
   ownSkipReason(l10n: L10n): string | undefined;
 }
 
-const magicAbis = () => import('../evm/model/iscMagicAbis.json').then((m) => ('default' in m ? m.default : m));
+/** The magic contract's interfaces of both generations, as the EVM layer ships them. */
+export interface IscMagicAbiFile {
+  readonly stardust: Record<string, unknown[]>;
+  readonly rebased: Record<string, unknown[]>;
+}
 
 /** A Wasp 1 foundry serial number: the payload's first 4 bytes, little-endian (codec.EncodeUint32). */
 function foundrySerial(payloadHex: string): string {
@@ -115,7 +119,7 @@ export const STARDUST_TRAITS: GenerationTraits = {
       shape === 'hex64' ? l10n.t('Add 0000 to an EVM transaction hash, or turn on the setting waspChain.hover.evmTransactions.') : undefined,
     ),
   evmJsonRpcPath: (chainId) => (/^[a-z0-9]+$/.test(chainId) ? `/v1/chains/${chainId}/evm` : undefined),
-  iscMagicAbis: () => magicAbis().then((data) => data.stardust),
+  iscMagicAbisOf: (file) => file.stardust,
   // Every route that is not Rebased's /v1/chain/…: /v1/chains/{id}/…, /v1/requests/…
   ownsRoute: (segments) => segments[0] !== 'chain',
   magicTokenName(kind, payloadHex, l10n) {
@@ -148,7 +152,7 @@ export const REBASED_TRAITS: GenerationTraits = {
   wrongRequestIdForm: (chainName, _shape, l10n) =>
     new InvalidInputError('requestId', l10n.t('{0} is a Rebased chain: its request IDs have 64 hex digits after 0x, not 68.', chainName)),
   evmJsonRpcPath: () => '/v1/chain/evm',
-  iscMagicAbis: () => magicAbis().then((data) => data.rebased),
+  iscMagicAbisOf: (file) => file.rebased,
   ownsRoute: (segments) => segments[0] === 'chain',
   magicTokenName: (kind, _payloadHex, l10n) => (kind === '02' ? l10n.t('ISC coin (ERC20 wrapper)') : undefined),
   ownSkipReason: () => undefined,

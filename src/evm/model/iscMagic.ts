@@ -22,13 +22,12 @@ const indexes = new Map<Generation, Promise<AbiIndex>>();
 export function magicAbiIndex(generation: Generation): Promise<AbiIndex> {
   let index = indexes.get(generation);
   if (!index) {
-    index = traitsOf(generation)
-      .iscMagicAbis()
-      .then((abis) => {
-        const built = new AbiIndex();
-        for (const [name, abi] of Object.entries(abis)) built.setFile(name, name, abiOfJson(abi)?.items ?? []);
-        return built;
-      });
+    index = import('./iscMagicAbis.json').then((m) => {
+      const abis = traitsOf(generation).iscMagicAbisOf('default' in m ? m.default : m);
+      const built = new AbiIndex();
+      for (const [name, abi] of Object.entries(abis)) built.setFile(name, name, abiOfJson(abi)?.items ?? []);
+      return built;
+    });
     indexes.set(generation, index);
   }
   return index;
