@@ -9,7 +9,7 @@ import type { NodeClients } from '../config/nodeClients';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import type { CallTreeLoad } from '../transactions/evmExplainer';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
-import { traitsOf } from '../api/traits';
+import { nodeChainAbilities } from '../config/model/chainAbilities';
 import { evmTxHashOf } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 
@@ -53,8 +53,8 @@ export class EvmPanelParts {
     this.callTree = evm ? { state: { status: 'offer' } } : undefined;
     const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
     this.rpcHost = evmRpcTarget(chain)?.host;
-    // A tracer without a state-change mode (Wasp 1): said at once, never asked.
-    if (evm && !traitsOf(chain.generation).tracer.stateChanges) {
+    // A chain whose tracer has no state-change mode (Wasp 1): said at once, never asked.
+    if (evm && !nodeChainAbilities(chain).stateChanges) {
       const { stateChangesUnoffered } = await import('../transactions/model/stateChanges.js');
       this.state = this.section(stateChangesUnoffered(vscode.l10n));
     }

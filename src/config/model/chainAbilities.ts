@@ -1,14 +1,19 @@
-// What a configured chain can answer, by how the extension reaches it. Features ask this, never
-// which kind of settings entry a chain is: a chain with a node's web API (either generation)
-// answers everything; one known only by its EVM JSON-RPC answers what a JSON-RPC can. Pure.
+// What a configured chain can answer, by how the extension reaches it: one of three kinds, a
+// Stardust node, a Rebased node (what each node's tracer sends comes from its generation's
+// traits) or an EVM JSON-RPC alone. Features ask this, never which kind a chain is. Pure.
+import { traitsOf } from '../../api/traits';
 import { englishL10n, type L10n } from '../../core/l10n';
 import type { ChainEntry, ChainSource, EvmOnlyChain, ResolvedChain } from './chainConfig';
 
 export interface ChainAbilities {
   /** ISC receipts by request ID, the gas burn log, a request's events and the long poll. */
   readonly requestReceipts: boolean;
-  /** A transaction and its EVM receipt by hash, its call tree and state changes. */
+  /** A transaction and its EVM receipt by hash. */
   readonly evmTransactions: boolean;
+  /** A transaction's call tree (the call tracer). */
+  readonly callTraces: boolean;
+  /** A transaction's state changes (the prestate tracer's diff mode). */
+  readonly stateChanges: boolean;
   /** Governance: the chain info at a block, its fee policy and limits. */
   readonly governance: boolean;
   /** Blocks and the receipts of each. */
@@ -24,6 +29,8 @@ export interface ChainAbilities {
 const WEB_API: ChainAbilities = {
   requestReceipts: true,
   evmTransactions: true,
+  callTraces: true,
+  stateChanges: true,
   governance: true,
   blocks: true,
   l2Accounts: true,
@@ -34,6 +41,8 @@ const WEB_API: ChainAbilities = {
 const EVM_JSON_RPC_ONLY: ChainAbilities = {
   requestReceipts: false,
   evmTransactions: true,
+  callTraces: true,
+  stateChanges: true,
   governance: false,
   blocks: false,
   l2Accounts: false,
@@ -57,8 +66,14 @@ export function knownChainOf(resolved: ResolvedChain, l10n: L10n = englishL10n):
   return undefined;
 }
 
+/** What a chain with a node's web API can answer: everything, as far as its node's tracer goes (a Wasp 1 tracer has no state-change mode). */
+export function nodeChainAbilities(chain: Pick<ChainEntry, 'generation'>): ChainAbilities {
+  const tracer = traitsOf(chain.generation).tracer;
+  return tracer.stateChanges ? WEB_API : { ...WEB_API, stateChanges: false };
+}
+
 function webApiChain(chain: ChainEntry): KnownChain {
-  return { name: chain.name, source: chain.source, can: WEB_API, reach: undefined };
+  return { name: chain.name, source: chain.source, can: nodeChainAbilities(chain), reach: undefined };
 }
 
 function evmJsonRpcChain(chain: EvmOnlyChain, l10n: L10n): KnownChain {

@@ -2,7 +2,7 @@
 // entries: a chain with a node's web API of either generation answers everything, one known only by
 // its EVM JSON-RPC answers transactions by hash and says how it is reached, an invalid entry is no chain.
 import * as assert from 'node:assert/strict';
-import { knownChainOf } from '../../../../src/config/model/chainAbilities';
+import { knownChainOf, nodeChainAbilities } from '../../../../src/config/model/chainAbilities';
 import { resolveChains, type ChainSource } from '../../../../src/config/model/chainConfig';
 
 const user: ChainSource = { scope: 'user' };
@@ -24,15 +24,20 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
   it('a chain with a web API of either generation answers receipts, governance, blocks, accounts, the feed and tokens, with no reach to say', () => {
     for (const chain of chains.slice(0, 2)) {
       assert.ok(chain);
-      assert.deepEqual(chain.can, {
-        requestReceipts: true,
-        evmTransactions: true,
-        governance: true,
-        blocks: true,
-        l2Accounts: true,
-        liveFeed: true,
-        accessTokens: true,
-      });
+      assert.deepEqual(
+        { ...chain.can, stateChanges: 'by generation' },
+        {
+          requestReceipts: true,
+          evmTransactions: true,
+          callTraces: true,
+          stateChanges: 'by generation',
+          governance: true,
+          blocks: true,
+          l2Accounts: true,
+          liveFeed: true,
+          accessTokens: true,
+        },
+      );
       assert.equal(chain.reach, undefined);
     }
     assert.deepEqual(
@@ -41,7 +46,14 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
     );
   });
 
-  it('a chain known only by its EVM JSON-RPC answers transactions by hash only, and says what reaches it', () => {
+  it('state changes come from a node whose tracer has a diff mode: a Rebased node, not a Stardust one', () => {
+    assert.equal(chains[0]?.can.stateChanges, false);
+    assert.equal(chains[1]?.can.stateChanges, true);
+    assert.equal(nodeChainAbilities({ generation: 'stardust' }).stateChanges, false);
+    assert.equal(nodeChainAbilities({ generation: 'rebased' }).stateChanges, true);
+  });
+
+  it('a chain known only by its EVM JSON-RPC answers transactions by hash with their traces only, and says what reaches it', () => {
     const anvil = chains[2];
     assert.ok(anvil);
     assert.equal(anvil.name, 'Anvil');
@@ -49,7 +61,7 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
       Object.entries(anvil.can)
         .filter(([, can]) => can)
         .map(([what]) => what),
-      ['evmTransactions'],
+      ['evmTransactions', 'callTraces', 'stateChanges'],
     );
     assert.equal(anvil.reach, 'Known only by its EVM JSON-RPC (http://127.0.0.1:8545/).');
   });
