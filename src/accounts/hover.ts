@@ -18,7 +18,7 @@ export const DEFAULT_ACCOUNT_HOVER_WAIT_MS = 1500;
 /** Reads that go on after their hover showed the loading line, at most; past it the oldest is cancelled. */
 export const MAX_DETACHED_READS = 8;
 
-/** What the hover reads of the chains known only by their EVM JSON-RPC (the receipts feature's EvmOnlyService). */
+/** What the hover reads of the chains known only by their EVM JSON-RPC (transactions/evmOnlyService.ts, which the receipts feature builds). */
 export interface EvmOnlyAccounts {
   lookupOrder(): EvmOnlyChain[];
   account(chain: EvmOnlyChain, address: string, options?: { signal?: AbortSignal }): Promise<EvmOnlyAccountRead>;

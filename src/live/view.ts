@@ -1,5 +1,5 @@
 // The Live view: the receipts a node's feed brings, newest first, each with success or failure
-// first (a ThemeIcon, never a node's text), the decoded call or revert (the receipts feature's EVM
+// first (a ThemeIcon, never a node's text), the decoded call or revert (the transaction layer's EVM
 // explanation over the workspace's ABIs), the sender and the contract named from the workspace's
 // address book, its chain and block. Filtered by outcome, by address (the workspace's accounts
 // and contracts by default) and by contract; paused on demand (what arrives meanwhile is kept and

@@ -27,7 +27,7 @@ export interface WatchTarget {
   chain: ChainEntry;
 }
 
-/** What the watch feature needs of the receipts feature. */
+/** What the watch feature needs of the receipts feature (extension.ts hands it over): the lookup service and the open panels. */
 export interface ReceiptsHandle {
   readonly service: ReceiptService;
   /** The open receipt panels: those of a watched request refresh when its receipt comes. */
