@@ -10,14 +10,10 @@ import type { AccountBalance } from './stardustSchemas';
 import { formatBigInt } from '../core/format';
 import { englishL10n, type L10n } from '../core/l10n';
 import { formatUnits } from '../core/units';
-import { REBASED_BASE_TOKEN, stardustBaseToken, type BaseToken } from './accountShape';
+import type { BaseToken } from './accountShape';
 
 /** EVM values are wei: 18 decimals of the base token. */
 export const EVM_DECIMALS = 18;
-
-export function baseTokenOf(generation: Generation, chainId: string): BaseToken {
-  return generation === 'rebased' ? REBASED_BASE_TOKEN : stardustBaseToken(chainId);
-}
 
 /** Another token: a Rebased coin (`coinType`) or a Stardust native token (`id`), exact in its smallest unit. */
 export interface OtherToken {

@@ -70,11 +70,10 @@ export class NoReceiptDoctor {
 
   /** The chain's public answers for `tx`, asked at once, and the verdict. */
   async diagnose(chain: ChainEntry, tx: TxFacts, signal?: AbortSignal): Promise<DiagnosisResult> {
-    const [{ diagnoseNoReceipt }, { gatherChainFacts }, { evmRpcTarget }, { baseTokenOf }] = await Promise.all([
+    const [{ diagnoseNoReceipt }, { gatherChainFacts }, { evmRpcTarget }] = await Promise.all([
       import('./model/noReceipt.js'),
       import('./model/noReceiptFacts.js'),
       import('../evm/model/rpcTarget.js'),
-      import('../api/holdings.js'),
     ]);
     const target = evmRpcTarget(chain);
     const api = this.clients.apiFor(chain);
@@ -82,7 +81,7 @@ export class NoReceiptDoctor {
       rpcUrl: target?.url ?? '',
       fetch: globalThis.fetch,
       chain: api,
-      baseDecimals: baseTokenOf(chain.generation, chain.chainId ?? '').decimals,
+      baseDecimals: api.accounts.baseToken.decimals,
       ...(signal ? { signal } : {}),
     });
     const result: DiagnosisResult = { tx, diagnosis: diagnoseNoReceipt(tx, facts, vscode.l10n), failures, rpcHost: target?.host };
