@@ -110,7 +110,7 @@ export default defineConfig(
     // One seam per variation (design/STYLE.md habit 9): what differs between node generations, or
     // between a chain with a web API and one known only by its EVM JSON-RPC (a settings entry's
     // `valid: 'evmOnly'`), is decided in src/api and src/config, once; everything else asks the
-    // seam what a chain can do or says. (A panel state named 'evmOnly' is a view, not a chain.)
+    // seam what a chain can do or says.
     files: ['src/**/*.ts'],
     ignores: ['src/api/**', 'src/config/**'],
     rules: {
@@ -118,7 +118,7 @@ export default defineConfig(
         'error',
         ...[
           'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(stardust|rebased|evmOnly)$/]',
-          'SwitchCase > Literal.test[value=/^(stardust|rebased)$/]',
+          'SwitchCase > Literal.test[value=/^(stardust|rebased|evmOnly)$/]',
         ].map((selector) => ({
           selector,
           message:

@@ -15,7 +15,7 @@ import type { EvmOnlyResult, EvmOnlyService } from '../transactions/evmOnlyServi
 import type { EvmOnlyFound } from '../transactions/model/evmOnlyView';
 import { receiptPanelLabels, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 
-type EvmOnlyState = Extract<ReceiptPanelState, { status: 'evmOnly' }>;
+type EvmOnlyState = Extract<ReceiptPanelState, { status: 'evmTransaction' }>;
 
 export interface EvmOnlyPartHost {
   readonly service: EvmOnlyService;
@@ -77,7 +77,7 @@ export class EvmOnlyPanelPart {
     const source = this.host.service.sourceNote(chain);
     const on = source === undefined ? chain.name : vscode.l10n.t('{0}, from {1}', chain.name, source);
     const state: EvmOnlyState = {
-      status: 'evmOnly',
+      status: 'evmTransaction',
       identity: { ...identity, chainName: chain.name },
       title,
       subtitle: vscode.l10n.t('on {0} (EVM JSON-RPC {1}), block {2}', on, new URL(chain.evmJsonRpcUrl).host, view.blockNumber.toString()),

@@ -41,8 +41,8 @@ export type ReceiptPanelState =
       callTree?: CallTreeState;
     }
   | {
-      /** A transaction of a chain known only by its EVM JSON-RPC: its EVM side, no ISC receipt. */
-      status: 'evmOnly';
+      /** A bare EVM transaction, as a chain's EVM JSON-RPC alone answers it: its EVM side, no ISC receipt. */
+      status: 'evmTransaction';
       identity: ReceiptIdentity & { chainName: string };
       title: string;
       subtitle: string;

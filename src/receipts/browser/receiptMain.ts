@@ -46,7 +46,7 @@ function render(state: ReceiptPanelState, api: Api): Node {
     case 'ok':
       root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, state), ...receipt(state, api));
       break;
-    case 'evmOnly':
+    case 'evmTransaction':
       root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined), ...evmOnly(state, api));
       break;
   }
@@ -54,7 +54,7 @@ function render(state: ReceiptPanelState, api: Api): Node {
 }
 
 /** A chain known only by its JSON-RPC: the EVM side, and once what needs the web API. */
-function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmOnly' }>, api: Api): HTMLElement[] {
+function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmTransaction' }>, api: Api): HTMLElement[] {
   const L = state.labels;
   const cls = state.failed === true ? 'failed' : state.failed === false ? 'ok' : 'muted';
   const banner = h('div', { class: `banner ${cls}`, role: state.failed ? 'alert' : 'status', 'data-field': 'status' }, h('strong', null, state.statusText));
