@@ -12,6 +12,7 @@ import {
   type ResolvedChain,
 } from './model/chainConfig';
 import { knownChainOf, type KnownChain } from './model/chainAbilities';
+import { evmRpcTarget, type RpcTarget } from '../evm/model/rpcTarget';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -69,6 +70,21 @@ export class ChainRegistry implements vscode.Disposable {
     const all = this.evmOnly().filter((c) => this.isContactable(c));
     const first = all.find((c) => c.name.toLowerCase() === name);
     return first ? [first, ...all.filter((c) => c !== first)] : all;
+  }
+
+  /**
+   * The EVM JSON-RPC of the usable chain of this name, whatever reaches it (a node's own or its
+   * entry's, or the only thing an EVM-only entry has); undefined when there is none or the chain
+   * may not be contacted (Restricted Mode).
+   */
+  jsonRpcOf(name: string): RpcTarget | undefined {
+    const key = name.trim().toLowerCase();
+    const node = this.get(name);
+    if (node) return this.isContactable(node) ? evmRpcTarget(node) : undefined;
+    const evmOnly = this.evmOnly().find((c) => c.name.toLowerCase() === key);
+    if (!evmOnly || !this.isContactable(evmOnly)) return undefined;
+    const url = new URL(evmOnly.evmJsonRpcUrl);
+    return { url: url.href, host: url.host, source: 'entry' };
   }
 
   get(name: string): ChainEntry | undefined {

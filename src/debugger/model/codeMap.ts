@@ -49,6 +49,11 @@ export interface CodeMap {
   artifactPath: string;
   /** The source range of the instruction at `pc`; undefined for a pc with no mapping (push data, metadata, a compiler-generated range). */
   locate(pc: number): SourceLocation | undefined;
+  /**
+   * solc's jump mark of the instruction at `pc`, whatever source it maps to (generated code too):
+   * the debugger counts internal calls by these, so the marks must come in pairs.
+   */
+  jumpAt(pc: number): 'i' | 'o' | '-' | undefined;
   /** The source text by its compiler path, when the build info holds it. */
   sourceText(path: string): string | undefined;
   /** The contract's ABI items as the artifact holds them. */

@@ -1,0 +1,71 @@
+// Names for what the debugger shows: a frame by its contract and function ("Bank.withdraw"), a
+// native frame as one ("ISCSandbox.send: native, not replayed"), a call's decoded arguments and a
+// revert's decoded error ("Overdrawn(available: 1000, required: 5000)"). The ABI of the artifact the
+// code matched comes first, then the workspace's and the chain's (the ISC magic contract's)
+// indexes. Everything decoded is the node's or a workspace file's text: the caller reveals it. Pure.
+import { shortId } from '../../core/format';
+import { abiOfJson, AbiIndex } from '../../evm/model/abiIndex';
+import { decodeCustomError, decodeFunctionCall, decodedLine, type AbiCoder, type DecodedArg, type DecodedItem } from '../../evm/model/decode';
+import { decodeRevertData } from '../../evm/model/revert';
+import type { CodeMap } from './codeMap';
+import type { ReplayFrame } from './recording';
+
+export interface CallDescription {
+  /** The matched artifact's contract name, or the interface that declares the function. */
+  contract: string | undefined;
+  function: string | undefined;
+  args: DecodedArg[];
+}
+
+export class Describer {
+  private readonly ownIndexes = new WeakMap<CodeMap, AbiIndex>();
+
+  constructor(
+    private readonly coder: AbiCoder,
+    /** The workspace's ABIs and the chain's magic contract, tried in order after the artifact's own. */
+    private readonly indexes: readonly AbiIndex[],
+  ) {}
+
+  private indexOf(map: CodeMap | undefined): AbiIndex[] {
+    if (!map) return [...this.indexes];
+    let own = this.ownIndexes.get(map);
+    if (!own) {
+      own = new AbiIndex();
+      own.setFile(map.artifactPath, map.contractName, abiOfJson(map.abi)?.items ?? []);
+      this.ownIndexes.set(map, own);
+    }
+    return [own, ...this.indexes];
+  }
+
+  private decoded(kind: 'function' | 'error', map: CodeMap | undefined, hex: string): DecodedItem | undefined {
+    for (const index of this.indexOf(map)) {
+      const d = kind === 'function' ? decodeFunctionCall(this.coder, index, hex) : decodeCustomError(this.coder, index, hex);
+      if (d.ok) return d.item;
+    }
+    return undefined;
+  }
+
+  call(frame: ReplayFrame, map: CodeMap | undefined): CallDescription {
+    const creation = frame.kind === 'CREATE' || frame.kind === 'CREATE2';
+    if (creation) return { contract: map?.contractName, function: 'constructor', args: [] };
+    const item = this.decoded('function', map, frame.input);
+    return { contract: map?.contractName ?? item?.sources[0], function: item?.name, args: item?.args ?? [] };
+  }
+
+  /** "Bank.withdraw", "Receipt.constructor", "0x5fbd…0aa3.0x2e1a7d4d"; a native frame says it was not replayed. */
+  frameName(frame: ReplayFrame, map: CodeMap | undefined): string {
+    const d = this.call(frame, map);
+    const contract = d.contract ?? shortId(frame.codeAddress, 6, 4);
+    const fn = d.function ?? (frame.input.length >= 10 ? frame.input.slice(0, 10) : frame.input.length > 2 ? 'fallback' : 'receive');
+    const name = `${contract}.${fn}`;
+    return frame.native ? `${name}: native, not replayed` : name;
+  }
+
+  /** A revert's data as its error: a custom error with its arguments, `Error(string)`'s reason, a panic's words. */
+  revert(data: string, map: CodeMap | undefined): string | undefined {
+    const builtin = decodeRevertData(data);
+    if (builtin !== undefined) return builtin;
+    const item = this.decoded('error', map, data);
+    return item ? decodedLine(item) : undefined;
+  }
+}
