@@ -7,8 +7,8 @@ import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import { fetchReplayInputs } from '../../../src/debugger/model/replayInputs';
 import { replayTransaction } from '../../../src/debugger/model/replay';
-import { startAnvil, type Anvil, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
-import { show, usePeers } from './replayPeers';
+import { ANVIL_ACCOUNTS, startAnvil, type Anvil, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
+import { LOOP_AT, LOOP_CODE, sendMined, show, usePeers } from './replayPeers';
 
 interface StructLog {
   pc: number;
@@ -90,4 +90,25 @@ describe('a replay’s steps equal anvil’s struct logger step by step: pc, opc
       });
     });
   }
+
+  it('rebuilds the stack and memory of a frame of 15,000 steps, past its checkpoints and snapshots, as anvil logged them', async () => {
+    await jsonRpc(stepping.url, 'anvil_setCode', [LOOP_AT, LOOP_CODE]);
+    const hash = await sendMined(
+      { rpc: (m, p) => jsonRpc(stepping.url, m, p) },
+      { from: ANVIL_ACCOUNTS[2], to: LOOP_AT, data: `0x${(1_500).toString(16).padStart(64, '0')}`, gas: '0x100000' },
+    );
+    const got = await fetchReplayInputs(stepping.url, hash, { fetch: globalThis.fetch });
+    assert.ok(got.ok, show(got));
+    const rec = await replayTransaction(got.inputs, { maxSteps: 1_000_000 });
+    assert.equal(rec.divergence, undefined);
+    const { structLogs } = await jsonRpc<{ structLogs: StructLog[] }>(stepping.url, 'debug_traceTransaction', [hash, { enableMemory: true }]);
+    assert.equal(rec.length, structLogs.length);
+    for (let i = 0; i < structLogs.length; i += i > structLogs.length - 2_100 ? 1 : 37) {
+      const log = structLogs[i] as StructLog;
+      assert.equal(rec.pc[i], log.pc, `step ${i}`);
+      assert.equal(rec.gasLeft[i], log.gas, `step ${i}`);
+      assert.deepEqual(rec.stackAt(i), log.stack.map(BigInt), `step ${i}`);
+      assert.equal(hex(rec.memoryAt(i)), (log.memory ?? []).map((w) => w.replace(/^0x/, '')).join(''), `step ${i}`);
+    }
+  });
 });
