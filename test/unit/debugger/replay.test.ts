@@ -115,21 +115,6 @@ describe('a replay’s frames, limits and divergences, against anvil', function 
     );
   });
 
-  it('runs a call into a precompile (identity, 0x04) as the frame the node’s trace shows', async () => {
-    const peers = peersOf();
-    const at = '0x00000000000000000000000000000000000000c1';
-    // STATICCALL(gas, 0x04, 0, 32, 0, 32); POP; RETURN(0, 32).
-    await peers.rpc('anvil_setCode', [at, '0x602060006020600060045afa5060206000f3']);
-    const hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[3], to: at, data: '0x', gas: '0x30000' });
-    const inputs = await inputsOf(peers.rpcUrl, hash);
-    const rec = await replayTransaction(inputs, { maxSteps: 100_000 });
-    assert.equal(rec.divergence, undefined, show(rec.divergence));
-    assert.equal(rec.frames.length, 2);
-    assert.equal(rec.frames[1]?.kind, 'STATICCALL');
-    assert.equal(rec.frames[1]?.native, false);
-    assert.equal(rec.frames[1]?.outcome?.gasUsed, inputs.trace.frames[1]?.gasUsed);
-  });
-
   it('diverges where a pre-state raised on purpose makes the Ledger’s debit return instead of revert', async () => {
     const peers = peersOf();
     const inputs = await inputsOf(peers.rpcUrl, peers.txs.customError);
@@ -195,5 +180,25 @@ describe('a native frame: the ISC magic contract answered from the node’s reco
     assert.ok(rec.divergence);
     assert.equal(rec.divergence.frame, 1);
     assert.match(rec.divergence.message, /^replay diverged at call 1: the replay calls the native contract 0x1074/);
+  });
+});
+
+describe('a call into a precompile, against anvil', function () {
+  this.timeout(60_000);
+  const peersOf = usePeers();
+
+  it('runs a call into a precompile (identity, 0x04) as the frame the node’s trace shows', async () => {
+    const peers = peersOf();
+    const at = '0x00000000000000000000000000000000000000c1';
+    // STATICCALL(gas, 0x04, 0, 32, 0, 32); POP; RETURN(0, 32).
+    await peers.rpc('anvil_setCode', [at, '0x602060006020600060045afa5060206000f3']);
+    const hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[3], to: at, data: '0x', gas: '0x30000' });
+    const inputs = await inputsOf(peers.rpcUrl, hash);
+    const rec = await replayTransaction(inputs, { maxSteps: 100_000 });
+    assert.equal(rec.divergence, undefined, show(rec.divergence));
+    assert.equal(rec.frames.length, 2);
+    assert.equal(rec.frames[1]?.kind, 'STATICCALL');
+    assert.equal(rec.frames[1]?.native, false);
+    assert.equal(rec.frames[1]?.outcome?.gasUsed, inputs.trace.frames[1]?.gasUsed);
   });
 });
