@@ -166,6 +166,7 @@ try {
     plainNode('"Why no receipt?" end to end against a node answering after 40 ms', 'noReceipt');
     plainNode('the sent-transactions scan over 115 Foundry broadcasts of 5,000 transactions (heap)', 'sentScan', ['--expose-gc']);
     plainNode('a call trace and a state diff at the trace size cap (parse time)', 'traceParse');
+    plainNode('Debug Transaction: replaying 10,000- and 1,000,000-step transactions on anvil (time, heap, a step)', 'replay', ['--expose-gc']);
   }
 
   // 3. The nodes, in this process.
@@ -403,6 +404,33 @@ const ROWS = [
     what: '… a state diff (prestateTracer) at the same cap, p50',
     id: 'evm.stateDiff.parseAtCap',
     show: (f) => `${f.value} ms (cap ${f.detail.capMiB} MiB)`,
+  },
+  ['Debug Transaction: the replay (plain Node, against anvil)'],
+  {
+    what: 'a transaction of 10,000 EVM steps replayed and recorded (p50 of 7)',
+    id: 'debugger.replay.10k',
+    show: (f) => `${f.value} ms (${f.detail.min}–${f.detail.max} ms; ${f.detail.stepsPerSecond} steps/s)`,
+    target: '≤ 500 ms',
+    check: (f) => f.value <= 500,
+  },
+  {
+    what: '… of 1,000,000 EVM steps (p50 of 3)',
+    id: 'debugger.replay.1m',
+    show: (f) => `${f.value} ms (${f.detail.min}–${f.detail.max} ms; ${f.detail.stepsPerSecond} steps/s)`,
+    target: '≤ 10 s',
+    check: (f) => f.value <= 10_000,
+  },
+  {
+    what: '… the heap a recorded 1,000,000-step replay holds',
+    id: 'debugger.replay.heap1m',
+    show: (f) => `${f.value} MiB`,
+  },
+  {
+    what: "a step's stack, memory and storage rebuilt (worst of 50 steps over the 1,000,000)",
+    id: 'debugger.replay.step',
+    show: (f) => `${f.value} ms (p50 ${f.detail.p50} ms)`,
+    target: '≤ 16 ms',
+    check: (f) => f.value <= 16,
   },
   ['Workspace records (plain Node)'],
   {

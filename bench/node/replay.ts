@@ -1,0 +1,101 @@
+// Plain Node (with --expose-gc): the replay of issue 41 against anvil. A loop contract (ten EVM steps a
+// turn, an MSTORE in each, set with anvil_setCode) is called once for about 10,000 steps and once for
+// about 1,000,000; each is fetched once and replayed RUNS times: the time to record (median and
+// spread), steps per second, the heap a recorded 1,000,000-step replay holds, and the time of one
+// step's stack and memory rebuilt (stackAt + memoryAt at steps spread over the run, the worst).
+import { fetchReplayInputs, type ReplayInputs } from '../../src/debugger/model/replayInputs';
+import { replayTransaction, type ReplayRecording } from '../../src/debugger/model/replay';
+import { ANVIL_ACCOUNTS, startAnvil } from '../../test/fixtures/realPeers/realPeers';
+import { emit, round, stats } from '../shared';
+
+const LOOP_CODE = '0x6000355b60019003806000528060035700';
+const LOOP_AT = '0x00000000000000000000000000000000000100b0';
+const MiB = 1024 * 1024;
+
+async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const j = (await r.json()) as { result?: T; error?: unknown };
+  if (j.error !== undefined) throw new Error(`${method}: ${JSON.stringify(j.error)}`);
+  return j.result as T;
+}
+
+async function loopTx(url: string, turns: number): Promise<ReplayInputs> {
+  const hash = await rpc<string>(url, 'eth_sendTransaction', [
+    { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
+  ]);
+  for (let i = 0; i < 500 && !(await rpc(url, 'eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
+  const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
+  if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
+  return got.inputs;
+}
+
+async function timed(inputs: ReplayInputs, runs: number): Promise<{ times: number[]; last: ReplayRecording }> {
+  const times: number[] = [];
+  let last: ReplayRecording | undefined;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    last = await replayTransaction(inputs, { maxSteps: 2_000_000 });
+    times.push(performance.now() - t0);
+    if (last.divergence || last.truncated) throw new Error(`replay: ${last.divergence?.message ?? 'truncated'}`);
+  }
+  return { times, last: last as ReplayRecording };
+}
+
+function emitRun(id: string, times: number[], steps: number): void {
+  const s = stats(times);
+  emit(id, round(s.p50, 0), 'ms', {
+    steps,
+    runs: times.length,
+    min: round(s.min, 0),
+    max: round(s.max, 0),
+    stepsPerSecond: Math.round(steps / (s.p50 / 1000)),
+  });
+}
+
+/** One step's stack, memory and storage rebuilt, at 50 steps spread over the recording: the worst and the median. */
+function stepTime(rec: ReplayRecording): { worst: number; p50: number; first: number } {
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const step = Math.floor(((i + 0.5) / 50) * rec.length);
+    const t0 = performance.now();
+    rec.stackAt(step);
+    rec.memoryAt(step);
+    rec.storageAt(step);
+    times.push(performance.now() - t0);
+  }
+  const s = stats(times);
+  return { worst: s.max, p50: s.p50, first: times[0] ?? 0 };
+}
+
+async function main(): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const anvil = await startAnvil(31337n);
+  try {
+    await rpc(anvil.url, 'anvil_setCode', [LOOP_AT, LOOP_CODE]);
+    const small = await loopTx(anvil.url, 1_000);
+    const large = await loopTx(anvil.url, 100_000);
+    await timed(small, 1); // warm-up: the EVM's first run compiles its code paths
+    const s = await timed(small, 7);
+    emitRun('debugger.replay.10k', s.times, s.last.length);
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const l = await timed(large, 3);
+    emitRun('debugger.replay.1m', l.times, l.last.length);
+    gc?.();
+    const held = process.memoryUsage().heapUsed - before;
+    const step = stepTime(l.last);
+    emit('debugger.replay.heap1m', round(held / MiB, 1), 'MiB', { steps: l.last.length, gcExposed: gc !== undefined });
+    emit('debugger.replay.step', round(step.worst, 2), 'ms', { p50: round(step.p50, 3), first: round(step.first, 2), steps: l.last.length });
+  } finally {
+    await anvil.stop();
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
