@@ -141,9 +141,12 @@ export class ArtifactIndex {
       if (r.kind !== 'artifact') continue;
       const fromBuild = built.get(key(r.contract.sourceName, r.contract.contractName)) ?? [];
       const wanted = links.get(path) ?? (r.buildInfoId !== undefined ? byId.get(r.buildInfoId)?.path : undefined);
+      // A Foundry artifact names no build info: its source id and its code pick the build.
+      const sameSource = (b: { sources: BuildSources }) => r.sourceId === undefined || b.sources.ids.get(r.sourceId) === r.contract.sourceName;
       const twin = fromBuild.find(
         (b) =>
           (wanted === undefined || b.path === wanted) &&
+          sameSource(b) &&
           sameBytes(b.contract.deployed?.bytes ?? new Uint8Array(), r.contract.deployed?.bytes ?? new Uint8Array()),
       );
       if (twin) twin.claimed = true;
