@@ -5,7 +5,7 @@
 // length, so a match compares a few codes, never every artifact's bytes. Pure.
 import type { CodeMap, SourceLocation } from './codeMap';
 import { readBuildRecord, MAX_BUILD_RECORD_CHARS, type BuildRecord, type BuildSources, type CodeRecord, type ContractRecord } from './artifacts';
-import { makeLocator, metadataTailLength, type MappedSource } from './sourceMap';
+import { makeJumpAt, makeLocator, metadataTailLength, type MappedSource } from './sourceMap';
 
 /** What adding a file did: indexed it, or skipped it and why. */
 export type AddResult = { ok: true; kind: Exclude<BuildRecord['kind'], 'skipped'> } | { ok: false; reason: string };
@@ -191,6 +191,7 @@ export class ArtifactIndex {
       contractName: candidate.contract.contractName,
       artifactPath: candidate.artifactPath,
       locate,
+      jumpAt: map ? makeJumpAt(code, found.body, map) : () => undefined,
       sourceText: (path) => texts?.get(path),
       abi: candidate.contract.abi,
     };

@@ -224,3 +224,16 @@ export function makeLocator(
     };
   };
 }
+
+/**
+ * `jumpAt(pc)` for one code: the jump mark of the instruction at `pc` whatever its source, generated
+ * code included (the marks into and out of a function come in pairs only when all are read).
+ */
+export function makeJumpAt(code: Uint8Array, codeLength: number, map: DecodedSourceMap): (pc: number) => SourceLocation['jump'] | undefined {
+  let table: Int32Array | undefined;
+  return (pc) => {
+    table ??= instructionIndex(code, codeLength);
+    const index = Number.isInteger(pc) && pc >= 0 && pc < table.length ? (table[pc] ?? -1) : -1;
+    return index < 0 || index >= map.length ? undefined : jumpName(map.jump[index] ?? 0);
+  };
+}
