@@ -85,7 +85,9 @@ export async function watchedRun(
     const to = m ? m.to : opts.to;
     const codeAddress = m ? (m._codeAddress ?? m.to) : opts.to;
     const kind: FrameKind = parent === undefined ? (to === undefined ? 'CREATE' : 'CALL') : (CALL_KINDS[recorder.op[entry - 1] as number] ?? 'CALL');
-    const data = m ? m.data : (opts.data ?? new Uint8Array(0));
+    // A CREATE's init code is a view into the caller's memory, which the EVM reuses once the call
+    // ends: copied, or the frame's code reads as whatever is there later.
+    const data = (m ? m.data : (opts.data ?? new Uint8Array(0))).slice();
     const code = to === undefined ? data : codeAddress ? await evm.stateManager.getCode(codeAddress) : new Uint8Array(0);
     const address = to?.toString() ?? '';
     const frame: ReplayFrame = {
