@@ -20,6 +20,11 @@ export class LineIndex {
   readonly runStart: Uint8Array;
   /** By step: how many internal function calls deep the frame is. */
   readonly internalDepth: Int32Array;
+  /**
+   * By step: 1 where a step command may stop: a run start, or the first mapped step of a frame
+   * after it returned from an internal function or from a call (the caller's line again).
+   */
+  readonly landing: Uint8Array;
   private readonly lines: LineRef[] = [];
   private readonly keys = new Map<string, number>();
   /** By line key: how many run starts the replay has on that line. */
@@ -33,8 +38,13 @@ export class LineIndex {
     this.lineKey = new Int32Array(n);
     this.runStart = new Uint8Array(n);
     this.internalDepth = new Int32Array(n);
+    this.landing = new Uint8Array(n);
     const lastKey = new Map<number, number>();
     const depth = new Map<number, number>();
+    /** By frame: the internal depth at its last mapped step, and whether a call ran since. */
+    const lastDepth = new Map<number, number>();
+    let previousFrame = -1;
+    const calledOut = new Set<number>();
     for (let s = 0; s < n; s++) {
       const f = rec.frame[s] ?? 0;
       const map = this.codeMapOf(f);
@@ -43,12 +53,19 @@ export class LineIndex {
       this.internalDepth[s] = d;
       const key = loc && loc.endLine === loc.line ? this.intern(loc.path, loc.line) : -1;
       this.lineKey[s] = key;
+      if (previousFrame !== f && previousFrame >= 0 && (rec.frames[previousFrame]?.depth ?? 0) > (rec.frames[f]?.depth ?? 0)) calledOut.add(f);
+      previousFrame = f;
       if (key >= 0) {
         if (lastKey.get(f) !== key) {
           this.runStart[s] = 1;
           this.hits[key] = (this.hits[key] ?? 0) + 1;
         }
+        if (this.runStart[s] === 1 || d < (lastDepth.get(f) ?? d) || calledOut.has(f)) this.landing[s] = 1;
+        calledOut.delete(f);
         lastKey.set(f, key);
+        lastDepth.set(f, d);
+      } else if (!map) {
+        this.landing[s] = 1;
       }
       if (rec.op[s] === JUMP && map) {
         const jump = map.jumpAt(rec.pc[s] ?? 0);

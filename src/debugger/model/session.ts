@@ -106,10 +106,27 @@ export class ReplaySession {
     this.event('stopped', { reason, threadId: THREAD, allThreadsStopped: true, description, ...(stop.reason === 'exception' ? { text: description } : {}) });
   }
 
-  private move(compute: (walker: Walker, at: Position) => Stop): void {
+  /**
+   * Moves the session. A step (over, in, out) is remembered, so that stepping back undoes it
+   * exactly, even where it stopped early on a failure or a breakpoint; any other move forgets.
+   */
+  private move(compute: (walker: Walker, at: Position) => Stop, kind: 'step' | 'back' | 'other' = 'other'): void {
     const { walker } = this.ready();
-    this.pendingStop = compute(walker, this.at);
+    const from = this.at;
+    const last = this.trail[this.trail.length - 1];
+    if (kind === 'back' && last && samePosition(last.to, from)) {
+      this.trail.pop();
+      this.pendingStop = { at: last.from, reason: 'step' };
+      return;
+    }
+    const stop = compute(walker, from);
+    if (kind === 'step') this.trail.push({ from, to: stop.at });
+    else this.trail = [];
+    this.pendingStop = stop;
   }
+
+  /** The steps taken so far, most recent last. */
+  private trail: Array<{ from: Position; to: Position }> = [];
 
   private readonly handlers: Record<string, Handler> = {
     initialize: (args: P.InitializeRequestArguments) => {
@@ -173,10 +190,10 @@ export class ReplaySession {
       return exceptionText(prepared, this.lastStop);
     },
     disassemble: (args: P.DisassembleArguments) => this.disassemble(args),
-    next: (args: P.NextArguments) => this.move((w, at) => w.next(at, granularity(args.granularity))),
-    stepIn: (args: P.StepInArguments) => this.move((w, at) => w.stepIn(at, granularity(args.granularity))),
-    stepOut: () => this.move((w, at) => w.stepOut(at)),
-    stepBack: (args: P.StepBackArguments) => this.move((w, at) => w.stepBack(at, granularity(args.granularity))),
+    next: (args: P.NextArguments) => this.move((w, at) => w.next(at, granularity(args.granularity)), 'step'),
+    stepIn: (args: P.StepInArguments) => this.move((w, at) => w.stepIn(at, granularity(args.granularity)), 'step'),
+    stepOut: () => this.move((w, at) => w.stepOut(at), 'step'),
+    stepBack: (args: P.StepBackArguments) => this.move((w, at) => w.stepBack(at, granularity(args.granularity)), 'back'),
     continue: () => {
       this.move((w, at) => w.continue(at));
       return { allThreadsContinued: true };
@@ -368,6 +385,10 @@ export class ReplaySession {
     }
     return { instructions: out };
   }
+}
+
+function samePosition(a: Position, b: Position): boolean {
+  return a.step === b.step && a.native === b.native;
 }
 
 function granularity(g: P.SteppingGranularity | undefined): Granularity {

@@ -21,6 +21,9 @@ export interface Stop {
 
 export type Granularity = 'line' | 'instruction';
 
+/** Places a step back tries before it settles for the previous line (each is one step over). */
+const MAX_BACK_CANDIDATES = 2_000;
+
 /** Which failures stop the session: the revert that fails the transaction, or every revert. */
 export interface ExceptionFilters {
   uncaught: boolean;
@@ -188,14 +191,25 @@ export class Walker {
     return r;
   }
 
-  /** Step back: where the previous step over (or into, for a caller's line) would have stopped. */
+  /**
+   * Step back: the latest place a step over would have come here from, so that stepping back
+   * retraces stepping over stop for stop; where none would (here was reached by stepping in), the
+   * caller's line or the previous line.
+   */
   stepBack(p: Position, granularity: Granularity = 'line'): Stop {
     if (p.native !== undefined) return { at: { step: this.runOf(p.step) }, reason: 'step' };
     const f0 = this.frameOf(p.step);
     if (granularity === 'instruction' || !this.mapped(f0)) return { at: { step: Math.max(0, p.step - 1) }, reason: p.step === 0 ? 'entry' : 'step' };
+    let budget = MAX_BACK_CANDIDATES;
+    const depth = this.depthOf(p.step);
+    for (let s = p.step - 1; s >= 0 && budget > 0; s--) {
+      if (this.lines.landing[s] !== 1 || this.depthOf(s) > depth) continue;
+      budget--;
+      const from = this.next({ step: s });
+      if (from.at.step === p.step && from.at.native === undefined) return { at: { step: s }, reason: 'step' };
+    }
     const d0 = this.lines.internalDepth[p.step]!;
-    const from = this.runOf(p.step);
-    for (let s = from - 1; s >= 0; s--) {
+    for (let s = this.runOf(p.step) - 1; s >= 0; s--) {
       const f = this.frameOf(s);
       if (f === f0 && this.lines.runStart[s] === 1 && this.lines.internalDepth[s]! <= d0) return { at: { step: s }, reason: 'step' };
       if (f !== f0 && this.depthOf(s) < this.depthOf(p.step) && this.mappedOrRaw(s)) return { at: { step: this.runOf(s) }, reason: 'step' };
