@@ -3,7 +3,7 @@
 /** Parts that run in plain Node (unit tests) or in a webview, where 'vscode' does not exist (the live feed's socket and driver run in a web worker too). */
 const PURE = '^src/(api|core|evm)/|^src/.+/model/|^src/.+/protocol\\.ts$|^src/[^/]+/browser/|^src/live/(socket|connection)\\.ts$';
 /** The feature folders: what a user sees, built over the layers (api, core, evm, config, ui, workspace, transactions). */
-const FEATURE_NAMES = 'accounts|chains|chainInfo|live|receipts|watch';
+const FEATURE_NAMES = 'accounts|chains|chainInfo|debugger|live|receipts|watch';
 const FEATURES = `^src/(${FEATURE_NAMES})/`;
 /** The one file of a feature that other features may import: the Chains tree's slots, which the tree owns and the features fill. */
 const TREE_SLOTS = '^src/chains/treeSlots\\.ts$';

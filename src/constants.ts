@@ -35,6 +35,7 @@ export const Commands = {
   unpinAccount: 'waspChain.unpinAccount',
   openAccountInExplorer: 'waspChain.openAccountInExplorer',
   refreshAccounts: 'waspChain.refreshAccounts',
+  debugTransaction: 'waspChain.debugTransaction',
 } as const;
 
 export const Settings = {
@@ -51,6 +52,8 @@ export const Settings = {
   watchTimeLimitMinutes: 'watch.timeLimitMinutes',
   maxWatches: 'watch.maxWatches',
   blocksFollowLatest: 'blocks.followLatest',
+  debugMaxSteps: 'debug.maxSteps',
+  debugMaxMemoryMB: 'debug.maxMemoryMB',
 } as const;
 
 export const Views = {

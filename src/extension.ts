@@ -12,6 +12,7 @@ import { registerWatchFeature, type WatchFeature } from './watch/register';
 import { registerAccountsFeature, type AccountsFeature } from './accounts/register';
 import { registerLiveFeature, type LiveFeature } from './live/register';
 import { registerWorkspaceFeature } from './workspace/register';
+import { registerDebuggerFeature } from './debugger/register';
 import type { WorkspaceAbiIndex } from './workspace/service';
 import { RecentReceipts } from './transactions/model/recentReceipts';
 import { WatchedRequests } from './transactions/model/watchedRequests';
@@ -89,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     records: workspace.addresses,
     evmOnly: receipts.evmOnly,
   });
+  registerDebuggerFeature(services);
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);

@@ -11,6 +11,7 @@ import type { ErrorView, Row } from '../ui/model/view';
 import { shortId } from '../core/format';
 import type { CallTreeLoad } from '../transactions/evmExplainer';
 import { copyCallTreeJson } from './evmPanelParts';
+import type { DebugTarget } from './debugEntry';
 import type { EvmOnlyResult, EvmOnlyService } from '../transactions/evmOnlyService';
 import type { EvmOnlyFound } from '../transactions/model/evmOnlyView';
 import { receiptPanelLabels, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
@@ -90,6 +91,12 @@ export class EvmOnlyPanelPart {
     if (view.revert !== undefined) state.headline = view.revert;
     if (this.callTree) state.callTree = this.callTree.state;
     return state;
+  }
+
+  /** What Debug Transaction runs on: the transaction found, its chain and the call tree shown. */
+  debugTarget(): DebugTarget | undefined {
+    const l = this.loaded;
+    return l && { transaction: l.found.hash, chainName: l.chain.name, callTree: this.callTree?.state };
   }
 
   /** Whether the transaction failed (its call tree is asked with the panel, the question it is opened with). */

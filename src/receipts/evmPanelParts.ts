@@ -12,6 +12,7 @@ import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 import { nodeChainAbilities } from '../config/model/chainAbilities';
 import { evmTxHashOf } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
+import type { DebugTarget } from './debugEntry';
 
 type Found = Extract<FindResult, { found: true }>;
 
@@ -112,6 +113,12 @@ export class EvmPanelParts {
 
   copyCallTree(): Promise<void> {
     return copyCallTreeJson(this.callTree);
+  }
+
+  /** What Debug Transaction runs on: an EVM request's transaction (its hash is the ID's first 64 hex digits), its chain, the call tree shown. */
+  debugTarget(chain: ChainEntry, result: Found): DebugTarget | undefined {
+    if (result.value.view.kind !== 'evm') return undefined;
+    return { transaction: evmTxHashOf(result.value.view.requestId), chainName: chain.name, callTree: this.callTree?.state };
   }
 
   async loadStateChanges(chain: ChainEntry, result: Found): Promise<void> {

@@ -11,6 +11,7 @@ import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
+import { evmTxHashOf } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
@@ -27,6 +28,7 @@ export const HOVER_COMMANDS: readonly string[] = [
   Commands.watchRequest,
   Commands.whyNoReceipt,
   Commands.openInExplorer,
+  Commands.debugTransaction,
 ];
 
 const esc = escapeMarkdown;
@@ -99,6 +101,11 @@ function openReceiptLink(requestId: string, chainName?: string): string {
   const arg: { requestId: string; chainName?: string } = { requestId };
   if (chainName !== undefined) arg.chainName = chainName;
   return commandLink(vscode.l10n.t('Open Receipt'), Commands.showReceipt, [arg]);
+}
+
+/** Debug Transaction: the hash is a validated ID's (or the node's, checked where it entered), the chain a name from our settings. */
+function debugLink(transaction: string, chainName: string): string {
+  return commandLink(vscode.l10n.t('Debug'), Commands.debugTransaction, [{ transaction, chain: chainName }]);
 }
 
 function copyLink(requestId: string): string {
@@ -227,7 +234,9 @@ function appendReceipt(
   const explorer = evm.explorer
     ? `${SEP}${commandLink(vscode.l10n.t('Open in explorer'), Commands.openInExplorer, [{ requestId: v.requestId, chainName: chain.name }])}`
     : '';
-  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}${explorer}`);
+  // An EVM request is an EVM transaction: its hash is the request ID's first 64 hex digits.
+  const debug = v.kind === 'evm' ? `${SEP}${debugLink(evmTxHashOf(v.requestId), chain.name)}` : '';
+  md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}${explorer}${debug}`);
 }
 
 /** How much of a failure's summary the hover shows: when it is the answer, and after the answer. */
@@ -283,7 +292,7 @@ export function evmOnlyMarkdown(
   const where = sourceNote === undefined ? '' : ` ${esc(vscode.l10n.t('({0})', sourceNote))}`;
   const out = [`${icon} **${esc(clip(first, 300))}**${where}`, ...rest.map((l) => esc(clip(l, 500)))];
   md.appendMarkdown(out.join('  \n'));
-  md.appendMarkdown(`\n\n${openReceiptLink(hash, chainName)}${SEP}${copyLink(hash)}`);
+  md.appendMarkdown(`\n\n${openReceiptLink(hash, chainName)}${SEP}${copyLink(hash)}${SEP}${debugLink(hash, chainName)}`);
   return md;
 }
 

@@ -23,6 +23,7 @@ import { LEADING_EVM_ADDRESS } from '../core/idShapes';
 import { MissedReceipt, type Miss } from './missedReceipt';
 import { evmTxOf } from '../transactions/model/evmExplain';
 import { gasRows, receiptGasFacts } from '../transactions/model/gasExplain';
+import { debugShownTransaction } from './debugEntry';
 
 /** What a receipt panel reads besides the receipt service: the chain's node API (fee policy, block, events, metadata). */
 export interface ReceiptPanelDeps extends PanelDeps {
@@ -329,7 +330,15 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     await vscode.commands.executeCommand(Commands.watchRequest, { requestId: this.id.requestId, chainName: this.id.chainName ?? this.missed.missedOn });
   }
 
+  /** Debug Transaction on the EVM transaction shown (an ISC request that is no EVM transaction has none). */
+  private async debug(frame: unknown): Promise<void> {
+    const l = this.loaded;
+    const target = this.evmOnly.debugTarget() ?? (l && this.evm.debugTarget(l.chain, l.result));
+    if (target) await debugShownTransaction(target, frame, this.deps.log);
+  }
+
   protected async onAction(action: ReceiptAction): Promise<void> {
+    if (action.kind === 'debugTransaction') return this.debug(action.frame);
     if (this.evmOnly.loaded) {
       if (action.kind === 'loadCallTree') await this.evmOnly.loadCallTree();
       if (action.kind === 'copyCallTree') await this.evmOnly.copyCallTree();

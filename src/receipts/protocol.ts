@@ -66,6 +66,8 @@ export type ReceiptAction =
   | { kind: 'loadStateChanges' }
   | { kind: 'loadCallTree' }
   | { kind: 'copyCallTree' }
+  /** Debug Transaction on the panel's EVM transaction; `frame`: a call tree frame's call-order index ("Debug from here"). */
+  | { kind: 'debugTransaction'; frame?: number }
   | { kind: 'showAccount'; who: 'sender' | 'recipient' };
 
 /** The panel's own words (buttons, table heads): the webview has no l10n of its own. */
@@ -122,6 +124,8 @@ export interface ReceiptPanelLabels extends CommonLabels {
   recipientAccount: string;
   /** The summary of a decoded revert's raw message and parameters (folded). */
   rawError: string;
+  /** Steps through the EVM transaction in VS Code's debugger (the command Debug Transaction). */
+  debugTransaction: string;
   /** The call tree section (its button names the host asked). */
   callTree: CallTreeLabels;
 }
@@ -144,6 +148,7 @@ export interface CallTreeLabels {
   logs: string;
   moreLogs: string;
   matches: string;
+  debugFromHere: string;
 }
 
 function callTreeLabels(l10n: L10n, host: string | undefined): CallTreeLabels {
@@ -165,6 +170,7 @@ function callTreeLabels(l10n: L10n, host: string | undefined): CallTreeLabels {
     logs: l10n.t('logs'),
     moreLogs: l10n.t('{0} more logs not shown'),
     matches: l10n.t('{0} calls match'),
+    debugFromHere: l10n.t('Debug from Here'),
   };
 }
 
@@ -174,6 +180,7 @@ export function receiptPanelLabels(l10n: L10n, rpcHost?: string): ReceiptPanelLa
     callTree: callTreeLabels(l10n, rpcHost),
     copyRequestId: l10n.t('Copy Request ID'),
     refresh: l10n.t('Refresh'),
+    debugTransaction: l10n.t('Debug Transaction'),
     loadEvmLogs: rpcHost === undefined ? l10n.t('Load EVM Logs') : l10n.t('Load EVM Logs from {0}', rpcHost),
     senderAccount: l10n.t('Sender\u2019s Account'),
     recipientAccount: l10n.t('Recipient\u2019s Account'),

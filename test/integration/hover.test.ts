@@ -294,7 +294,10 @@ describe('receipt hover', function () {
     // An EVM receipt on a known explorer also links the explorer, through our command with the same arguments.
     const explorer = targets.find((t) => t.startsWith('command:waspChain.openInExplorer?'));
     if (explorer) assert.deepEqual(JSON.parse(decodeURIComponent(explorer.slice(explorer.indexOf('?') + 1))), [{ requestId: SUCCESS, chainName: name }]);
-    for (const t of targets) assert.match(t, /^command:waspChain\.(showReceipt|copyRequestId|openInExplorer)\?/, `link target ${t}`);
+    // An EVM request also links Debug Transaction, with its hash and the same name.
+    const debug = targets.find((t) => t.startsWith('command:waspChain.debugTransaction?'));
+    if (debug) assert.deepEqual(JSON.parse(decodeURIComponent(debug.slice(debug.indexOf('?') + 1))), [{ transaction: SUCCESS.slice(0, 66), chain: name }]);
+    for (const t of targets) assert.match(t, /^command:waspChain\.(showReceipt|copyRequestId|openInExplorer|debugTransaction)\?/, `link target ${t}`);
   });
 
   it('keeps node text inert: no link, HTML, entity or command URI from a hostile node', async () => {

@@ -136,6 +136,15 @@ function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api:
   f.logs.forEach((log, i) => rows.push({ field: `log.${i}`, label: i === 0 ? T.logs : '', value: log.line, detail: log.address, mono: true }));
   if (f.logsCut > 0) rows.push({ field: 'moreLogs', label: '', value: T.moreLogs.replace('{0}', f.logsCut.toLocaleString()) });
   const body = h('div', { class: 'frame-body' }, h('dl', null, ...rows.map((r) => rowOf(r, api, L))));
+  // A native frame (the magic contract) has no EVM code to step through: the debugger answers it from the node's record.
+  if (f.magic === undefined)
+    body.append(
+      h(
+        'div',
+        { class: 'toolbar' },
+        button(T.debugFromHere, () => api.post({ kind: 'debugTransaction', frame: f.index })),
+      ),
+    );
   const calls = h('div', { class: 'frame-calls', role: 'group' });
   const children = f.children.map((i) => view.frames[i]).filter((c): c is FrameView => c !== undefined);
   const more = appendFirst(calls, children, CHILD_BATCH, (c) => frameElement(view, c, L, api), L);

@@ -47,7 +47,7 @@ function render(state: ReceiptPanelState, api: Api): Node {
       root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, state), ...receipt(state, api));
       break;
     case 'evmTransaction':
-      root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined), ...evmOnly(state, api));
+      root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined, true), ...evmOnly(state, api));
       break;
   }
   return root;
@@ -74,7 +74,8 @@ function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmTransaction' }>
   return out;
 }
 
-function toolbar(L: Labels, api: Api, state: OkState | undefined): HTMLElement {
+/** `evm`: the panel shows an EVM transaction (a bare one, or an EVM request's), which the debugger can replay. */
+function toolbar(L: Labels, api: Api, state: OkState | undefined, evm = state?.view.kind === 'evm'): HTMLElement {
   const bar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': L.refresh });
   bar.append(button(L.refresh, () => api.post({ kind: 'refresh' }), { primary: true }));
   if (state) {
@@ -84,6 +85,8 @@ function toolbar(L: Labels, api: Api, state: OkState | undefined): HTMLElement {
       button(L.openJson, () => api.post({ kind: 'openJson' })),
     );
   }
+  // The host knows the transaction and its chain: the message carries neither.
+  if (evm) bar.append(button(L.debugTransaction, () => api.post({ kind: 'debugTransaction' })));
   return bar;
 }
 

@@ -15,6 +15,7 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
     assert.deepEqual(receiptPanelLabels(englishL10n), {
       ...ENGLISH_COMMON_LABELS,
       copyRequestId: 'Copy Request ID',
+      debugTransaction: 'Debug Transaction',
       refresh: 'Refresh',
       loadEvmLogs: 'Load EVM Logs',
       loadStateChanges: 'Show State Changes',
@@ -79,6 +80,7 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
         logs: 'logs',
         moreLogs: '{0} more logs not shown',
         matches: '{0} calls match',
+        debugFromHere: 'Debug from Here',
       },
     });
   });
