@@ -133,6 +133,18 @@ function changedByteSuite(layout: 'foundry' | 'hardhat', world: World): void {
     rebuilt[tailByte] = (rebuilt[tailByte] ?? 0) ^ 0xff;
     assert.equal(index().match(rebuilt, false)?.contractName, 'Ledger');
   });
+
+  it(`does the same (${layout}) for the Bank’s init code: an instruction changed, or its runtime’s metadata hash changed`, async () => {
+    const input = bytes((await world.peers.rpc<{ input: string }>('eth_getTransactionByHash', [world.peers.txs.deployBank])).input);
+    const changed = input.slice();
+    changed[20] = (changed[20] ?? 0) ^ 0x01;
+    assert.equal(index().match(changed, true), undefined);
+    // The creation code ends with the runtime's metadata; the constructor argument (one word) follows it.
+    const rebuilt = input.slice();
+    const tailByte = rebuilt.length - 32 - 10;
+    rebuilt[tailByte] = (rebuilt[tailByte] ?? 0) ^ 0xff;
+    assert.equal(index().match(rebuilt, true)?.contractName, 'Bank');
+  });
 }
 
 describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture against forge’s and Hardhat 3’s records', function () {
