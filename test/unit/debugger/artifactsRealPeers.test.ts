@@ -188,6 +188,19 @@ describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture 
     changedByteSuite(layout, world);
   }
 
+  it('pairs Hardhat 3’s split build info (<id>.output.json before <id>.json) and its artifacts whatever order they come in', () => {
+    const peers = world.peers;
+    const reversed = new ArtifactIndex();
+    for (const rel of files(peers.project)
+      .filter((f) => f.startsWith('artifacts/'))
+      .reverse())
+      assert.ok(reversed.add(rel, readFileSync(join(peers.project, rel), 'utf8')).ok, rel);
+    const map = reversed.match(code.get('bank') ?? assert.fail(), false);
+    assert.equal(map?.artifactPath, 'artifacts/src/Bank.sol/Bank.json');
+    assert.equal(map.sourceText('src/Bank.sol'), world.source);
+    assert.equal(map.locate(0)?.path, 'src/Bank.sol');
+  });
+
   it('exposes the storage layout forge asked solc for, and names the slot anvil holds the saver’s credit in', async () => {
     const map = indexes.foundry.match(code.get('ledger') ?? assert.fail(), false) ?? assert.fail();
     const layout = map.storageLayout ?? assert.fail('no storage layout');
