@@ -5,7 +5,7 @@
 // length, so a match compares a few codes, never every artifact's bytes. Pure.
 import type { CodeMap, SourceLocation } from './codeMap';
 import { readBuildRecord, MAX_BUILD_RECORD_CHARS, type BuildRecord, type BuildSources, type CodeRecord, type ContractRecord } from './artifacts';
-import { makeJumpAt, makeLocator, metadataTailLength, type MappedSource } from './sourceMap';
+import { LineTable, makeJumpAt, makeLocator, metadataTailLength, type MappedSource } from './sourceMap';
 
 /** What adding a file did: indexed it, or skipped it and why. */
 export type AddResult = { ok: true; kind: Exclude<BuildRecord['kind'], 'skipped'> } | { ok: false; reason: string };
@@ -55,6 +55,8 @@ export class ArtifactIndex {
   private readonly records = new Map<string, BuildRecord>();
   private deployedByBody: Map<number, Prepared[]> | undefined;
   private creationByLength: Map<number, Prepared[]> | undefined;
+  /** One line table per source text, shared by every code map built from it. */
+  private readonly lineTables = new Map<string, LineTable>();
 
   constructor(private readonly maxFileChars = MAX_BUILD_RECORD_CHARS) {}
 
@@ -62,6 +64,7 @@ export class ArtifactIndex {
   add(path: string, text: string): AddResult {
     const record = readBuildRecord(path, text, this.maxFileChars);
     this.records.delete(path);
+    this.lineTables.clear();
     this.deployedByBody = undefined;
     this.creationByLength = undefined;
     if (record.kind === 'skipped') return { ok: false, reason: record.reason };
@@ -71,6 +74,7 @@ export class ArtifactIndex {
 
   remove(path: string): void {
     if (this.records.delete(path)) {
+      this.lineTables.clear();
       this.deployedByBody = undefined;
       this.creationByLength = undefined;
     }
@@ -165,7 +169,11 @@ export class ArtifactIndex {
     if (this.deployedByBody && this.creationByLength) return;
     const deployed = new Map<number, Prepared[]>();
     const creation = new Map<number, Prepared[]>();
-    const put = (map: Map<number, Prepared[]>, length: number, p: Prepared) => map.set(length, [...(map.get(length) ?? []), p]);
+    const put = (map: Map<number, Prepared[]>, length: number, p: Prepared) => {
+      const bucket = map.get(length);
+      if (bucket) bucket.push(p);
+      else map.set(length, [p]);
+    };
     const ordered = this.candidates().sort(
       (a, b) =>
         b.rank - a.rank || Number(a.isBuildInfo) - Number(b.isBuildInfo) || (a.artifactPath < b.artifactPath ? -1 : a.artifactPath > b.artifactPath ? 1 : 0),
@@ -180,13 +188,24 @@ export class ArtifactIndex {
     this.creationByLength = creation;
   }
 
+  private lineTable(text: string): LineTable {
+    let table = this.lineTables.get(text);
+    if (!table) {
+      table = new LineTable(text);
+      this.lineTables.set(text, table);
+    }
+    return table;
+  }
+
   private codeMap(found: Prepared, code: Uint8Array): CodeMap {
     const { candidate } = found;
     const texts = candidate.sources?.texts;
     const sources = new Map<number, MappedSource>();
     for (const [id, path] of candidate.sources?.ids ?? []) sources.set(id, { path, text: texts?.get(path) });
     const map = found.code.sourceMap;
-    const locate: (pc: number) => SourceLocation | undefined = map ? makeLocator(code, found.body, map, sources) : () => undefined;
+    const locate: (pc: number) => SourceLocation | undefined = map
+      ? makeLocator(code, found.body, map, sources, (text) => this.lineTable(text))
+      : () => undefined;
     const result: CodeMap = {
       contractName: candidate.contract.contractName,
       artifactPath: candidate.artifactPath,

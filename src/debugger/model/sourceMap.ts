@@ -181,20 +181,22 @@ export interface MappedSource {
 /**
  * `locate(pc)` for one code: the instruction at `pc`, its map entry, its source's lines. A pc in
  * push data or the metadata, an entry with no source (f = -1), an id that is not one of `sources`
- * (compiler-generated Yul) or a range outside the source's text answers undefined.
+ * (compiler-generated Yul) or a range outside the source's text answers undefined. `lineTable`
+ * lets a caller share one table per source between the codes built from it.
  */
 export function makeLocator(
   code: Uint8Array,
   codeLength: number,
   map: DecodedSourceMap,
   sources: ReadonlyMap<number, MappedSource>,
+  lineTable: (text: string) => LineTable = (text) => new LineTable(text),
 ): (pc: number) => SourceLocation | undefined {
   let table: Int32Array | undefined;
   const lines = new Map<number, LineTable | undefined>();
   const linesOf = (id: number) => {
     if (!lines.has(id)) {
       const text = sources.get(id)?.text;
-      lines.set(id, text === undefined ? undefined : new LineTable(text));
+      lines.set(id, text === undefined ? undefined : lineTable(text));
     }
     return lines.get(id);
   };

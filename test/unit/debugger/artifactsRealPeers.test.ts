@@ -133,6 +133,18 @@ function changedByteSuite(layout: 'foundry' | 'hardhat', world: World): void {
     rebuilt[tailByte] = (rebuilt[tailByte] ?? 0) ^ 0xff;
     assert.equal(index().match(rebuilt, false)?.contractName, 'Ledger');
   });
+
+  it(`does the same (${layout}) for the Bank’s init code: an instruction changed, or its runtime’s metadata hash changed`, async () => {
+    const input = bytes((await world.peers.rpc<{ input: string }>('eth_getTransactionByHash', [world.peers.txs.deployBank])).input);
+    const changed = input.slice();
+    changed[20] = (changed[20] ?? 0) ^ 0x01;
+    assert.equal(index().match(changed, true), undefined);
+    // The creation code ends with the runtime's metadata; the constructor argument (one word) follows it.
+    const rebuilt = input.slice();
+    const tailByte = rebuilt.length - 32 - 10;
+    rebuilt[tailByte] = (rebuilt[tailByte] ?? 0) ^ 0xff;
+    assert.equal(index().match(rebuilt, true)?.contractName, 'Bank');
+  });
 }
 
 describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture against forge’s and Hardhat 3’s records', function () {
@@ -175,6 +187,19 @@ describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture 
     layoutSuite(layout, world);
     changedByteSuite(layout, world);
   }
+
+  it('pairs Hardhat 3’s split build info (<id>.output.json before <id>.json) and its artifacts whatever order they come in', () => {
+    const peers = world.peers;
+    const reversed = new ArtifactIndex();
+    for (const rel of files(peers.project)
+      .filter((f) => f.startsWith('artifacts/'))
+      .reverse())
+      assert.ok(reversed.add(rel, readFileSync(join(peers.project, rel), 'utf8')).ok, rel);
+    const map = reversed.match(code.get('bank') ?? assert.fail(), false);
+    assert.equal(map?.artifactPath, 'artifacts/src/Bank.sol/Bank.json');
+    assert.equal(map.sourceText('src/Bank.sol'), world.source);
+    assert.equal(map.locate(0)?.path, 'src/Bank.sol');
+  });
 
   it('exposes the storage layout forge asked solc for, and names the slot anvil holds the saver’s credit in', async () => {
     const map = indexes.foundry.match(code.get('ledger') ?? assert.fail(), false) ?? assert.fail();
