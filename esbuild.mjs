@@ -144,6 +144,9 @@ const configs = [
     format: 'esm',
     target: 'node20',
     external: ['vscode'],
+    // @ethereumjs logs through `debug`, whose Node build requires tty, util and os at load (an ES
+    // module cannot); its browser build needs none and reads DEBUG the same way.
+    alias: { debug: 'debug/src/browser.js' },
     minify: production,
     sourcemap: !production,
     sourcesContent: false,

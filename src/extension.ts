@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     records: workspace.addresses,
     evmOnly: receipts.evmOnly,
   });
-  registerDebuggerFeature(services);
+  registerDebuggerFeature({ ...services, abis: workspace.abis });
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);

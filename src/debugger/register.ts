@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import type { ChainSource } from '../config/model/chainConfig';
 import type { KnownChain } from '../config/model/chainAbilities';
+import type { ChainRegistry } from '../config/chainRegistry';
+import type { AbiIndex } from '../evm/model/abiIndex';
 import {
   DEBUG_TYPE,
   asksForTransaction,
@@ -32,7 +34,9 @@ export interface DebugChains {
 export interface DebuggerDeps {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;
-  readonly chains: DebugChains;
+  readonly chains: DebugChains & Pick<ChainRegistry, 'jsonRpcOf'>;
+  /** The workspace's ABIs (names for code no build record matches). */
+  readonly abis: { current(): Promise<AbiIndex> };
 }
 
 export function registerDebuggerFeature(deps: DebuggerDeps): void {
@@ -40,6 +44,13 @@ export function registerDebuggerFeature(deps: DebuggerDeps): void {
   deps.context.subscriptions.push(
     vscode.commands.registerCommand(Commands.debugTransaction, (arg?: unknown) => entry.run(arg)),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, entry),
+    // The adapter (the replay, the protocol session) loads with the first session.
+    vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
+      createDebugAdapterDescriptor: async () =>
+        new vscode.DebugAdapterInlineImplementation(
+          (await import('./adapter.js')).createDebugAdapter({ chains: deps.chains, log: deps.log, abis: () => deps.abis.current() }),
+        ),
+    }),
     // launch.json's "Add Configuration…" and the Run view's list offer one per chain that can serve a session.
     vscode.debug.registerDebugConfigurationProvider(
       DEBUG_TYPE,

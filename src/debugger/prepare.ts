@@ -1,0 +1,128 @@
+// What a launch request becomes before the first stop: the chain's JSON-RPC asked for the
+// transaction, its block, its pre-state and its call tree; the replay run and recorded; the
+// workspace's build records matched to the code of every frame; names from the workspace's ABIs.
+// Nothing but the chain's JSON-RPC is asked (no token goes with it: the JSON-RPC is public on both
+// generations).
+import * as vscode from 'vscode';
+import { Settings } from '../constants';
+import type { ChainRegistry } from '../config/chainRegistry';
+import { shortId } from '../core/format';
+import { loadAbiCoder } from '../evm/model/decode';
+import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS } from '../evm/model/jsonRpc';
+import type { AbiIndex } from '../evm/model/abiIndex';
+import { readBuildRecords, workspaceSourceFile } from '../workspace/buildRecords';
+import { rpcFailureText } from '../transactions/model/evmExplain';
+import { checkLaunchArgs } from './model/launchArgs';
+import { ArtifactIndex } from './model/artifactMatch';
+import type { CodeMap } from './model/codeMap';
+import { Describer } from './model/describe';
+import type { PreparedReplay, ReplayProgress, SourceFile } from './model/prepared';
+import type { Recording } from './model/recording';
+import { fetchReplayInputs, type ReplayInputsOutcome } from './model/replayInputs';
+import { replayTransaction } from './model/replay';
+import { nameSlot } from './model/storageNames';
+
+export interface PrepareDeps {
+  readonly chains: Pick<ChainRegistry, 'jsonRpcOf' | 'defaultChainName'>;
+  readonly log: vscode.LogOutputChannel;
+  /** The workspace's ABIs (names for code no build record matches). */
+  abis(): Promise<AbiIndex>;
+}
+
+const DEFAULT_MAX_STEPS = 5_000_000;
+
+/** What the replay asked for, by the failure's `what`. */
+const ASKED: Record<Exclude<ReplayInputsOutcome, { ok: true }>['what'], string> = {
+  transaction: 'eth_getTransactionByHash',
+  block: 'eth_getBlockByNumber',
+  receipt: 'eth_getTransactionReceipt',
+  prestate: 'debug_traceTransaction (prestateTracer)',
+  callTrace: 'debug_traceTransaction (callTracer)',
+  chainId: 'eth_chainId',
+};
+
+function failureText(f: Exclude<ReplayInputsOutcome, { ok: true }>): string {
+  if (f.what === 'prestate' && f.reason === 'methodUnavailable' && f.detail) return f.detail;
+  return rpcFailureText(f, vscode.l10n, {
+    method: ASKED[f.what],
+    maxBytes: TRACE_MAX_BYTES,
+    timeoutMs: TRACE_TIMEOUT_MS,
+    answer: (l10n) => l10n.t('a valid JSON-RPC answer'),
+  });
+}
+
+function maxSteps(): number {
+  const v = vscode.workspace.getConfiguration(Settings.section).get<unknown>('debug.maxSteps');
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1_000 && v <= 50_000_000 ? v : DEFAULT_MAX_STEPS;
+}
+
+/** The build records' code maps for each frame of the recording (a creation matches its init code). */
+async function codeMapsOf(rec: Recording, deps: PrepareDeps, signal: AbortSignal): Promise<{ maps: (CodeMap | undefined)[]; roots: Map<CodeMap, vscode.Uri> }> {
+  const read = await readBuildRecords(deps.log, signal);
+  const index = new ArtifactIndex();
+  const folderOf = new Map<string, vscode.Uri>();
+  for (const f of read.files) {
+    index.add(f.relativePath, f.text);
+    folderOf.set(f.relativePath, f.folder);
+  }
+  const maps = rec.frames.map((f) => (f.native || f.code.length === 0 ? undefined : index.match(f.code, f.kind === 'CREATE' || f.kind === 'CREATE2')));
+  const roots = new Map<CodeMap, vscode.Uri>();
+  for (const map of maps) {
+    if (!map || roots.has(map)) continue;
+    const folder = folderOf.get(map.artifactPath);
+    const parts = map.artifactPath.split('/');
+    const at = parts.findIndex((p: string) => p === 'artifacts' || p === 'out');
+    if (folder && at >= 0) roots.set(map, parts.slice(0, at).length ? vscode.Uri.joinPath(folder, ...parts.slice(0, at)) : folder);
+  }
+  deps.log.info(
+    `Debugger: ${read.files.length} build records read (${read.skipped} not read), ${maps.filter(Boolean).length} of ${maps.length} frames matched`,
+  );
+  return { maps, roots };
+}
+
+export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<string, unknown>>, progress: ReplayProgress): Promise<PreparedReplay> {
+  const args = checkLaunchArgs(raw, vscode.l10n);
+  if (!args.ok) throw new Error(args.problem);
+  const { transaction } = args.value;
+  const chain = args.value.chain ?? deps.chains.defaultChainName();
+  if (chain === undefined) throw new Error(vscode.l10n.t('Name the chain of the transaction ("chain" in the launch configuration).'));
+  const target = deps.chains.jsonRpcOf(chain);
+  if (!target)
+    throw new Error(vscode.l10n.t('{0} has no EVM JSON-RPC the debugger may ask (or its settings come from a workspace that is not trusted).', chain));
+  const inputs = await fetchReplayInputs(target.url, transaction, { fetch: globalThis.fetch, signal: progress.signal });
+  if (!inputs.ok) throw new Error(vscode.l10n.t('{0} ({1}), {2}: {3}', chain, target.host, ASKED[inputs.what], failureText(inputs)));
+  const recording = await replayTransaction(inputs.inputs, { maxSteps: maxSteps(), signal: progress.signal, onProgress: (n: number) => progress.report(n) });
+  const [{ maps, roots }, coder, abis] = await Promise.all([codeMapsOf(recording, deps, progress.signal), loadAbiCoder(), deps.abis()]);
+  const files = new Map<string, SourceFile>();
+  const compilerPaths = new Map<string, string>();
+  for (const [map, root] of roots) {
+    for (const path of sourcePathsOf(recording, maps, map)) {
+      const uri = await workspaceSourceFile(root, path);
+      const name = path.split('/').pop() ?? path;
+      const file: SourceFile = uri ? { name, path: uri.scheme === 'file' ? uri.fsPath : uri.toString() } : { name };
+      files.set(`${map.artifactPath}\n${path}`, file);
+      if (file.path !== undefined) compilerPaths.set(file.path, path);
+    }
+  }
+  return {
+    recording,
+    codeMapOf: (f) => maps[f],
+    describer: new Describer(coder, [abis]),
+    sourceOf: (path, map) => files.get(`${map.artifactPath}\n${path}`) ?? { name: path.split('/').pop() ?? path },
+    compilerPathOf: (p) => compilerPaths.get(p) ?? compilerPaths.get(vscode.Uri.file(p).fsPath),
+    slotName: (map, slot) => (map?.storageLayout ? nameSlot(map.storageLayout, slot, recording.keccakPreimages) : undefined),
+    title: `${shortId(transaction)} on ${chain}`,
+  };
+}
+
+/** The compiler paths the replay's steps map to in code matched to `map`. */
+function sourcePathsOf(rec: Recording, maps: readonly (CodeMap | undefined)[], map: CodeMap): Set<string> {
+  const paths = new Set<string>();
+  for (let s = 0; s < rec.length; s++) {
+    const f = rec.frame[s] ?? 0;
+    if (maps[f] !== map) continue;
+    const loc = map.locate(rec.pc[s] ?? 0);
+    if (loc) paths.add(loc.path);
+  }
+  return paths;
+}
