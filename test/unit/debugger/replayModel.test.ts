@@ -8,6 +8,7 @@ import { forkOfBlock } from '../../../src/debugger/model/replayChain';
 import { checkFidelity, type FidelityInput } from '../../../src/debugger/model/replayFidelity';
 import { parsePrestate, type PrestateAccount, type ReplayBlock } from '../../../src/debugger/model/replayInputs';
 import { nativeAddresses } from '../../../src/debugger/model/replayNative';
+import { replayTransaction } from '../../../src/debugger/model/replay';
 import { MEMORY_SNAPSHOT, STACK_CHECKPOINT, StepRecorder } from '../../../src/debugger/model/replayRecorder';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
@@ -194,5 +195,49 @@ describe('the step recorder: stacks and memory rebuilt from deltas, checkpoints 
       assert.deepEqual(rec.stackAt(s), t.stack, `stack at ${s}`);
       assert.deepEqual(rec.memoryAt(s), t.memory, `memory at ${s}`);
     });
+  });
+});
+
+describe('a transaction the node ran below the block’s base fee', () => {
+  it('replays a zero-price transaction in a block with a base fee (a Wasp chain’s EVM runs at gas price 0)', async () => {
+    const contract = A(0x100b1);
+    const word = `0x${'0'.repeat(63)}1`;
+    const rec = await replayTransaction(
+      {
+        chainId: 1074n,
+        tx: {
+          hash: `0x${'1'.repeat(64)}`,
+          from: A(1),
+          to: contract,
+          input: new Uint8Array(0),
+          value: 0n,
+          nonce: 0n,
+          gas: 100_000n,
+          gasPrice: 0n,
+          type: 0,
+          accessList: [],
+          blockNumber: 5n,
+        },
+        block: {
+          number: 5n,
+          timestamp: 1_700_000_000n,
+          coinbase: A(0),
+          gasLimit: 30_000_000n,
+          difficulty: 0n,
+          baseFeePerGas: 7_000_000_000n,
+          mixHash: `0x${'0'.repeat(64)}`,
+        },
+        receipt: { status: 1, gasUsed: 21_018n },
+        // PUSH1 1, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN
+        prestate: new Map([
+          [A(1), { balance: 0n, nonce: 0n, code: new Uint8Array(0), storage: new Map() }],
+          [contract, { balance: 0n, nonce: 1n, code: Uint8Array.from([0x60, 1, 0x60, 0, 0x52, 0x60, 32, 0x60, 0, 0xf3]), storage: new Map() }],
+        ]),
+        trace: { frames: [node(0, undefined, { to: contract, gasUsed: 21_018n, output: word })], cut: 0 },
+      },
+      { maxSteps: 1_000 },
+    );
+    assert.equal(rec.divergence, undefined, rec.divergence?.message);
+    assert.deepEqual(rec.result, { status: 'success', output: word, gasUsed: 21_018n });
   });
 });
