@@ -88,6 +88,7 @@ class RecordedReplay implements ReplayRecording {
  */
 export async function replayTransaction(inputs: ReplayInputs, options: ReplayOptions): Promise<ReplayRecording> {
   const l10n = options.l10n ?? englishL10n;
+  options.signal?.throwIfAborted();
   const fork = (options.hardfork as Hardfork | undefined) ?? forkOfBlock(inputs.block);
   const common = commonOf(inputs.chainId, fork);
   const vm = await createVM({ common, stateManager: await stateOf(inputs.prestate) });

@@ -115,6 +115,15 @@ describe('a replay’s frames, limits and divergences, against anvil', function 
     );
   });
 
+  it('rejects at once when the signal was aborted before the replay began, even for a transaction of no steps', async () => {
+    const peers = peersOf();
+    const inputs = await inputsOf(peers.rpcUrl, peers.txs.valueTransfer);
+    const controller = new AbortController();
+    const reason = new Error('closed before it began');
+    controller.abort(reason);
+    await assert.rejects(replayTransaction(inputs, { maxSteps: 1_000, signal: controller.signal }), (e) => e === reason);
+  });
+
   it('diverges where a pre-state raised on purpose makes the Ledger’s debit return instead of revert', async () => {
     const peers = peersOf();
     const inputs = await inputsOf(peers.rpcUrl, peers.txs.customError);
