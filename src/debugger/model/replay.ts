@@ -88,16 +88,24 @@ class RecordedReplay implements ReplayRecording {
  */
 export async function replayTransaction(inputs: ReplayInputs, options: ReplayOptions): Promise<ReplayRecording> {
   const l10n = options.l10n ?? englishL10n;
+  options.signal?.throwIfAborted();
   const fork = (options.hardfork as Hardfork | undefined) ?? forkOfBlock(inputs.block);
   const common = commonOf(inputs.chainId, fork);
   const vm = await createVM({ common, stateManager: await stateOf(inputs.prestate) });
   const tx = txOf(inputs.tx, common);
   const recorder = new StepRecorder();
-  const run = await watchedRun(vm, tx, blockOf(inputs.block, common), recorder, nativeAnswers(inputs.trace, inputs.prestate, l10n), {
-    maxSteps: options.maxSteps,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  const run = await watchedRun(
+    vm,
+    tx,
+    blockOf(inputs.block, common, inputs.tx.maxFeePerGas ?? inputs.tx.gasPrice),
+    recorder,
+    nativeAnswers(inputs.trace, inputs.prestate, l10n),
+    {
+      maxSteps: options.maxSteps,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    },
+  );
   if (run.stop?.why === 'cancelled') throw options.signal?.reason ?? new Error('cancelled');
   recorder.trim();
   const result = resultOf(run, l10n);

@@ -22,7 +22,12 @@ export function commonOf(chainId: bigint, fork: Hardfork): Common {
   return createCustomCommon({ chainId: Number(chainId), name: 'replay' }, Mainnet, { hardfork: fork });
 }
 
-export function blockOf(block: ReplayBlock, common: Common): Block {
+/**
+ * The block as the EVM reads it. A base fee above what the transaction offers is lowered to its
+ * offer: the node mined it (a Wasp chain's EVM runs at gas price 0 and charges the fee in ISC),
+ * so the EVM's fee check must not refuse what the node ran.
+ */
+export function blockOf(block: ReplayBlock, common: Common, feeCap?: bigint): Block {
   const header: Record<string, unknown> = {
     number: block.number,
     timestamp: block.timestamp,
@@ -30,7 +35,7 @@ export function blockOf(block: ReplayBlock, common: Common): Block {
     gasLimit: block.gasLimit,
     difficulty: block.difficulty,
   };
-  if (block.baseFeePerGas !== undefined) header.baseFeePerGas = block.baseFeePerGas;
+  if (block.baseFeePerGas !== undefined) header.baseFeePerGas = feeCap !== undefined && feeCap < block.baseFeePerGas ? feeCap : block.baseFeePerGas;
   if (block.mixHash !== undefined) header.mixHash = hexToBytes(block.mixHash as `0x${string}`);
   if (block.withdrawalsRoot !== undefined) header.withdrawalsRoot = hexToBytes(block.withdrawalsRoot as `0x${string}`);
   if (block.blobGasUsed !== undefined) header.blobGasUsed = block.blobGasUsed;

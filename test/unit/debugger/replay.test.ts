@@ -115,6 +115,15 @@ describe('a replay’s frames, limits and divergences, against anvil', function 
     );
   });
 
+  it('rejects at once when the signal was aborted before the replay began, even for a transaction of no steps', async () => {
+    const peers = peersOf();
+    const inputs = await inputsOf(peers.rpcUrl, peers.txs.valueTransfer);
+    const controller = new AbortController();
+    const reason = new Error('closed before it began');
+    controller.abort(reason);
+    await assert.rejects(replayTransaction(inputs, { maxSteps: 1_000, signal: controller.signal }), (e) => e === reason);
+  });
+
   it('diverges where a pre-state raised on purpose makes the Ledger’s debit return instead of revert', async () => {
     const peers = peersOf();
     const inputs = await inputsOf(peers.rpcUrl, peers.txs.customError);
@@ -148,8 +157,8 @@ describe('a native frame: the ISC magic contract answered from the node’s reco
     hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
   });
 
-  async function withoutMagicCode(): Promise<ReplayInputs> {
-    const inputs = await inputsOf(peersOf().rpcUrl, hash);
+  async function withoutMagicCode(of = hash): Promise<ReplayInputs> {
+    const inputs = await inputsOf(peersOf().rpcUrl, of);
     const magic = inputs.prestate.get(MAGIC_ADDRESS);
     assert.ok(magic && magic.code.length > 0, 'anvil gave the magic address’s code');
     // A Wasp node's magic contract is no EVM code: its pre-state carries none.
@@ -169,6 +178,20 @@ describe('a native frame: the ISC magic contract answered from the node’s reco
     assert.equal(magic.outcome?.output, `0x${WORD}`);
     assert.equal(rec.result.output, `0x${WORD}`);
     assert.ok(rec.frames.every((f) => f.index === 1 || rec.frame.includes(f.index)));
+  });
+
+  it('stubs a recorded revert: the native frame reverts with the node’s data and the caller goes on', async () => {
+    const peers = peersOf();
+    // PUSH32 WORD, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, REVERT.
+    await peers.rpc('anvil_setCode', [MAGIC_ADDRESS, `0x7f${WORD}60005260206000fd`]);
+    const reverting = await sendMined(peers, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
+    await peers.rpc('anvil_setCode', [MAGIC_ADDRESS, MAGIC_CODE]);
+    const rec = await replayTransaction(await withoutMagicCode(reverting), { maxSteps: 100_000 });
+    assert.equal(rec.divergence, undefined, show(rec.divergence));
+    assert.equal(rec.frames[1]?.native, true);
+    assert.deepEqual(rec.frames[1]?.outcome, { status: 'reverted', output: `0x${WORD}`, gasUsed: rec.frames[1]?.outcome?.gasUsed });
+    assert.equal(rec.result.status, 'success');
+    assert.equal(rec.result.output, `0x${WORD}`, 'the caller returns the revert data its CALL wrote');
   });
 
   it('diverges when the recorded input differs from what the replay sends', async () => {
