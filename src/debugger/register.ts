@@ -51,7 +51,7 @@ export function registerDebuggerFeature(deps: DebuggerDeps): void {
           (await import('./adapter.js')).createDebugAdapter({ chains: deps.chains, log: deps.log, abis: () => deps.abis.current() }),
         ),
     }),
-    // launch.json's "Add Configuration…" and the Run view's list offer one per chain that can serve a session.
+    // The Run view's list offers one per chain that can serve a session (launch.json's starter comes from `entry`).
     vscode.debug.registerDebugConfigurationProvider(
       DEBUG_TYPE,
       { provideDebugConfigurations: () => entry.starters(false) },
@@ -60,7 +60,7 @@ export function registerDebuggerFeature(deps: DebuggerDeps): void {
   );
 }
 
-/** What went wrong, for the caller's message; `cancelled` when the user closed a prompt (nothing to say). */
+/** The configuration to start, or what went wrong in words (none when the user closed a prompt: nothing to say). */
 type Resolved = { ok: true; config: DebugLaunchConfiguration } | { ok: false; problem?: string };
 
 class DebugEntry implements vscode.DebugConfigurationProvider {

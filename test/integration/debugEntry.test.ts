@@ -54,11 +54,15 @@ function linkArgs(markdown: string, command: string): unknown {
   return JSON.parse(decodeURIComponent(target.slice(target.indexOf('?') + 1)));
 }
 
-describe('Debug Transaction: the ways in', function () {
-  this.timeout(30_000);
-  let api: ExtensionApi;
-  let node: LocalNode;
-  let launches: ReturnType<typeof recordLaunches>;
+/** The hooks of a suite over the local node's two chains (IOTA EVM the default): what each test reads of them. */
+function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; launches: () => ReturnType<typeof recordLaunches> } {
+  let api: ExtensionApi | undefined;
+  let node: LocalNode | undefined;
+  let launches: ReturnType<typeof recordLaunches> | undefined;
+  const got = <T>(v: T | undefined): T => {
+    assert.ok(v !== undefined, 'set up by the hooks');
+    return v;
+  };
 
   before(async () => {
     api = await activate();
@@ -70,24 +74,31 @@ describe('Debug Transaction: the ways in', function () {
     launches = recordLaunches();
     await setChains(
       [
-        { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
-        { name: 'ShimmerEVM', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
+        { name: 'IOTA EVM', nodeUrl: got(node).url, chainId: DEMO_CHAINS.iotaEvm },
+        { name: 'ShimmerEVM', nodeUrl: got(node).url, chainId: DEMO_CHAINS.shimmerEvm },
       ],
       { defaultChain: 'IOTA EVM' },
     );
-    node.clearRequests();
+    got(node).clearRequests();
   });
 
   afterEach(async () => {
-    launches.dispose();
-    for (const p of api.receipts.panels()) p.dispose();
+    launches?.dispose();
+    for (const p of got(api).receipts.panels()) p.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   after(async () => {
     await setChains(undefined, { defaultChain: undefined });
-    await node.close();
+    await node?.close();
   });
+
+  return { api: () => got(api), node: () => got(node), launches: () => got(launches) };
+}
+
+describe('Debug Transaction: the contributions, and what is refused before anything runs', function () {
+  this.timeout(30_000);
+  const local = withLocalChains();
 
   it('contributes the wasp-evm debugger for Solidity, breakpoints in Solidity, the command and the two limits', () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as Manifest;
@@ -107,7 +118,8 @@ describe('Debug Transaction: the ways in', function () {
     assert.equal(launch.properties.stopOnEntry?.default, true);
     assert.deepEqual(manifest.contributes.breakpoints, [{ language: 'solidity' }]);
     const command = manifest.contributes.commands.find((c) => c.command === COMMAND);
-    assert.ok(command && command.title === '%command.debugTransaction%' && command.category === '%category%');
+    // The host hands the manifest over with package.nls.json's words in place.
+    assert.deepEqual([command?.title, command?.category], ['Debug Transaction', 'Chain']);
     for (const event of ['onDebugResolve:wasp-evm', 'onDebugDynamicConfigurations:wasp-evm']) assert.ok(manifest.activationEvents.includes(event), event);
     const props = manifest.contributes.configuration.properties;
     assert.deepEqual(
@@ -124,10 +136,10 @@ describe('Debug Transaction: the ways in', function () {
     assert.ok(spied, 'showErrorMessage could be observed in this host');
     assert.equal(spied.result, false);
     assert.deepEqual(spied.messages, ['Debug Transaction: Not a transaction hash (0x1234): A transaction hash has 64 hex digits after 0x; this has 4.']);
-    assert.deepEqual(launches.seen, [], 'no configuration reached the launch');
-    assert.deepEqual(launches.started, [], 'no session started');
+    assert.deepEqual(local.launches().seen, [], 'no configuration reached the launch');
+    assert.deepEqual(local.launches().started, [], 'no session started');
     assert.equal(vscode.debug.activeDebugSession, undefined);
-    assert.deepEqual(node.requests, [], 'nothing was asked of the node');
+    assert.deepEqual(local.node().requests, [], 'nothing was asked of the node');
   });
 
   it('aborts a launch configuration whose chain is not configured, with a message, before any request', async () => {
@@ -139,8 +151,8 @@ describe('Debug Transaction: the ways in', function () {
     assert.ok(spied);
     assert.equal(spied.result, false);
     assert.deepEqual(spied.messages, ['Debug Transaction: No chain named "Elsewhere" is configured in waspChain.chains.']);
-    assert.deepEqual(launches.seen, []);
-    assert.deepEqual(node.requests, []);
+    assert.deepEqual(local.launches().seen, []);
+    assert.deepEqual(local.node().requests, []);
   });
 
   it('aborts a launch.json entry whose hash is malformed, naming it', async () => {
@@ -150,8 +162,13 @@ describe('Debug Transaction: the ways in', function () {
     assert.ok(spied);
     assert.equal(spied.result, false);
     assert.match(spied.messages[0] ?? '', /^Debug Transaction: Not a transaction hash \(0x\)/);
-    assert.deepEqual(launches.seen, []);
+    assert.deepEqual(local.launches().seen, []);
   });
+});
+
+describe('Debug Transaction: the hash and the chain, given or asked', function () {
+  this.timeout(30_000);
+  const local = withLocalChains();
 
   it('takes a full argument as it is: the hash lower-cased, the chain named, the frame; the session named after them', async () => {
     const started = await vscode.commands.executeCommand<boolean>(COMMAND, {
@@ -160,8 +177,8 @@ describe('Debug Transaction: the ways in', function () {
       frame: 2,
     });
     assert.equal(started, false, 'aborted by this test');
-    assert.equal(launches.seen.length, 1);
-    const config = launches.seen[0];
+    assert.equal(local.launches().seen.length, 1);
+    const config = local.launches().seen[0];
     assert.deepEqual(
       { type: config?.type, request: config?.request, transaction: config?.transaction, chain: config?.chain, frame: config?.frame, name: config?.name },
       { type: 'wasp-evm', request: 'launch', transaction: HASH, chain: 'ShimmerEVM', frame: 2, name: 'Debug 0x5a5a…5a5a on ShimmerEVM from call 2' },
@@ -171,8 +188,8 @@ describe('Debug Transaction: the ways in', function () {
   it('from the palette, asks for the hash (a malformed one is refused as typed), then the chain among those that can serve a replay', async () => {
     await setChains(
       [
-        { name: 'IOTA EVM', nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm },
-        { name: 'ShimmerEVM', nodeUrl: node.url, chainId: DEMO_CHAINS.shimmerEvm },
+        { name: 'IOTA EVM', nodeUrl: local.node().url, chainId: DEMO_CHAINS.iotaEvm },
+        { name: 'ShimmerEVM', nodeUrl: local.node().url, chainId: DEMO_CHAINS.shimmerEvm },
       ],
       { defaultChain: undefined },
     );
@@ -209,9 +226,9 @@ describe('Debug Transaction: the ways in', function () {
     );
     assert.ok(asked, 'prompts could be answered in this host');
     assert.equal(refused, 'Only hex digits (0-9, a-f) may follow 0x.');
-    assert.equal(launches.seen.length, 1);
-    assert.equal(launches.seen[0]?.transaction, HASH);
-    assert.equal(launches.seen[0]?.chain, 'ShimmerEVM');
+    assert.equal(local.launches().seen.length, 1);
+    assert.equal(local.launches().seen[0]?.transaction, HASH);
+    assert.equal(local.launches().seen[0]?.chain, 'ShimmerEVM');
   });
 
   it('F5 on a wasp-evm configuration without a transaction asks for it; the default chain is taken without asking; the name given stays', async () => {
@@ -221,17 +238,22 @@ describe('Debug Transaction: the ways in', function () {
     assert.ok(asked);
     assert.equal(asked.shown.length, 1, 'only the hash was asked');
     assert.deepEqual(
-      launches.seen.map((c) => [c.name, c.transaction, c.chain]),
+      local.launches().seen.map((c) => [c.name, c.transaction, c.chain]),
       [['My replay', HASH, 'IOTA EVM']],
     );
   });
+});
+
+describe('Debug Transaction: the receipt panel and the hover of an EVM request', function () {
+  this.timeout(30_000);
+  const local = withLocalChains();
 
   it("the receipt panel of an EVM request offers Debug Transaction, which starts the debugger on the request's transaction and chain", async () => {
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: EVM_REQUEST, chainName: 'IOTA EVM' });
     await panel.waitForRender((r) => r.text.includes('Request succeeded') && r.text.includes('Debug Transaction'));
     await panel.perform({ kind: 'debugTransaction' });
     assert.deepEqual(
-      launches.seen.map((c) => [c.type, c.transaction, c.chain, c.frame]),
+      local.launches().seen.map((c) => [c.type, c.transaction, c.chain, c.frame]),
       [['wasp-evm', EVM_HASH, 'IOTA EVM', undefined]],
     );
   });
@@ -241,12 +263,12 @@ describe('Debug Transaction: the ways in', function () {
     const r = await panel.waitForRender((x) => x.text.includes('Request succeeded') || x.text.includes('Request failed'));
     assert.ok(!r.text.includes('Debug Transaction'), r.text);
     await panel.perform({ kind: 'debugTransaction' });
-    assert.deepEqual(launches.seen, []);
+    assert.deepEqual(local.launches().seen, []);
   });
 
   it('the hover of an EVM request links Debug, with the hash and a chain name from settings kept whole inside the link', async () => {
     const name = 'Evil) [x](command:workbench.action.terminal.new) (*';
-    await setChains([{ name, nodeUrl: node.url, chainId: DEMO_CHAINS.iotaEvm }]);
+    await setChains([{ name, nodeUrl: local.node().url, chainId: DEMO_CHAINS.iotaEvm }]);
     const [h] = await hoversAt(`x ${EVM_REQUEST}`, EVM_REQUEST);
     assert.ok(h, 'a receipt hover');
     assert.ok(h.plain.includes('Debug'), h.plain);
@@ -257,7 +279,7 @@ describe('Debug Transaction: the ways in', function () {
     // What a click does: the command with the link's arguments.
     await vscode.commands.executeCommand(COMMAND, ...(args as unknown[]));
     assert.deepEqual(
-      launches.seen.map((c) => [c.transaction, c.chain]),
+      local.launches().seen.map((c) => [c.transaction, c.chain]),
       [[EVM_HASH, name]],
     );
   });
@@ -266,7 +288,7 @@ describe('Debug Transaction: the ways in', function () {
 interface RealPeersRun {
   rpcUrl: string;
   chainId: string;
-  txs: Record<'customError', string>;
+  txs: Record<'createInCall', string>;
 }
 
 describe('Debug Transaction: the ways in on a chain known only by its JSON-RPC (anvil)', function () {
@@ -299,31 +321,34 @@ describe('Debug Transaction: the ways in on a chain known only by its JSON-RPC (
     await setChains(undefined, { defaultChain: undefined });
   });
 
+  // A transaction no other suite opens a panel on: a call tree read here would change what their hovers say.
   it("the panel's Debug Transaction, and Debug from Here on a frame of its call tree (its call-order index); a frame the tree does not have starts nothing", async () => {
-    const hash = run.txs.customError;
+    const hash = run.txs.createInCall;
     const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: hash, chainName: 'Anvil' });
-    await panel.waitForRender((r) => r.text.includes('the revert began here') && r.text.includes('Debug from Here') && r.text.includes('Debug Transaction'));
+    await panel.waitForRender((r) => r.text.includes('Debug Transaction') && r.text.includes('Show Call Tree'));
+    await panel.perform({ kind: 'loadCallTree' });
+    await panel.waitForRender((r) => r.text.includes('Debug from Here'));
     const state = panel.state;
     assert.ok(state.status === 'evmTransaction' && state.callTree?.status === 'ok', 'the call tree is shown');
-    const origin = state.callTree.view.origin;
-    assert.ok(origin !== undefined && origin > 0, 'the revert began in a nested call');
+    const frames = state.callTree.view.frames;
+    const created = frames.find((f) => f.type.startsWith('CREATE'));
+    assert.ok(created && created.index > 0, `the contract it creates is a nested call: ${frames.map((f) => f.type).join(', ')}`);
     await panel.perform({ kind: 'debugTransaction' });
-    await panel.perform({ kind: 'debugTransaction', frame: origin });
-    for (const forged of [state.callTree.view.frames.length + 5, -1, 1.5, '1', { n: 1 }])
-      await panel.perform({ kind: 'debugTransaction', frame: forged as unknown as number });
+    await panel.perform({ kind: 'debugTransaction', frame: created.index });
+    for (const forged of [frames.length + 5, -1, 1.5, '1', { n: 1 }]) await panel.perform({ kind: 'debugTransaction', frame: forged as unknown as number });
     assert.deepEqual(
       launches.seen.map((c) => [c.transaction, c.chain, c.frame]),
       [
         [hash, 'Anvil', undefined],
-        [hash, 'Anvil', origin],
+        [hash, 'Anvil', created.index],
       ],
     );
-    assert.match(launches.seen[1]?.name as string, new RegExp(`on Anvil from call ${origin}$`));
+    assert.match(launches.seen[1]?.name as string, new RegExp(`on Anvil from call ${created.index}$`));
   });
 
   it('the hover of an EVM transaction links Debug with its hash and chain', async () => {
-    const hash = run.txs.customError;
-    const [h] = await hoversAt(`const WITHDRAW_TX = "${hash}";`, hash, 8);
+    const hash = run.txs.createInCall;
+    const [h] = await hoversAt(`const ISSUE_TX = "${hash}";`, hash, 8);
     assert.ok(h, 'a transaction hover');
     assert.deepEqual(linkArgs(h.value, COMMAND), [{ transaction: hash, chain: 'Anvil' }]);
   });

@@ -198,3 +198,20 @@ export function starterConfigurations(
     stopOnEntry: true,
   }));
 }
+
+/** The bounds of a replay, as the manifest declares them for waspChain.debug.maxSteps and maxMemoryMB. */
+export const REPLAY_LIMITS = {
+  maxSteps: { default: 5_000_000, min: 1_000, max: 50_000_000 },
+  maxMemoryMB: { default: 512, min: 64, max: 8_192 },
+} as const;
+
+/**
+ * The two settings, as a replay may use them: a value that is not a finite number is the default,
+ * and any other is rounded down and held within the manifest's bounds (settings.json is not checked
+ * against them, and even the user's own value cannot switch the bound off).
+ */
+export function replayLimits(maxSteps: unknown, maxMemoryMB: unknown): { maxSteps: number; maxMemoryBytes: number } {
+  const within = (v: unknown, b: { default: number; min: number; max: number }) =>
+    typeof v === 'number' && Number.isFinite(v) ? Math.min(b.max, Math.max(b.min, Math.floor(v))) : b.default;
+  return { maxSteps: within(maxSteps, REPLAY_LIMITS.maxSteps), maxMemoryBytes: within(maxMemoryMB, REPLAY_LIMITS.maxMemoryMB) * 1024 * 1024 };
+}

@@ -1,6 +1,8 @@
 // What starts a debug session, checked before anything is asked: the hash, the chain, the frame,
 // the chain chosen by abilities when none is named, the session's name and the starters.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DEBUG_TYPE,
   asksForTransaction,
@@ -12,6 +14,8 @@ import {
   hashProblem,
   launchConfiguration,
   normalHash,
+  REPLAY_LIMITS,
+  replayLimits,
   starterConfigurations,
   unwrapPasted,
   type ChainChoice,
@@ -169,5 +173,28 @@ describe('debugger/model/launchArgs: the session started', () => {
     assert.deepEqual(starterConfigurations([], { withHash: true }), [
       { type: 'wasp-evm', request: 'launch', name: 'Debug an EVM transaction', transaction: '0x', stopOnEntry: true },
     ]);
+  });
+});
+
+describe('debugger/model/launchArgs: the bounds of a replay', () => {
+  it('takes the defaults for a value that is not a number', () => {
+    for (const v of [undefined, null, '100', Number.NaN, Number.POSITIVE_INFINITY])
+      assert.deepEqual(replayLimits(v, v), { maxSteps: 5_000_000, maxMemoryBytes: 512 * 1024 * 1024 }, String(v));
+  });
+
+  it("holds a value within the manifest's bounds, rounded down", () => {
+    assert.deepEqual(replayLimits(10, 1), { maxSteps: 1_000, maxMemoryBytes: 64 * 1024 * 1024 });
+    assert.deepEqual(replayLimits(1e12, 1e9), { maxSteps: 50_000_000, maxMemoryBytes: 8_192 * 1024 * 1024 });
+    assert.deepEqual(replayLimits(20_000.9, 100.5), { maxSteps: 20_000, maxMemoryBytes: 100 * 1024 * 1024 });
+  });
+
+  it('agrees with the manifest', () => {
+    const manifest = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default: number; minimum: number; maximum: number }> } };
+    };
+    for (const key of ['maxSteps', 'maxMemoryMB'] as const) {
+      const p = manifest.contributes.configuration.properties[`waspChain.debug.${key}`];
+      assert.deepEqual([p?.default, p?.minimum, p?.maximum], [REPLAY_LIMITS[key].default, REPLAY_LIMITS[key].min, REPLAY_LIMITS[key].max], key);
+    }
   });
 });
