@@ -59,6 +59,8 @@ export interface GenerationTraits {
     readonly intrinsicGas: boolean;
     /** The prestate tracer's diff mode (state changes). */
     readonly stateChanges: boolean;
+    /** The prestate tracer itself: the pre-state of every account a transaction touches (the debugger's replay). */
+    readonly prestate: boolean;
   };
   /** How a receipt's fee is shown: with decimals and symbol (else base tokens), and whether a storage deposit is worth a word. */
   readonly fee: { readonly decimal: boolean; readonly storageDeposit: boolean };
@@ -107,7 +109,7 @@ export const STARDUST_TRAITS: GenerationTraits = {
   },
   gasPriceExact: true,
   feeRule: (_txGasPrice, l10n) => l10n.t('fee at the chain\u2019s gas per token (the EVM gas price follows it)'),
-  tracer: { callLogs: false, intrinsicGas: false, stateChanges: false },
+  tracer: { callLogs: false, intrinsicGas: false, stateChanges: false, prestate: false },
   fee: { decimal: false, storageDeposit: true },
   evmSenderRow: true,
   // An EVM request's ID is its transaction hash and output index 0.
@@ -144,7 +146,7 @@ export const REBASED_TRAITS: GenerationTraits = {
   minimumFeeWei: (txGasPrice) => ceilDiv(MIN_GAS_PER_REQUEST * txGasPrice, 10n ** 9n) * 10n ** 9n,
   gasPriceExact: false,
   feeRule: (txGasPrice, l10n) => l10n.t('fee = ⌈gas burned × {0} wei ÷ 10^9⌉ nanos, at the transaction\u2019s gas price', formatBigInt(txGasPrice)),
-  tracer: { callLogs: true, intrinsicGas: true, stateChanges: true },
+  tracer: { callLogs: true, intrinsicGas: true, stateChanges: true, prestate: true },
   // Rebased never charges a storage deposit (always 0).
   fee: { decimal: true, storageDeposit: false },
   evmSenderRow: false,

@@ -14,6 +14,8 @@ export interface ChainAbilities {
   readonly callTraces: boolean;
   /** A transaction's state changes (the prestate tracer's diff mode). */
   readonly stateChanges: boolean;
+  /** A transaction replayed in the debugger: its pre-state (the prestate tracer) besides its call tree. */
+  readonly replays: boolean;
   /** Governance: the chain info at a block, its fee policy and limits. */
   readonly governance: boolean;
   /** Blocks and the receipts of each. */
@@ -31,6 +33,7 @@ const WEB_API: ChainAbilities = {
   evmTransactions: true,
   callTraces: true,
   stateChanges: true,
+  replays: true,
   governance: true,
   blocks: true,
   l2Accounts: true,
@@ -43,6 +46,7 @@ const EVM_JSON_RPC_ONLY: ChainAbilities = {
   evmTransactions: true,
   callTraces: true,
   stateChanges: true,
+  replays: true,
   governance: false,
   blocks: false,
   l2Accounts: false,
@@ -66,10 +70,10 @@ export function knownChainOf(resolved: ResolvedChain, l10n: L10n = englishL10n):
   return undefined;
 }
 
-/** What a chain with a node's web API can answer: everything, as far as its node's tracer goes (a Wasp 1 tracer has no state-change mode). */
+/** What a chain with a node's web API can answer: everything, as far as its node's tracer goes (a Wasp 1 node has no prestate tracer). */
 export function nodeChainAbilities(chain: Pick<ChainEntry, 'generation'>): ChainAbilities {
   const tracer = traitsOf(chain.generation).tracer;
-  return tracer.stateChanges ? WEB_API : { ...WEB_API, stateChanges: false };
+  return { ...WEB_API, stateChanges: tracer.stateChanges, replays: tracer.prestate };
 }
 
 function webApiChain(chain: ChainEntry): KnownChain {

@@ -136,12 +136,12 @@ export function asksForTransaction(raw: Record<string, unknown>): boolean {
 /** A chain a session may run on: what the replay asks of it is the transaction and its traces. */
 export interface ChainChoice {
   readonly name: string;
-  readonly can: Pick<ChainAbilities, 'evmTransactions' | 'callTraces'>;
+  readonly can: Pick<ChainAbilities, 'evmTransactions' | 'callTraces' | 'replays'>;
 }
 
-/** Whether a chain can serve a replay: the transaction by hash, and its tracers. */
+/** Whether a chain can serve a replay: the transaction by hash, its call tree and its pre-state (a Wasp 1 node has no prestate tracer). */
 export function canDebug(chain: ChainChoice): boolean {
-  return chain.can.evmTransactions && chain.can.callTraces;
+  return chain.can.evmTransactions && chain.can.callTraces && chain.can.replays;
 }
 
 /** Which chain a session runs on, when none is named: the default one if it can serve it, else the only one that can, else ask. */

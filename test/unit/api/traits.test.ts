@@ -86,9 +86,9 @@ describe('api/traits: gas and fees', () => {
     assert.deepEqual(STARDUST_TRAITS.fee, { decimal: false, storageDeposit: true });
   });
 
-  it('only the Wasp 2 tracer sends per-call logs, counts the intrinsic gas and has a state-change mode', () => {
-    assert.deepEqual(REBASED_TRAITS.tracer, { callLogs: true, intrinsicGas: true, stateChanges: true });
-    assert.deepEqual(STARDUST_TRAITS.tracer, { callLogs: false, intrinsicGas: false, stateChanges: false });
+  it('only the Wasp 2 tracer sends per-call logs, counts the intrinsic gas, has a state-change mode and a prestate tracer at all', () => {
+    assert.deepEqual(REBASED_TRAITS.tracer, { callLogs: true, intrinsicGas: true, stateChanges: true, prestate: true });
+    assert.deepEqual(STARDUST_TRAITS.tracer, { callLogs: false, intrinsicGas: false, stateChanges: false, prestate: false });
   });
 });
 

@@ -24,7 +24,7 @@ import {
 const HASH = `0x${'ab'.repeat(32)}`;
 const UPPER = `0x${'AB'.repeat(32)}`;
 
-const both = { evmTransactions: true, callTraces: true };
+const both = { evmTransactions: true, callTraces: true, replays: true };
 const chain = (name: string, can = both): ChainChoice => ({ name, can });
 
 describe('debugger/model/launchArgs: a transaction hash', () => {
@@ -110,8 +110,12 @@ describe('debugger/model/launchArgs: the command argument and a launch configura
 describe('debugger/model/launchArgs: the chain of a session, by what chains can do', () => {
   it('needs the transaction by hash and its traces', () => {
     assert.equal(canDebug(chain('a')), true);
-    assert.equal(canDebug(chain('a', { evmTransactions: true, callTraces: false })), false);
-    assert.equal(canDebug(chain('a', { evmTransactions: false, callTraces: true })), false);
+    assert.equal(canDebug(chain('a', { evmTransactions: true, callTraces: false, replays: true })), false);
+    assert.equal(canDebug(chain('a', { evmTransactions: false, callTraces: true, replays: true })), false);
+  });
+
+  it('needs the pre-state too: a chain whose node has no prestate tracer (Wasp 1) cannot be replayed', () => {
+    assert.equal(canDebug(chain('Stardust', { evmTransactions: true, callTraces: true, replays: false })), false);
   });
 
   it('takes the default chain when it can serve a session, whatever its place', () => {
@@ -121,17 +125,17 @@ describe('debugger/model/launchArgs: the chain of a session, by what chains can 
 
   it('takes the only chain that can serve a session, without asking', () => {
     const only = chain('Only');
-    assert.deepEqual(chooseChain([chain('L1 only', { evmTransactions: false, callTraces: false }), only], undefined), { pick: only });
+    assert.deepEqual(chooseChain([chain('L1 only', { evmTransactions: false, callTraces: false, replays: true }), only], undefined), { pick: only });
     // A default that cannot serve it is passed over.
-    assert.deepEqual(chooseChain([chain('Default', { evmTransactions: true, callTraces: false }), only], 'Default'), { pick: only });
+    assert.deepEqual(chooseChain([chain('Default', { evmTransactions: true, callTraces: false, replays: true }), only], 'Default'), { pick: only });
   });
 
   it('asks among the chains that can serve a session when there are several and no default among them; says when there is none', () => {
     const a = chain('A');
     const b = chain('B');
-    assert.deepEqual(chooseChain([a, chain('x', { evmTransactions: false, callTraces: true }), b], 'Elsewhere'), { ask: [a, b] });
+    assert.deepEqual(chooseChain([a, chain('x', { evmTransactions: false, callTraces: true, replays: true }), b], 'Elsewhere'), { ask: [a, b] });
     assert.deepEqual(chooseChain([], undefined), { none: true });
-    assert.deepEqual(chooseChain([chain('x', { evmTransactions: false, callTraces: false })], 'x'), { none: true });
+    assert.deepEqual(chooseChain([chain('x', { evmTransactions: false, callTraces: false, replays: true })], 'x'), { none: true });
   });
 });
 
@@ -157,7 +161,7 @@ describe('debugger/model/launchArgs: the session started', () => {
   });
 
   it("offers launch.json one starter per chain that can serve a session, a hash to fill in; the Run view's ask for it", () => {
-    const chains = [chain('A'), chain('No traces', { evmTransactions: true, callTraces: false }), chain('B')];
+    const chains = [chain('A'), chain('No traces', { evmTransactions: true, callTraces: false, replays: true }), chain('B')];
     const starters = starterConfigurations(chains, { withHash: true });
     assert.deepEqual(
       starters.map((s) => [s.name, s.chain, s.transaction]),

@@ -25,12 +25,13 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
     for (const chain of chains.slice(0, 2)) {
       assert.ok(chain);
       assert.deepEqual(
-        { ...chain.can, stateChanges: 'by generation' },
+        { ...chain.can, stateChanges: 'by generation', replays: 'by generation' },
         {
           requestReceipts: true,
           evmTransactions: true,
           callTraces: true,
           stateChanges: 'by generation',
+          replays: 'by generation',
           governance: true,
           blocks: true,
           l2Accounts: true,
@@ -43,6 +44,13 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
     assert.deepEqual(
       chains.slice(0, 2).map((c) => c?.name),
       ['Stardust', 'Rebased'],
+    );
+  });
+
+  it('a replay needs the prestate tracer: a Rebased node has it, a Stardust one has not, an EVM JSON-RPC is asked', () => {
+    assert.deepEqual(
+      chains.slice(0, 3).map((c) => c?.can.replays),
+      [false, true, true],
     );
   });
 
@@ -61,7 +69,7 @@ describe('config/model/chainAbilities: what a configured chain can answer', () =
       Object.entries(anvil.can)
         .filter(([, can]) => can)
         .map(([what]) => what),
-      ['evmTransactions', 'callTraces', 'stateChanges'],
+      ['evmTransactions', 'callTraces', 'stateChanges', 'replays'],
     );
     assert.equal(anvil.reach, 'Known only by its EVM JSON-RPC (http://127.0.0.1:8545/).');
   });
