@@ -76,8 +76,10 @@ const profiles = [
     // The extension runs in the browser's web worker host: the manifest's "browser" entry, no Node.
     settings: { ...quietSettings, 'security.workspace.trust.enabled': false, 'remote.extensionKind': { [extensionId()]: ['web'] } },
     trusted: true,
-    // The worker cannot start a server: the nodes run here (test/fixtures/webNodesCli.ts).
+    // The worker cannot start a server: the nodes run here (test/fixtures/webNodesCli.ts), and so
+    // does the real-peer anvil (the debugger's session in the worker).
     webNodes: true,
+    realPeers: true,
   },
   {
     suite: 'integration-multiroot',
@@ -154,7 +156,11 @@ for (const p of profiles) {
     }
     if (p.webNodes) {
       webNodes = await startWebNodes();
-      writeFileSync(join(workspaceDir, 'web-run.json'), JSON.stringify({ nodes: webNodes.nodes, grep: process.env.WASP_TEST_GREP || undefined }, null, 2));
+      const peers = realPeers ? JSON.parse(realPeers.described) : undefined;
+      writeFileSync(
+        join(workspaceDir, 'web-run.json'),
+        JSON.stringify({ nodes: webNodes.nodes, realPeers: peers, grep: process.env.WASP_TEST_GREP || undefined }, null, 2),
+      );
     }
     code = vscodeExecutable
       ? await runInDesktopVsCode(vscodeExecutable, p, workspace, endBy - started, onLine, env)
