@@ -432,6 +432,20 @@ const ROWS = [
     target: '≤ 16 ms',
     check: (f) => f.value <= 16,
   },
+  {
+    what: '"Debug Transaction" to the first stop, 10,000 steps: the JSON-RPC, the replay, the lines, the protocol (p50 of 5)',
+    id: 'debugger.session.10k',
+    show: (f) => `${f.value} ms (${f.detail.min}–${f.detail.max} ms); continue over it all ${f.detail.continueP50} ms, a step back ${f.detail.stepBackP50} ms`,
+    target: '≤ 500 ms',
+    check: (f) => f.value <= 500,
+  },
+  {
+    what: '… 1,000,000 steps (p50 of 3); a continue over all of them is the longest scan a command makes',
+    id: 'debugger.session.1m',
+    show: (f) => `${f.value} ms (${f.detail.min}–${f.detail.max} ms); continue over it all ${f.detail.continueP50} ms, a step back ${f.detail.stepBackP50} ms`,
+    target: '≤ 10 s; a command ≤ 16 ms',
+    check: (f) => f.value <= 10_000 && f.detail.continueP50 <= 16 && f.detail.stepBackP50 <= 16,
+  },
   ['Workspace records (plain Node)'],
   {
     what: 'the sent-transactions scan of 115 broadcasts × 5,000 transactions: peak heap over the heap before it',

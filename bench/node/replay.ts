@@ -7,6 +7,12 @@ import { fetchReplayInputs, type ReplayInputs } from '../../src/debugger/model/r
 import { replayTransaction, type ReplayRecording } from '../../src/debugger/model/replay';
 import { ANVIL_ACCOUNTS, startAnvil } from '../../test/fixtures/realPeers/realPeers';
 import { emit, round, stats } from '../shared';
+import { Describer } from '../../src/debugger/model/describe';
+import type { PreparedReplay } from '../../src/debugger/model/prepared';
+import { ReplaySession } from '../../src/debugger/model/session';
+import { AbiIndex } from '../../src/evm/model/abiIndex';
+import { loadAbiCoder } from '../../src/evm/model/decode';
+import { DapClient } from '../../test/unit/helpers/dapClient';
 
 const LOOP_CODE = '0x6000355b60019003806000528060035700';
 const LOOP_AT = '0x00000000000000000000000000000000000100b0';
@@ -23,14 +29,59 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return j.result as T;
 }
 
-async function loopTx(url: string, turns: number): Promise<ReplayInputs> {
+async function loopTx(url: string, turns: number): Promise<ReplayInputs & { hash: string }> {
   const hash = await rpc<string>(url, 'eth_sendTransaction', [
     { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
   ]);
   for (let i = 0; i < 500 && !(await rpc(url, 'eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
   const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
   if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
-  return got.inputs;
+  return { ...got.inputs, hash };
+}
+
+/**
+ * "Debug Transaction" to the first stop, as a session does it: the JSON-RPC asked, the replay
+ * recorded, the lines indexed, the protocol's launch and configuration done; then a continue over
+ * the whole recording (the longest scan a command makes) and a step back from its end.
+ */
+async function session(url: string, hash: string): Promise<{ firstStop: number; continueAll: number; stepBack: number; steps: number }> {
+  const coder = await loadAbiCoder();
+  let steps = 0;
+  const s = new ReplaySession(async (_args, progress) => {
+    const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: progress.signal });
+    if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason}`);
+    const recording = await replayTransaction(got.inputs, { maxSteps: 2_000_000, signal: progress.signal, onProgress: (n) => progress.report(n) });
+    steps = recording.length;
+    const prepared: PreparedReplay = {
+      recording,
+      codeMapOf: () => undefined,
+      describer: new Describer(coder, [new AbiIndex()]),
+      sourceOf: (path) => ({ name: path }),
+      compilerPathOf: () => undefined,
+      slotName: () => undefined,
+      title: hash,
+    };
+    return prepared;
+  });
+  const dap = new DapClient(s);
+  const t0 = performance.now();
+  await dap.ok('initialize', { adapterID: 'wasp-evm', supportsProgressReporting: true });
+  await dap.ok('launch', { transaction: hash });
+  await dap.event('initialized');
+  const before = dap.events.length;
+  await dap.ok('configurationDone');
+  await dap.event('stopped', before);
+  await dap.stack();
+  const firstStop = performance.now() - t0;
+  const t1 = performance.now();
+  await dap.move('continue');
+  const continueAll = performance.now() - t1;
+  const t2 = performance.now();
+  await dap.move('stepBack');
+  await dap.stack();
+  const stepBack = performance.now() - t2;
+  s.dispose();
+  return { firstStop, continueAll, stepBack, steps };
 }
 
 async function timed(inputs: ReplayInputs, runs: number): Promise<{ times: number[]; last: ReplayRecording }> {
@@ -90,6 +141,24 @@ async function main(): Promise<void> {
     const step = stepTime(l.last);
     emit('debugger.replay.heap1m', round(held / MiB, 1), 'MiB', { steps: l.last.length, gcExposed: gc !== undefined });
     emit('debugger.replay.step', round(step.worst, 2), 'ms', { p50: round(step.p50, 3), first: round(step.first, 2), steps: l.last.length });
+    for (const [id, tx, runs] of [
+      ['debugger.session.10k', small, 5],
+      ['debugger.session.1m', large, 3],
+    ] as const) {
+      const all = [];
+      for (let i = 0; i < runs; i++) all.push(await session(anvil.url, tx.hash));
+      const first = stats(all.map((r) => r.firstStop));
+      const cont = stats(all.map((r) => r.continueAll));
+      const back = stats(all.map((r) => r.stepBack));
+      emit(id, round(first.p50, 0), 'ms', {
+        runs,
+        steps: all[0]?.steps ?? 0,
+        min: round(first.min, 0),
+        max: round(first.max, 0),
+        continueP50: round(cont.p50, 1),
+        stepBackP50: round(back.p50, 2),
+      });
+    }
   } finally {
     await anvil.stop();
   }
