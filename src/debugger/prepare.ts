@@ -12,7 +12,7 @@ import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS } from '../evm/model/jsonRpc';
 import type { AbiIndex } from '../evm/model/abiIndex';
 import { readBuildRecords, workspaceSourceFile } from '../workspace/buildRecords';
 import { rpcFailureText } from '../transactions/model/evmExplain';
-import { checkLaunchArgs } from './model/launchArgs';
+import { checkLaunchArgs, replayLimits } from './model/launchArgs';
 import { ArtifactIndex } from './model/artifactMatch';
 import type { CodeMap } from './model/codeMap';
 import { Describer } from './model/describe';
@@ -29,7 +29,11 @@ export interface PrepareDeps {
   abis(): Promise<AbiIndex>;
 }
 
-const DEFAULT_MAX_STEPS = 5_000_000;
+/** The two replay limits of the settings, held to the manifest's bounds. */
+function limits(): { maxSteps: number; maxMemoryBytes: number } {
+  const config = vscode.workspace.getConfiguration(Settings.section);
+  return replayLimits(config.get<unknown>('debug.maxSteps'), config.get<unknown>('debug.maxMemoryMB'));
+}
 
 /** What the replay asked for, by the failure's `what`. */
 const ASKED: Record<Exclude<ReplayInputsOutcome, { ok: true }>['what'], string> = {
@@ -49,11 +53,6 @@ function failureText(f: Exclude<ReplayInputsOutcome, { ok: true }>): string {
     timeoutMs: TRACE_TIMEOUT_MS,
     answer: (l10n) => l10n.t('a valid JSON-RPC answer'),
   });
-}
-
-function maxSteps(): number {
-  const v = vscode.workspace.getConfiguration(Settings.section).get<unknown>('debug.maxSteps');
-  return typeof v === 'number' && Number.isInteger(v) && v >= 1_000 && v <= 50_000_000 ? v : DEFAULT_MAX_STEPS;
 }
 
 /** The build records' code maps for each frame of the recording (a creation matches its init code). */
@@ -91,7 +90,7 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
     throw new Error(vscode.l10n.t('{0} has no EVM JSON-RPC the debugger may ask (or its settings come from a workspace that is not trusted).', chain));
   const inputs = await fetchReplayInputs(target.url, transaction, { fetch: globalThis.fetch, signal: progress.signal });
   if (!inputs.ok) throw new Error(vscode.l10n.t('{0} ({1}), {2}: {3}', chain, target.host, ASKED[inputs.what], failureText(inputs)));
-  const recording = await replayTransaction(inputs.inputs, { maxSteps: maxSteps(), signal: progress.signal, onProgress: (n: number) => progress.report(n) });
+  const recording = await replayTransaction(inputs.inputs, { ...limits(), signal: progress.signal, onProgress: (n: number) => progress.report(n) });
   const [{ maps, roots }, coder, abis] = await Promise.all([codeMapsOf(recording, deps, progress.signal), loadAbiCoder(), deps.abis()]);
   const files = new Map<string, SourceFile>();
   const compilerPaths = new Map<string, string>();

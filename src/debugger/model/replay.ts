@@ -18,6 +18,8 @@ import { watchedRun, type RunOutcome } from './replayRun';
 export interface ReplayOptions {
   /** Steps recorded at most: the run stops there (`truncated`). */
   maxSteps: number;
+  /** The recording's size at most, in bytes (an estimate: StepRecorder.retainedBytes): the run stops there too. */
+  maxMemoryBytes?: number;
   signal?: AbortSignal;
   /** Called every PROGRESS_EVERY steps with the steps done. */
   onProgress?: (steps: number) => void;
@@ -102,6 +104,7 @@ export async function replayTransaction(inputs: ReplayInputs, options: ReplayOpt
     nativeAnswers(inputs.trace, inputs.prestate, l10n),
     {
       maxSteps: options.maxSteps,
+      ...(options.maxMemoryBytes === undefined ? {} : { maxBytes: options.maxMemoryBytes }),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     },

@@ -87,6 +87,13 @@ function grow<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Fl
   return next;
 }
 
+/** Bytes of the per-step typed arrays, one step. */
+const STEP_BYTES = 4 + 1 + 4 + 8 + 4 + 4 + 2 + 4;
+/** A stack word kept: a 256-bit BigInt and the array slot that holds it. */
+const WORD_BYTES = 48;
+/** An object of the logs (a memory write, a storage access, a preimage) besides its bytes. */
+const ENTRY_BYTES = 64;
+
 export class StepRecorder {
   length = 0;
   pc = new Uint32Array(1024);
@@ -102,6 +109,12 @@ export class StepRecorder {
   private logs: FrameLog[] = [];
   private keccakBytes = 0;
   readonly keccakPreimages = new Map<bigint, Uint8Array>();
+  /**
+   * What the recording holds, in bytes, as the replay's memory bound counts it: the per-step arrays
+   * at their capacity, each stack word kept (a BigInt and its slot), memory written and snapshotted,
+   * storage accesses and preimages. An estimate of the heap, not a measure.
+   */
+  retainedBytes = 1024 * STEP_BYTES;
 
   /** Records one step of `frame` (frames numbered from 0 in call order, as entered). */
   step(frame: number, e: StepEvent): void {
@@ -122,8 +135,10 @@ export class StepRecorder {
     this.popCount[s] = before.length - k;
     this.pushStart[s] = this.pushes.length;
     for (let i = k; i < e.stack.length; i++) this.pushes.push(e.stack[i] as bigint);
+    this.retainedBytes += (e.stack.length - k) * WORD_BYTES;
     if (++log.sinceCheckpoint >= STACK_CHECKPOINT) {
       this.checkpoints.set(s, e.stack.slice());
+      this.retainedBytes += e.stack.length * WORD_BYTES;
       log.sinceCheckpoint = 0;
     }
     log.lastStep = s;
@@ -139,12 +154,17 @@ export class StepRecorder {
       const end = Math.min(offset + size, e.memory.length);
       if (end > offset) {
         log.writes.push({ step: s, offset, bytes: e.memory.slice(offset, end) });
-        if (log.writes.length % MEMORY_SNAPSHOT === 0) log.snapshots.push({ step: s, writes: log.writes.length, memory: e.memory.slice() });
+        this.retainedBytes += end - offset + ENTRY_BYTES;
+        if (log.writes.length % MEMORY_SNAPSHOT === 0) {
+          log.snapshots.push({ step: s, writes: log.writes.length, memory: e.memory.slice() });
+          this.retainedBytes += e.memory.length + ENTRY_BYTES;
+        }
       }
       log.pendingMemory = undefined;
     }
     if (log.pendingSload) {
       log.storage.push({ step: log.pendingSload.step, slot: log.pendingSload.slot, value: top(e.stack, 0), access: 'read' });
+      this.retainedBytes += ENTRY_BYTES + 2 * WORD_BYTES;
       log.pendingSload = undefined;
     }
     if (log.pendingKeccak) {
@@ -152,6 +172,7 @@ export class StepRecorder {
       if (!this.keccakPreimages.has(hash)) {
         this.keccakPreimages.set(hash, log.pendingKeccak);
         this.keccakBytes += log.pendingKeccak.length;
+        this.retainedBytes += log.pendingKeccak.length + ENTRY_BYTES;
       }
       log.pendingKeccak = undefined;
     }
@@ -163,8 +184,10 @@ export class StepRecorder {
     const written = memoryWritten(op, e.stack);
     if (written) log.pendingMemory = written;
     if (op === OP2.SLOAD) log.pendingSload = { step: s, slot: top(e.stack, 0) };
-    else if (op === OP2.SSTORE) log.storage.push({ step: s, slot: top(e.stack, 0), value: top(e.stack, 1), access: 'written' });
-    else if (op === OP.KECCAK256) {
+    else if (op === OP2.SSTORE) {
+      log.storage.push({ step: s, slot: top(e.stack, 0), value: top(e.stack, 1), access: 'written' });
+      this.retainedBytes += ENTRY_BYTES + 2 * WORD_BYTES;
+    } else if (op === OP.KECCAK256) {
       const r = region(top(e.stack, 0), top(e.stack, 1));
       if (r && this.keccakBytes + r.size <= KECCAK_BUDGET) {
         const bytes = new Uint8Array(r.size);
@@ -176,6 +199,7 @@ export class StepRecorder {
 
   private ensure(n: number): void {
     if (n <= this.pc.length) return;
+    const before = this.pc.length;
     this.pc = grow(this.pc, n);
     this.op = grow(this.op, n);
     this.frame = grow(this.frame, n);
@@ -184,6 +208,7 @@ export class StepRecorder {
     this.prevInFrame = grow(this.prevInFrame, n);
     this.popCount = grow(this.popCount, n);
     this.pushStart = grow(this.pushStart, n);
+    this.retainedBytes += (this.pc.length - before) * STEP_BYTES;
   }
 
   private pushEnd(s: number): number {

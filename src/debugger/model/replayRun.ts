@@ -24,6 +24,8 @@ export class ReplayStop extends Error {
 
 export interface RunWatch {
   maxSteps: number;
+  /** The recording's retained bytes at most (StepRecorder.retainedBytes). */
+  maxBytes?: number;
   signal?: AbortSignal;
   onProgress?: (steps: number) => void;
 }
@@ -52,7 +54,7 @@ export interface RunOutcome {
 /** Records each step into the frame open at the top; stops the run at the limit or on a cancel. */
 function stepListener(recorder: StepRecorder, open: readonly number[], watch: RunWatch) {
   return (e: InterpreterStep, resolve?: (result?: unknown) => void): void => {
-    if (recorder.length >= watch.maxSteps) throw new ReplayStop('limit');
+    if (recorder.length >= watch.maxSteps || (watch.maxBytes !== undefined && recorder.retainedBytes > watch.maxBytes)) throw new ReplayStop('limit');
     if (watch.signal?.aborted) throw new ReplayStop('cancelled');
     recorder.step(open[open.length - 1] ?? 0, { pc: e.pc, op: e.opcode.code, gasLeft: e.gasLeft, stack: e.stack, memory: e.memory });
     if (recorder.length % PROGRESS_EVERY === 0) {

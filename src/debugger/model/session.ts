@@ -239,7 +239,7 @@ export class ReplaySession {
     if (prepared.recording.truncated)
       this.event('output', {
         category: 'important',
-        output: 'The replay stopped at its step limit (setting waspChain.debug.maxSteps): the session ends where it stopped.\n',
+        output: 'The replay stopped at its limit (settings waspChain.debug.maxSteps and waspChain.debug.maxMemoryMB): the session ends where it stopped.\n',
       });
     this.event('initialized');
   }

@@ -34,7 +34,7 @@ export function stopDescription(prepared: PreparedReplay, stop: Stop): string | 
   }
   if (stop.reason === 'end') {
     const r = prepared.recording.result;
-    if (prepared.recording.truncated) return 'The replay stopped at its step limit here';
+    if (prepared.recording.truncated) return 'The replay stopped at its limit here (waspChain.debug.maxSteps, waspChain.debug.maxMemoryMB)';
     const what =
       r.status === 'success'
         ? 'success'

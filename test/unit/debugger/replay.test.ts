@@ -105,6 +105,18 @@ describe('a replay’s frames, limits and divergences, against anvil', function 
     assert.deepEqual(rec.stackAt(10_499), full.stackAt(10_499));
   });
 
+  it('stops at maxMemoryBytes too: a recording that would hold more is truncated where it reached the bound', async () => {
+    const inputs = await loopInputs(1_500n);
+    const full = await replayTransaction(inputs, { maxSteps: 1_000_000 });
+    assert.equal(full.truncated, false);
+    const bounded = await replayTransaction(inputs, { maxSteps: 1_000_000, maxMemoryBytes: 256 * 1024 });
+    assert.equal(bounded.truncated, true);
+    assert.ok(bounded.length > 1_000 && bounded.length < full.length, String(bounded.length));
+    assert.deepEqual(bounded.stackAt(bounded.length - 1), full.stackAt(bounded.length - 1));
+    const roomy = await replayTransaction(inputs, { maxSteps: 1_000_000, maxMemoryBytes: 64 * 1024 * 1024 });
+    assert.equal(roomy.truncated, false);
+  });
+
   it('rejects with the signal’s reason when cancelled', async () => {
     const inputs = await loopInputs(1_500n);
     const controller = new AbortController();
