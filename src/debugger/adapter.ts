@@ -8,7 +8,7 @@ import { prepareReplay, type PrepareDeps } from './prepare';
 
 export function createDebugAdapter(deps: PrepareDeps): vscode.DebugAdapter {
   const emitter = new vscode.EventEmitter<vscode.DebugProtocolMessage>();
-  const session = new ReplaySession((args, progress) => prepareReplay(deps, args, progress));
+  const session = new ReplaySession((args, progress) => prepareReplay(deps, args, progress), vscode.l10n);
   const listening = session.onDidSendMessage((m) => emitter.fire(m));
   return {
     onDidSendMessage: emitter.event,

@@ -106,7 +106,7 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
   return {
     recording,
     codeMapOf: (f) => maps[f],
-    describer: new Describer(coder, [abis]),
+    describer: new Describer(coder, [abis], vscode.l10n),
     sourceOf: (path, map) => files.get(`${map.artifactPath}\n${path}`) ?? { name: path.split('/').pop() ?? path },
     compilerPathOf: (p) => compilerPaths.get(p) ?? compilerPaths.get(vscode.Uri.file(p).fsPath),
     slotName: (map, slot) => (map?.storageLayout ? nameSlot(map.storageLayout, slot, recording.keccakPreimages) : undefined),

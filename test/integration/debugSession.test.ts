@@ -123,6 +123,11 @@ describe('Debug Transaction: a mined transaction replayed and stepped at its Sol
     return { session, first, count: count + 1 };
   }
 
+  it('a .sol file opens as Solidity, so its gutter takes breakpoints (without any Solidity extension installed)', async () => {
+    const doc = await vscode.workspace.openTextDocument(bankSol);
+    assert.equal(doc.languageId, 'solidity');
+  });
+
   it('a breakpoint on the revert line of Ledger.debit stops there, two calls deep, with the call decoded; the revert is the exception, decoded', async () => {
     const revertLine = lineOf(bankText, 'revert Overdrawn(have, amount);');
     vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(bankSol, new vscode.Position(revertLine - 1, 4)))]);

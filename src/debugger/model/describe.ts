@@ -4,6 +4,7 @@
 // code matched comes first, then the workspace's and the chain's (the ISC magic contract's)
 // indexes. Everything decoded is the node's or a workspace file's text: the caller reveals it. Pure.
 import { shortId } from '../../core/format';
+import { englishL10n, type L10n } from '../../core/l10n';
 import { abiOfJson, AbiIndex } from '../../evm/model/abiIndex';
 import { decodeCustomError, decodeFunctionCall, decodedLine, type AbiCoder, type DecodedArg, type DecodedItem } from '../../evm/model/decode';
 import { decodeRevertData } from '../../evm/model/revert';
@@ -24,6 +25,7 @@ export class Describer {
     private readonly coder: AbiCoder,
     /** The workspace's ABIs and the chain's magic contract, tried in order after the artifact's own. */
     private readonly indexes: readonly AbiIndex[],
+    private readonly l10n: L10n = englishL10n,
   ) {}
 
   private indexOf(map: CodeMap | undefined): AbiIndex[] {
@@ -58,7 +60,7 @@ export class Describer {
     const contract = d.contract ?? shortId(frame.codeAddress, 6, 4);
     const fn = d.function ?? (frame.input.length >= 10 ? frame.input.slice(0, 10) : frame.input.length > 2 ? 'fallback' : 'receive');
     const name = `${contract}.${fn}`;
-    return frame.native ? `${name}: native, not replayed` : name;
+    return frame.native ? this.l10n.t('{0}: native, not replayed', name) : name;
   }
 
   /** A revert's data as its error: a custom error with its arguments, `Error(string)`'s reason, a panic's words. */

@@ -3,6 +3,7 @@
 // `msg.sender`, `msg.value`, `gasleft()`, and a state variable the frame has read or written so far.
 // A condition is one comparison of such a name with a number, an address, a boolean or another
 // name: `amount > 1000`, `who == 0xf39f…`. Nothing else is evaluated. Pure.
+import { englishL10n, type L10n } from '../../core/l10n';
 import { storageOf, type StackEntry } from './frameView';
 import type { PreparedReplay } from './prepared';
 
@@ -39,15 +40,15 @@ function asInteger(v: string): bigint | undefined {
 export type ConditionOutcome = { ok: true; holds: boolean } | { ok: false; message: string };
 
 /** Evaluates a breakpoint condition at a stop; a name the session does not know is said, not guessed. */
-export function evaluateCondition(prepared: PreparedReplay, e: StackEntry, condition: string): ConditionOutcome {
+export function evaluateCondition(prepared: PreparedReplay, e: StackEntry, condition: string, l10n: L10n = englishL10n): ConditionOutcome {
   const m = COMPARISON.exec(condition);
-  if (!m) return { ok: false, message: `"${condition}" is not a comparison (name == value, <, <=, >, >=, !=)` };
+  if (!m) return { ok: false, message: l10n.t('"{0}" is not a comparison (name == value, <, <=, >, >=, !=)', condition) };
   const [, l = '', op = '', r = ''] = m;
   const side = (s: string) => valueOf(prepared, e, s) ?? (asInteger(s) !== undefined || /^(true|false)$/.test(s) ? s : undefined);
   const left = side(l);
   const right = side(r);
-  if (left === undefined) return { ok: false, message: `"${l}" has no known value here` };
-  if (right === undefined) return { ok: false, message: `"${r}" has no known value here` };
+  if (left === undefined) return { ok: false, message: l10n.t('"{0}" has no known value here', l) };
+  if (right === undefined) return { ok: false, message: l10n.t('"{0}" has no known value here', r) };
   const a = asInteger(left.replace(/,/g, ''));
   const b = asInteger(right.replace(/,/g, ''));
   if (a !== undefined && b !== undefined) {
@@ -55,5 +56,5 @@ export function evaluateCondition(prepared: PreparedReplay, e: StackEntry, condi
     return { ok: true, holds };
   }
   if (op === '==' || op === '!=') return { ok: true, holds: (left.toLowerCase() === right.toLowerCase()) === (op === '==') };
-  return { ok: false, message: `"${condition}" compares values that are not both integers` };
+  return { ok: false, message: l10n.t('"{0}" compares values that are not both integers', condition) };
 }

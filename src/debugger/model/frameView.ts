@@ -3,6 +3,7 @@
 // call, gas, storage, the EVM stack and memory, paged). Values are exact: integers as BigInt text,
 // words and bytes as hex. Pure.
 import { formatBigInt } from '../../core/format';
+import { englishL10n, type L10n } from '../../core/l10n';
 import type { CodeMap, SourceLocation } from './codeMap';
 import type { PreparedReplay } from './prepared';
 import type { ReplayFrame, StorageAccess } from './recording';
@@ -54,32 +55,36 @@ export interface Scope {
 
 const word = (v: bigint) => `0x${v.toString(16)}`;
 
-function callScope(prepared: PreparedReplay, e: StackEntry): Scope {
+function callScope(prepared: PreparedReplay, e: StackEntry, l10n: L10n): Scope {
   const f = e.frame;
   const d = prepared.describer.call(f, e.map);
-  const vars: Variable[] = d.args.map((a) => ({ name: a.name || '(unnamed)', value: a.value, type: a.type }));
+  const vars: Variable[] = d.args.map((a) => ({ name: a.name || l10n.t('(unnamed)'), value: a.value, type: a.type }));
   vars.push(
     { name: 'msg.sender', value: f.caller, type: 'address' },
     { name: 'msg.value', value: formatBigInt(f.value), type: 'uint256' },
     { name: 'address(this)', value: f.address, type: 'address' },
   );
-  if (f.codeAddress !== f.address) vars.push({ name: 'code address', value: f.codeAddress, type: 'address' });
-  vars.push({ name: 'call', value: `${f.kind}${d.function ? ` ${d.function}` : ''}` }, { name: 'msg.data', value: f.input, type: 'bytes' });
+  if (f.codeAddress !== f.address) vars.push({ name: l10n.t('code address'), value: f.codeAddress, type: 'address' });
+  vars.push({ name: l10n.t('call'), value: `${f.kind}${d.function ? ` ${d.function}` : ''}` }, { name: 'msg.data', value: f.input, type: 'bytes' });
   if (f.native && f.outcome)
-    vars.push({ name: f.outcome.status === 'returned' ? 'returned (recorded)' : 'reverted (recorded)', value: f.outcome.output, type: 'bytes' });
-  return { name: 'Call', variables: vars };
+    vars.push({
+      name: f.outcome.status === 'returned' ? l10n.t('returned (recorded)') : l10n.t('reverted (recorded)'),
+      value: f.outcome.output,
+      type: 'bytes',
+    });
+  return { name: l10n.t('Call'), variables: vars };
 }
 
-function gasScope(prepared: PreparedReplay, e: StackEntry): Scope {
+function gasScope(prepared: PreparedReplay, e: StackEntry, l10n: L10n): Scope {
   const f = e.frame;
-  if (f.native) return { name: 'Gas', variables: [{ name: 'used (recorded)', value: formatBigInt(f.outcome?.gasUsed ?? 0n) }] };
+  if (f.native) return { name: l10n.t('Gas'), variables: [{ name: l10n.t('used (recorded)'), value: formatBigInt(f.outcome?.gasUsed ?? 0n) }] };
   const left = BigInt(prepared.recording.gasLeft[e.step] ?? 0);
   return {
-    name: 'Gas',
+    name: l10n.t('Gas'),
     variables: [
-      { name: 'left', value: formatBigInt(left) },
-      { name: 'used by this frame', value: formatBigInt(f.gas - left) },
-      { name: 'given to this frame', value: formatBigInt(f.gas) },
+      { name: l10n.t('left'), value: formatBigInt(left) },
+      { name: l10n.t('used by this frame'), value: formatBigInt(f.gas - left) },
+      { name: l10n.t('given to this frame'), value: formatBigInt(f.gas) },
     ],
   };
 }
@@ -95,24 +100,24 @@ export function storageOf(prepared: PreparedReplay, e: StackEntry): Map<bigint, 
   return slots;
 }
 
-function storageScope(prepared: PreparedReplay, e: StackEntry): Scope {
+function storageScope(prepared: PreparedReplay, e: StackEntry, l10n: L10n): Scope {
   const vars = [...storageOf(prepared, e).values()].map((a) => ({
-    name: prepared.slotName(e.map, a.slot) ?? `slot ${word(a.slot)}`,
+    name: prepared.slotName(e.map, a.slot) ?? l10n.t('slot {0}', word(a.slot)),
     value: word(a.value),
-    type: a.written ? 'written' : 'read',
+    type: a.written ? l10n.t('written') : l10n.t('read'),
   }));
-  return { name: 'Storage (read and written so far)', variables: vars };
+  return { name: l10n.t('Storage (read and written so far)'), variables: vars };
 }
 
-function stackScope(prepared: PreparedReplay, e: StackEntry): Scope {
+function stackScope(prepared: PreparedReplay, e: StackEntry, l10n: L10n): Scope {
   const stack = e.frame.native ? [] : prepared.recording.stackAt(e.step);
-  const variables = [...stack].reverse().map((v, i) => ({ name: i === 0 ? '0 (top)' : String(i), value: word(v), type: 'uint256' }));
-  return { name: 'EVM stack', variables };
+  const variables = [...stack].reverse().map((v, i) => ({ name: i === 0 ? l10n.t('0 (top)') : String(i), value: word(v), type: 'uint256' }));
+  return { name: l10n.t('EVM stack'), variables };
 }
 
 const ROW = 32;
 
-function memoryScope(prepared: PreparedReplay, e: StackEntry): Scope {
+function memoryScope(prepared: PreparedReplay, e: StackEntry, l10n: L10n): Scope {
   const memory = e.frame.native ? new Uint8Array(0) : prepared.recording.memoryAt(e.step);
   const rows = Math.ceil(memory.length / ROW);
   const page = (start: number, count: number) => {
@@ -123,10 +128,16 @@ function memoryScope(prepared: PreparedReplay, e: StackEntry): Scope {
     }
     return out;
   };
-  return { name: `Memory (${formatBigInt(BigInt(memory.length))} bytes)`, variables: [], indexed: { count: rows, page }, expensive: true };
+  return { name: l10n.t('Memory ({0} bytes)', formatBigInt(BigInt(memory.length))), variables: [], indexed: { count: rows, page }, expensive: true };
 }
 
 /** The scopes of one stack entry, in the order the editor lists them. */
-export function scopesOf(prepared: PreparedReplay, e: StackEntry): Scope[] {
-  return [callScope(prepared, e), gasScope(prepared, e), storageScope(prepared, e), stackScope(prepared, e), memoryScope(prepared, e)];
+export function scopesOf(prepared: PreparedReplay, e: StackEntry, l10n: L10n = englishL10n): Scope[] {
+  return [
+    callScope(prepared, e, l10n),
+    gasScope(prepared, e, l10n),
+    storageScope(prepared, e, l10n),
+    stackScope(prepared, e, l10n),
+    memoryScope(prepared, e, l10n),
+  ];
 }

@@ -4,6 +4,7 @@
 // every command walks the recording (./stepping.ts), forward or back, and every view reads it
 // (./frameView.ts). Its state is dropped when the session ends. Pure.
 import type { DebugProtocol as P } from '@vscode/debugprotocol';
+import { englishL10n, type L10n } from '../../core/l10n';
 import { disassemble, instructionAddress, parseInstructionAddress } from './disassembly';
 import { evaluateCondition, valueOf } from './evaluate';
 import { scopesOf, stackAt, type Scope, type StackEntry, type Variable } from './frameView';
@@ -33,7 +34,10 @@ export class ReplaySession {
   private readonly conditions = new Map<number, string>();
   private readonly conditionErrors = new Set<string>();
 
-  constructor(private readonly prepare: Prepare) {}
+  constructor(
+    private readonly prepare: Prepare,
+    private readonly l10n: L10n = englishL10n,
+  ) {}
 
   onDidSendMessage(listener: (m: P.ProtocolMessage) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -62,7 +66,7 @@ export class ReplaySession {
         ...(body === undefined ? {} : { body }),
         ...(error ? { message: error } : {}),
       });
-    if (!handler) return respond(false, undefined, `${request.command} is not supported by the transaction debugger`);
+    if (!handler) return respond(false, undefined, this.l10n.t('{0} is not supported by the transaction debugger', request.command));
     Promise.resolve()
       .then(() => handler(request.arguments as never, request))
       .then(
@@ -91,7 +95,7 @@ export class ReplaySession {
   }
 
   private ready(): { prepared: PreparedReplay; walker: Walker; lines: LineIndex } {
-    if (!this.prepared || !this.walker || !this.lines) throw new Error('The transaction is not replayed yet.');
+    if (!this.prepared || !this.walker || !this.lines) throw new Error(this.l10n.t('The transaction is not replayed yet.'));
     return { prepared: this.prepared, walker: this.walker, lines: this.lines };
   }
 
@@ -101,7 +105,7 @@ export class ReplaySession {
     this.refs.clear();
     this.stack = [];
     const { prepared } = this.ready();
-    const description = stopDescription(prepared, stop);
+    const description = stopDescription(prepared, stop, this.l10n);
     const reason = stop.reason === 'end' ? 'step' : stop.reason;
     this.event('stopped', { reason, threadId: THREAD, allThreadsStopped: true, description, ...(stop.reason === 'exception' ? { text: description } : {}) });
   }
@@ -145,11 +149,16 @@ export class ReplaySession {
         exceptionBreakpointFilters: [
           {
             filter: 'uncaught',
-            label: 'Revert that fails the transaction',
+            label: this.l10n.t('Revert that fails the transaction'),
             default: true,
-            description: 'Stops where the failure the transaction ends with began.',
+            description: this.l10n.t('Stops where the failure the transaction ends with began.'),
           },
-          { filter: 'all', label: 'Every revert', default: false, description: 'Stops at every call that reverts or fails, caught or not.' },
+          {
+            filter: 'all',
+            label: this.l10n.t('Every revert'),
+            default: false,
+            description: this.l10n.t('Stops at every call that reverts or fails, caught or not.'),
+          },
         ],
       };
       return capabilities;
@@ -171,7 +180,7 @@ export class ReplaySession {
       this.pendingStop = onEntry ? walker.entry(frame) : walker.continue({ step: -1 });
       if (onEntry && frame === undefined && walker.entry().at.step > 0) this.pendingStop = walker.entry();
     },
-    threads: () => ({ threads: [{ id: THREAD, name: this.prepared?.title ?? 'Transaction' }] }),
+    threads: () => ({ threads: [{ id: THREAD, name: this.prepared?.title ?? this.l10n.t('Transaction') }] }),
     stackTrace: (args: P.StackTraceArguments) => this.stackTrace(args),
     scopes: (args: P.ScopesArguments) => this.scopes(args),
     variables: (args: P.VariablesArguments) => this.variables(args),
@@ -183,11 +192,11 @@ export class ReplaySession {
         const content = path === undefined ? undefined : prepared.codeMapOf(f.index)?.sourceText(path);
         if (content !== undefined) return { content, mimeType: 'text/x-solidity' };
       }
-      throw new Error('That source is not held by any build record of this transaction.');
+      throw new Error(this.l10n.t('That source is not held by any build record of this transaction.'));
     },
     exceptionInfo: () => {
       const { prepared } = this.ready();
-      return exceptionText(prepared, this.lastStop);
+      return exceptionText(prepared, this.lastStop, this.l10n);
     },
     disassemble: (args: P.DisassembleArguments) => this.disassemble(args),
     next: (args: P.NextArguments) => this.move((w, at) => w.next(at, granularity(args.granularity)), 'step'),
@@ -212,9 +221,9 @@ export class ReplaySession {
     if (progress)
       this.event('progressStart', {
         progressId: 'replay',
-        title: 'Replaying the transaction',
+        title: this.l10n.t('Replaying the transaction'),
         cancellable: true,
-        message: 'reading the transaction, its block, pre-state and call tree',
+        message: this.l10n.t('reading the transaction, its block, pre-state and call tree'),
       });
     let reported = 0;
     try {
@@ -223,7 +232,7 @@ export class ReplaySession {
         report: (steps) => {
           if (progress && steps - reported >= 10_000) {
             reported = steps;
-            this.event('progressUpdate', { progressId: 'replay', message: `${steps.toLocaleString('en-US')} EVM steps replayed` });
+            this.event('progressUpdate', { progressId: 'replay', message: this.l10n.t('{0} EVM steps replayed', steps.toLocaleString('en-US')) });
           }
         },
       });
@@ -239,7 +248,7 @@ export class ReplaySession {
     if (prepared.recording.truncated)
       this.event('output', {
         category: 'important',
-        output: 'The replay stopped at its limit (settings waspChain.debug.maxSteps and waspChain.debug.maxMemoryMB): the session ends where it stopped.\n',
+        output: `${this.l10n.t('The replay stopped at its limit (settings waspChain.debug.maxSteps and waspChain.debug.maxMemoryMB): the session ends where it stopped.')}\n`,
       });
     this.event('initialized');
   }
@@ -250,11 +259,11 @@ export class ReplaySession {
     if (condition === undefined) return true;
     const top = stackAt(prepared, { step })[0];
     if (!top) return false;
-    const outcome = evaluateCondition(prepared, top, condition);
+    const outcome = evaluateCondition(prepared, top, condition, this.l10n);
     if (outcome.ok) return outcome.holds;
     if (!this.conditionErrors.has(outcome.message)) {
       this.conditionErrors.add(outcome.message);
-      this.event('output', { category: 'console', output: `Breakpoint condition: ${outcome.message}\n` });
+      this.event('output', { category: 'console', output: `${this.l10n.t('Breakpoint condition: {0}', outcome.message)}\n` });
     }
     return false;
   }
@@ -269,9 +278,10 @@ export class ReplaySession {
     }
     const breakpoints = (args.breakpoints ?? args.lines?.map((line): P.SourceBreakpoint => ({ line })) ?? []).map((bp): P.Breakpoint => {
       const line = this.client.linesStartAt1 === false ? bp.line + 1 : bp.line;
-      if (path === undefined) return { verified: false, line: bp.line, message: 'No build record of the code this transaction ran holds this file.' };
+      if (path === undefined)
+        return { verified: false, line: bp.line, message: this.l10n.t('No build record of the code this transaction ran holds this file.') };
       const key = lines.keyOf(path, line);
-      if (lines.timesRun(key) === 0) return { verified: false, line: bp.line, message: 'This transaction never runs this line.' };
+      if (lines.timesRun(key) === 0) return { verified: false, line: bp.line, message: this.l10n.t('This transaction never runs this line.') };
       keys.add(key);
       if (bp.condition) this.conditions.set(key, bp.condition);
       return { verified: true, line: bp.line };
@@ -332,7 +342,7 @@ export class ReplaySession {
     const e = this.stack[args.frameId - 1];
     if (!e) return { scopes: [] };
     return {
-      scopes: scopesOf(this.ready().prepared, e).map((s) => ({
+      scopes: scopesOf(this.ready().prepared, e, this.l10n).map((s) => ({
         name: s.name,
         variablesReference: this.ref(s),
         expensive: s.expensive ?? false,
@@ -356,7 +366,10 @@ export class ReplaySession {
     const value = e ? valueOf(prepared, e, args.expression) : undefined;
     if (value === undefined)
       throw new Error(
-        `"${args.expression}" has no known value here (the call's arguments, msg.sender, msg.value, gasleft() and the storage this frame has read or written are known).`,
+        this.l10n.t(
+          '"{0}" has no known value here (the call\'s arguments, msg.sender, msg.value, gasleft() and the storage this frame has read or written are known).',
+          args.expression,
+        ),
       );
     return { result: value, variablesReference: 0 };
   }

@@ -108,6 +108,7 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
     assert.equal(stop.description, 'Overdrawn(available: 1000, required: 5000)');
     const info = await dap.ok<P.ExceptionInfoResponse['body']>('exceptionInfo', { threadId: 1 });
     assert.equal(info.description, 'Overdrawn(available: 1000, required: 5000)');
+    assert.equal(info.exceptionId, 'Overdrawn');
   });
 
   it('the call’s decoded arguments, msg.sender, gas, the storage read so far (named by the layout when the build info has it), the stack and memory paged', async () => {
