@@ -12,7 +12,7 @@ import {
   type ResolvedChain,
 } from './model/chainConfig';
 import { knownChainOf, type KnownChain } from './model/chainAbilities';
-import { evmRpcTarget, type RpcTarget } from '../evm/model/rpcTarget';
+import type { RpcTarget } from '../evm/model/rpcTarget';
 
 export class ChainRegistry implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -77,10 +77,10 @@ export class ChainRegistry implements vscode.Disposable {
    * entry's, or the only thing an EVM-only entry has); undefined when there is none or the chain
    * may not be contacted (Restricted Mode).
    */
-  jsonRpcOf(name: string): RpcTarget | undefined {
+  async jsonRpcOf(name: string): Promise<RpcTarget | undefined> {
     const key = name.trim().toLowerCase();
     const node = this.get(name);
-    if (node) return this.isContactable(node) ? evmRpcTarget(node) : undefined;
+    if (node) return this.isContactable(node) ? (await import('../evm/model/rpcTarget.js')).evmRpcTarget(node) : undefined;
     const evmOnly = this.evmOnly().find((c) => c.name.toLowerCase() === key);
     if (!evmOnly || !this.isContactable(evmOnly)) return undefined;
     const url = new URL(evmOnly.evmJsonRpcUrl);

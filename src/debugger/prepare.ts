@@ -85,7 +85,7 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
   const { transaction } = args.value;
   const chain = args.value.chain ?? deps.chains.defaultChainName();
   if (chain === undefined) throw new Error(vscode.l10n.t('Name the chain of the transaction ("chain" in the launch configuration).'));
-  const target = deps.chains.jsonRpcOf(chain);
+  const target = await deps.chains.jsonRpcOf(chain);
   if (!target)
     throw new Error(vscode.l10n.t('{0} has no EVM JSON-RPC the debugger may ask (or its settings come from a workspace that is not trusted).', chain));
   const inputs = await fetchReplayInputs(target.url, transaction, { fetch: globalThis.fetch, signal: progress.signal });

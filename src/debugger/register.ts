@@ -1,49 +1,27 @@
 // Every way into a debug session of a mined EVM transaction: the command "Debug Transaction" (the
 // palette asks for the hash, then the chain; the receipt panel, its call tree and the hover pass
-// them) and the `wasp-evm` configuration provider (launch.json's starter, and F5 with or without a
-// launch.json). Whatever the way, the argument is checked and the chain found among the configured
-// ones that can serve a replay before a session starts: a refusal is said and nothing runs.
+// them), the `wasp-evm` configuration provider (launch.json's starter, and F5 with or without a
+// launch.json) and the adapter. Activation registers them; ./entry.ts (the command and provider)
+// and ./adapter.ts (the session) load when first used.
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
-import type { ChainSource } from '../config/model/chainConfig';
-import type { KnownChain } from '../config/model/chainAbilities';
-import type { ChainRegistry } from '../config/chainRegistry';
-import type { AbiIndex } from '../evm/model/abiIndex';
-import {
-  DEBUG_TYPE,
-  asksForTransaction,
-  canDebug,
-  checkLaunchArgs,
-  commandArgument,
-  chooseChain,
-  hashProblem,
-  launchConfiguration,
-  normalHash,
-  starterConfigurations,
-  type DebugLaunchArgs,
-  type DebugLaunchConfiguration,
-} from './model/launchArgs';
+import type { DebugEntry, DebuggerDeps } from './entry';
 
-/** The configured chains, as the debugger reads them. */
-export interface DebugChains {
-  known(): KnownChain[];
-  defaultChainName(): string | undefined;
-  isContactable(chain: { source: ChainSource }): boolean;
-}
+export type { DebuggerDeps } from './entry';
 
-export interface DebuggerDeps {
-  readonly context: vscode.ExtensionContext;
-  readonly log: vscode.LogOutputChannel;
-  readonly chains: DebugChains & Pick<ChainRegistry, 'jsonRpcOf'>;
-  /** The workspace's ABIs (names for code no build record matches). */
-  readonly abis: { current(): Promise<AbiIndex> };
-}
+/** The debug type of the manifest's `debuggers` (./model/launchArgs.ts DEBUG_TYPE, which loads later). */
+const DEBUG_TYPE = 'wasp-evm';
 
 export function registerDebuggerFeature(deps: DebuggerDeps): void {
-  const entry = new DebugEntry(deps);
+  // The command and the provider load their code on first use: activation only registers them.
+  let loading: Promise<DebugEntry> | undefined;
+  const entry = () => (loading ??= import('./entry.js').then((m) => new m.DebugEntry(deps)));
   deps.context.subscriptions.push(
-    vscode.commands.registerCommand(Commands.debugTransaction, (arg?: unknown) => entry.run(arg)),
-    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, entry),
+    vscode.commands.registerCommand(Commands.debugTransaction, async (arg?: unknown) => (await entry()).run(arg)),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, {
+      provideDebugConfigurations: async () => (await entry()).provideDebugConfigurations(),
+      resolveDebugConfiguration: async (folder, config) => (await entry()).resolveDebugConfiguration(folder, config),
+    }),
     // The adapter (the replay, the protocol session) loads with the first session.
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
       createDebugAdapterDescriptor: async () =>
@@ -54,125 +32,8 @@ export function registerDebuggerFeature(deps: DebuggerDeps): void {
     // The Run view's list offers one per chain that can serve a session (launch.json's starter comes from `entry`).
     vscode.debug.registerDebugConfigurationProvider(
       DEBUG_TYPE,
-      { provideDebugConfigurations: () => entry.starters(false) },
+      { provideDebugConfigurations: async () => (await entry()).starters(false) },
       vscode.DebugConfigurationProviderTriggerKind.Dynamic,
     ),
   );
-}
-
-/** The configuration to start, or what went wrong in words (none when the user closed a prompt: nothing to say). */
-type Resolved = { ok: true; config: DebugLaunchConfiguration } | { ok: false; problem?: string };
-
-class DebugEntry implements vscode.DebugConfigurationProvider {
-  constructor(private readonly deps: DebuggerDeps) {}
-
-  /** The command: its argument (or the user's answers) checked, then a session started; false when none was. */
-  async run(arg: unknown): Promise<boolean> {
-    const resolved = await this.resolve(commandArgument(arg instanceof vscode.Uri ? undefined : arg));
-    if (!resolved.ok) {
-      this.refuse(resolved.problem);
-      return false;
-    }
-    return vscode.debug.startDebugging(this.folderOf(resolved.config.chain), resolved.config);
-  }
-
-  provideDebugConfigurations(): vscode.DebugConfiguration[] {
-    return this.starters(true);
-  }
-
-  /** launch.json's starter carries a hash to fill in; the Run view's dynamic ones ask for it when run. */
-  starters(withHash: boolean): vscode.DebugConfiguration[] {
-    return starterConfigurations(this.usable(), { withHash }, vscode.l10n) as vscode.DebugConfiguration[];
-  }
-
-  /**
-   * F5: with no launch.json the configuration is empty and the user is asked, as the command asks;
-   * a malformed hash or a chain that is not configured aborts (undefined) with a message, before
-   * any request.
-   */
-  async resolveDebugConfiguration(
-    _folder: vscode.WorkspaceFolder | undefined,
-    config: vscode.DebugConfiguration,
-  ): Promise<vscode.DebugConfiguration | undefined> {
-    const resolved = await this.resolve(config);
-    if (!resolved.ok) {
-      this.refuse(resolved.problem);
-      return undefined;
-    }
-    // The user's own name for a launch.json entry stays.
-    const name = typeof config.name === 'string' && config.name.trim() !== '' ? config.name : resolved.config.name;
-    return { ...config, ...resolved.config, name };
-  }
-
-  private async resolve(raw: Record<string, unknown>): Promise<Resolved> {
-    let given: Record<string, unknown> = raw;
-    if (asksForTransaction(raw)) {
-      const transaction = await askTransaction();
-      if (transaction === undefined) return { ok: false };
-      given = { ...raw, transaction };
-    }
-    const checked = checkLaunchArgs({ transaction: given.transaction, chain: given.chain, frame: given.frame, stopOnEntry: given.stopOnEntry }, vscode.l10n);
-    if (!checked.ok) return { ok: false, problem: checked.problem };
-    const chain = await this.chainFor(checked.value);
-    if (!chain.ok) return chain;
-    return { ok: true, config: launchConfiguration({ ...checked.value, chain: chain.name }, vscode.l10n) };
-  }
-
-  /** The chain named (it must be configured, reachable and able to serve a replay), else the default one, else the only one, else asked. */
-  private async chainFor(args: DebugLaunchArgs): Promise<{ ok: true; name: string } | { ok: false; problem?: string }> {
-    if (args.chain !== undefined) {
-      const key = args.chain.toLowerCase();
-      const chain = this.deps.chains.known().find((c) => c.name.toLowerCase() === key);
-      if (!chain) return { ok: false, problem: vscode.l10n.t('No chain named "{0}" is configured in waspChain.chains.', args.chain) };
-      if (!this.deps.chains.isContactable(chain))
-        return { ok: false, problem: vscode.l10n.t('{0} comes from this workspace\u2019s settings: trust the workspace to debug on it.', chain.name) };
-      if (!canDebug(chain))
-        return { ok: false, problem: vscode.l10n.t('{0} cannot serve a transaction\u2019s traces, which the debugger replays.', chain.name) };
-      return { ok: true, name: chain.name };
-    }
-    const choice = chooseChain(this.usable(), this.deps.chains.defaultChainName());
-    if ('pick' in choice) return { ok: true, name: choice.pick.name };
-    if ('none' in choice)
-      return { ok: false, problem: vscode.l10n.t('No configured chain can serve an EVM transaction and its traces: add one with Chain: Add Chain.') };
-    const picked = await vscode.window.showQuickPick(
-      choice.ask.map((c) => ({ label: c.name, ...(c.reach === undefined ? {} : { detail: c.reach }) })),
-      { title: vscode.l10n.t('Debug Transaction'), placeHolder: vscode.l10n.t('The chain the transaction was mined on') },
-    );
-    return picked === undefined ? { ok: false } : { ok: true, name: picked.label };
-  }
-
-  /** The chains a session may run on now: those that can serve it and may be contacted. */
-  private usable(): KnownChain[] {
-    return this.deps.chains.known().filter((c) => canDebug(c) && this.deps.chains.isContactable(c));
-  }
-
-  /** The workspace folder whose settings define the chain, else the first one (launch.json's variables resolve there). */
-  private folderOf(chainName: string): vscode.WorkspaceFolder | undefined {
-    const chain = this.deps.chains.known().find((c) => c.name === chainName);
-    const uri = chain?.source.folderUri;
-    const own = uri === undefined ? undefined : vscode.workspace.getWorkspaceFolder(vscode.Uri.parse(uri));
-    return own ?? vscode.workspace.workspaceFolders?.[0];
-  }
-
-  private refuse(problem: string | undefined): void {
-    if (problem === undefined) return;
-    this.deps.log.info(`Debug Transaction refused: ${problem}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Debug Transaction: {0}', problem));
-  }
-}
-
-/** The hash, asked: the editor's selection offered when it is one; a malformed one is refused as it is typed. */
-async function askTransaction(): Promise<string | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).slice(0, 200) : '';
-  const typed = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Debug Transaction'),
-    prompt: vscode.l10n.t('The hash of a mined EVM transaction (0x followed by 64 hex digits)'),
-    placeHolder: '0x…',
-    ignoreFocusOut: true,
-    ...(hashProblem(selected) === undefined ? { value: normalHash(selected) } : {}),
-    // Nothing is said while the box is empty: Enter on it cancels.
-    validateInput: (v) => (v.trim() === '' ? undefined : hashProblem(v, vscode.l10n)),
-  });
-  return typed === undefined || typed.trim() === '' ? undefined : typed;
 }
