@@ -5,6 +5,7 @@
 // chain, or when no chain with a web API knew the ID.
 import * as vscode from 'vscode';
 import { evmOnlyLimitText, type EvmOnlyChain } from '../config/model/chainConfig';
+import { evmOnlyChainAbilities } from '../config/model/chainAbilities';
 import { HEX64 } from '../core/idShapes';
 import { errorSummary } from '../ui/errors';
 import type { ErrorView, Row } from '../ui/model/view';
@@ -90,6 +91,7 @@ export class EvmOnlyPanelPart {
     };
     if (view.revert !== undefined) state.headline = view.revert;
     if (this.callTree) state.callTree = this.callTree.state;
+    state.debuggable = evmOnlyChainAbilities().replays;
     return state;
   }
 

@@ -115,9 +115,9 @@ export class EvmPanelParts {
     return copyCallTreeJson(this.callTree);
   }
 
-  /** What Debug Transaction runs on: an EVM request's transaction (its hash is the ID's first 64 hex digits), its chain, the call tree shown. */
+  /** What Debug Transaction runs on: an EVM request's transaction (its hash is the ID's first 64 hex digits), its chain, the call tree shown; none where the chain cannot serve a replay. */
   debugTarget(chain: ChainEntry, result: Found): DebugTarget | undefined {
-    if (result.value.view.kind !== 'evm') return undefined;
+    if (result.value.view.kind !== 'evm' || !nodeChainAbilities(chain).replays) return undefined;
     return { transaction: evmTxHashOf(result.value.view.requestId), chainName: chain.name, callTree: this.callTree?.state };
   }
 

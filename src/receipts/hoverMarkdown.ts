@@ -9,6 +9,7 @@ import { evmShaped, traitsOf } from '../api/traits';
 import { Commands } from '../constants';
 import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
+import { nodeChainAbilities } from '../config/model/chainAbilities';
 import { baseTokensText, formatDuration, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
 import { evmTxHashOf } from '../core/idShapes';
@@ -234,8 +235,9 @@ function appendReceipt(
   const explorer = evm.explorer
     ? `${SEP}${commandLink(vscode.l10n.t('Open in explorer'), Commands.openInExplorer, [{ requestId: v.requestId, chainName: chain.name }])}`
     : '';
-  // An EVM request is an EVM transaction: its hash is the request ID's first 64 hex digits.
-  const debug = v.kind === 'evm' ? `${SEP}${debugLink(evmTxHashOf(v.requestId), chain.name)}` : '';
+  // An EVM request is an EVM transaction: its hash is the request ID's first 64 hex digits. Offered
+  // where the chain can serve a replay (its node has the prestate tracer).
+  const debug = v.kind === 'evm' && nodeChainAbilities(chain).replays ? `${SEP}${debugLink(evmTxHashOf(v.requestId), chain.name)}` : '';
   md.appendMarkdown(`\n\n${openReceiptLink(v.requestId, chain.name)}${SEP}${copyLink(v.requestId)}${explorer}${debug}`);
 }
 

@@ -290,6 +290,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       labels: receiptPanelLabels(vscode.l10n, this.evm.rpcHost),
       ...(chainLog ? { chainLog } : {}),
       ...(this.evm.callTree ? { callTree: this.evm.callTree.state } : {}),
+      debuggable: this.evm.debugTarget(chain, result) !== undefined,
     });
   }
 

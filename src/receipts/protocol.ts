@@ -39,6 +39,8 @@ export type ReceiptPanelState =
       chainLog?: ChainLogSection[];
       /** An EVM request's call tree: offered, being asked, failed or shown. */
       callTree?: CallTreeState;
+      /** Debug Transaction is offered: an EVM request on a chain that can serve a replay. */
+      debuggable?: boolean;
     }
   | {
       /** A bare EVM transaction, as a chain's EVM JSON-RPC alone answers it: its EVM side, no ISC receipt. */
@@ -55,6 +57,8 @@ export type ReceiptPanelState =
       note: string;
       sections: Array<{ id: string; title: string; rows: Row[] }>;
       callTree?: CallTreeState;
+      /** Debug Transaction is offered: the chain can serve a replay. */
+      debuggable?: boolean;
       labels: ReceiptPanelLabels;
     };
 

@@ -10,14 +10,13 @@ import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/constants';
 import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
-import { DEMO_CHAINS, DEMO_RECEIPTS } from '../fixtures/demoData';
+import { DEMO_CHAINS, DEMO_REBASED_REQUESTS, DEMO_RECEIPTS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { activate, hoversAt, setChains, withErrorMessageSpy, withPrompts } from './helpers';
 
 const COMMAND = 'waspChain.debugTransaction';
 const EVM_REQUEST = DEMO_RECEIPTS.evmSuccess.requestId;
 /** A Stardust EVM request's ID is its transaction's hash and an output index: the hash is its first 64 hex digits. */
-const EVM_HASH = EVM_REQUEST.slice(0, 66);
 const HASH = `0x${'5a'.repeat(32)}`;
 
 interface Manifest {
@@ -54,10 +53,11 @@ function linkArgs(markdown: string, command: string): unknown {
   return JSON.parse(decodeURIComponent(target.slice(target.indexOf('?') + 1)));
 }
 
-/** The hooks of a suite over the local node's two chains (IOTA EVM the default): what each test reads of them. */
-function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; launches: () => ReturnType<typeof recordLaunches> } {
+/** The hooks of a suite over a Stardust and a Rebased local node and an EVM-only entry (Rebased EVM the default): what each test reads of them. */
+function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; rebased: () => LocalNode; launches: () => ReturnType<typeof recordLaunches> } {
   let api: ExtensionApi | undefined;
   let node: LocalNode | undefined;
+  let rebased: LocalNode | undefined;
   let launches: ReturnType<typeof recordLaunches> | undefined;
   const got = <T>(v: T | undefined): T => {
     assert.ok(v !== undefined, 'set up by the hooks');
@@ -67,6 +67,7 @@ function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; la
   before(async () => {
     api = await activate();
     node = await startLocalNode();
+    rebased = await startLocalNode({ generation: 'rebased' });
     api.receipts.hover.waitMs = 15_000;
   });
 
@@ -75,11 +76,14 @@ function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; la
     await setChains(
       [
         { name: 'IOTA EVM', nodeUrl: got(node).url, chainId: DEMO_CHAINS.iotaEvm },
+        { name: 'Rebased EVM', nodeUrl: got(rebased).url },
         { name: 'ShimmerEVM', nodeUrl: got(node).url, chainId: DEMO_CHAINS.shimmerEvm },
+        { name: 'JSON-RPC only', evmJsonRpcUrl: 'http://127.0.0.1:9/' },
       ],
-      { defaultChain: 'IOTA EVM' },
+      { defaultChain: 'Rebased EVM' },
     );
     got(node).clearRequests();
+    got(rebased).clearRequests();
   });
 
   afterEach(async () => {
@@ -91,9 +95,10 @@ function withLocalChains(): { api: () => ExtensionApi; node: () => LocalNode; la
   after(async () => {
     await setChains(undefined, { defaultChain: undefined });
     await node?.close();
+    await rebased?.close();
   });
 
-  return { api: () => got(api), node: () => got(node), launches: () => got(launches) };
+  return { api: () => got(api), node: () => got(node), rebased: () => got(rebased), launches: () => got(launches) };
 }
 
 describe('Debug Transaction: the contributions, and what is refused before anything runs', function () {
@@ -173,7 +178,7 @@ describe('Debug Transaction: the hash and the chain, given or asked', function (
   it('takes a full argument as it is: the hash lower-cased, the chain named, the frame; the session named after them', async () => {
     const started = await vscode.commands.executeCommand<boolean>(COMMAND, {
       transaction: HASH.toUpperCase().replace('0X', '0x'),
-      chain: 'shimmerevm',
+      chain: 'rebased evm',
       frame: 2,
     });
     assert.equal(started, false, 'aborted by this test');
@@ -181,15 +186,17 @@ describe('Debug Transaction: the hash and the chain, given or asked', function (
     const config = local.launches().seen[0];
     assert.deepEqual(
       { type: config?.type, request: config?.request, transaction: config?.transaction, chain: config?.chain, frame: config?.frame, name: config?.name },
-      { type: 'wasp-evm', request: 'launch', transaction: HASH, chain: 'ShimmerEVM', frame: 2, name: 'Debug 0x5a5a…5a5a on ShimmerEVM from call 2' },
+      { type: 'wasp-evm', request: 'launch', transaction: HASH, chain: 'Rebased EVM', frame: 2, name: 'Debug 0x5a5a…5a5a on Rebased EVM from call 2' },
     );
   });
 
-  it('from the palette, asks for the hash (a malformed one is refused as typed), then the chain among those that can serve a replay', async () => {
+  it('from the palette, asks for the hash (a malformed one is refused as typed), then the chain among those that can serve a replay (not a Wasp 1 node: no prestate tracer)', async () => {
     await setChains(
       [
         { name: 'IOTA EVM', nodeUrl: local.node().url, chainId: DEMO_CHAINS.iotaEvm },
+        { name: 'Rebased EVM', nodeUrl: local.rebased().url },
         { name: 'ShimmerEVM', nodeUrl: local.node().url, chainId: DEMO_CHAINS.shimmerEvm },
+        { name: 'JSON-RPC only', evmJsonRpcUrl: 'http://127.0.0.1:9/' },
       ],
       { defaultChain: undefined },
     );
@@ -204,9 +211,9 @@ describe('Debug Transaction: the hash and the chain, given or asked', function (
           assert.equal(s.kind, 'pick');
           assert.deepEqual(
             s.items.map((i) => i.label),
-            ['IOTA EVM', 'ShimmerEVM'],
+            ['Rebased EVM', 'JSON-RPC only'],
           );
-          return 'ShimmerEVM';
+          return 'JSON-RPC only';
         },
       ],
       async () => {
@@ -228,7 +235,7 @@ describe('Debug Transaction: the hash and the chain, given or asked', function (
     assert.equal(refused, 'Only hex digits (0-9, a-f) may follow 0x.');
     assert.equal(local.launches().seen.length, 1);
     assert.equal(local.launches().seen[0]?.transaction, HASH);
-    assert.equal(local.launches().seen[0]?.chain, 'ShimmerEVM');
+    assert.equal(local.launches().seen[0]?.chain, 'JSON-RPC only');
   });
 
   it('F5 on a wasp-evm configuration without a transaction asks for it; the default chain is taken without asking; the name given stays', async () => {
@@ -239,7 +246,7 @@ describe('Debug Transaction: the hash and the chain, given or asked', function (
     assert.equal(asked.shown.length, 1, 'only the hash was asked');
     assert.deepEqual(
       local.launches().seen.map((c) => [c.name, c.transaction, c.chain]),
-      [['My replay', HASH, 'IOTA EVM']],
+      [['My replay', HASH, 'Rebased EVM']],
     );
   });
 });
@@ -249,13 +256,22 @@ describe('Debug Transaction: the receipt panel and the hover of an EVM request',
   const local = withLocalChains();
 
   it("the receipt panel of an EVM request offers Debug Transaction, which starts the debugger on the request's transaction and chain", async () => {
-    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: EVM_REQUEST, chainName: 'IOTA EVM' });
+    const id = DEMO_REBASED_REQUESTS.evmSuccess;
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: id, chainName: 'Rebased EVM' });
     await panel.waitForRender((r) => r.text.includes('Request succeeded') && r.text.includes('Debug Transaction'));
     await panel.perform({ kind: 'debugTransaction' });
     assert.deepEqual(
       local.launches().seen.map((c) => [c.type, c.transaction, c.chain, c.frame]),
-      [['wasp-evm', EVM_HASH, 'IOTA EVM', undefined]],
+      [['wasp-evm', id, 'Rebased EVM', undefined]],
     );
+  });
+
+  it("a Wasp 1 chain cannot serve a replay (no prestate tracer): its EVM request's panel offers no Debug Transaction, and the message starts nothing", async () => {
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.showReceipt', { requestId: EVM_REQUEST, chainName: 'IOTA EVM' });
+    const r = await panel.waitForRender((x) => x.text.includes('Request succeeded') && x.text.includes('Copy Request ID'));
+    assert.ok(!r.text.includes('Debug Transaction'), r.text);
+    await panel.perform({ kind: 'debugTransaction' });
+    assert.deepEqual(local.launches().seen, []);
   });
 
   it('the receipt panel of a request that is no EVM transaction offers no Debug Transaction, and the message starts nothing', async () => {
@@ -268,20 +284,29 @@ describe('Debug Transaction: the receipt panel and the hover of an EVM request',
 
   it('the hover of an EVM request links Debug, with the hash and a chain name from settings kept whole inside the link', async () => {
     const name = 'Evil) [x](command:workbench.action.terminal.new) (*';
-    await setChains([{ name, nodeUrl: local.node().url, chainId: DEMO_CHAINS.iotaEvm }]);
-    const [h] = await hoversAt(`x ${EVM_REQUEST}`, EVM_REQUEST);
+    const id = DEMO_REBASED_REQUESTS.evmSuccess;
+    await setChains([{ name, nodeUrl: local.rebased().url }]);
+    const [h] = await hoversAt(`const requestId = "${id}";`, id);
     assert.ok(h, 'a receipt hover');
     assert.ok(h.plain.includes('Debug'), h.plain);
     const args = linkArgs(h.value, COMMAND);
-    assert.deepEqual(args, [{ transaction: EVM_HASH, chain: name }]);
+    assert.deepEqual(args, [{ transaction: id, chain: name }]);
     const trusted = h.md?.isTrusted;
     assert.ok(typeof trusted === 'object' && trusted.enabledCommands?.includes(COMMAND), 'the hover trusts the command');
     // What a click does: the command with the link's arguments.
     await vscode.commands.executeCommand(COMMAND, ...(args as unknown[]));
     assert.deepEqual(
       local.launches().seen.map((c) => [c.transaction, c.chain]),
-      [[EVM_HASH, name]],
+      [[id, name]],
     );
+  });
+
+  it('the hover of an EVM request on a Wasp 1 chain links no Debug', async () => {
+    await setChains([{ name: 'IOTA EVM', nodeUrl: local.node().url, chainId: DEMO_CHAINS.iotaEvm }]);
+    const [h] = await hoversAt(`x ${EVM_REQUEST}`, EVM_REQUEST);
+    assert.ok(h, 'a receipt hover');
+    assert.ok(h.plain.includes('Open Receipt'), h.plain);
+    assert.ok(!h.value.includes(`command:${COMMAND}`), h.value);
   });
 });
 

@@ -76,6 +76,11 @@ export function nodeChainAbilities(chain: Pick<ChainEntry, 'generation'>): Chain
   return { ...WEB_API, stateChanges: tracer.stateChanges, replays: tracer.prestate };
 }
 
+/** What a chain known only by its EVM JSON-RPC can answer: transactions and their traces. */
+export function evmOnlyChainAbilities(): ChainAbilities {
+  return EVM_JSON_RPC_ONLY;
+}
+
 function webApiChain(chain: ChainEntry): KnownChain {
   return { name: chain.name, source: chain.source, can: nodeChainAbilities(chain), reach: undefined };
 }

@@ -14,7 +14,7 @@ type Api = Mounted<ReceiptAction>;
 const CHILD_BATCH = 100;
 const MAX_MATCHES = 200;
 
-export function callTreeSection(tree: CallTreeState, L: ReceiptPanelLabels, api: Api): HTMLElement {
+export function callTreeSection(tree: CallTreeState, L: ReceiptPanelLabels, api: Api, debuggable = false): HTMLElement {
   const T = L.callTree;
   const el = h('section', { class: 'section section-callTree', 'aria-label': T.title, 'data-field': 'callTree' }, h('h2', null, T.title));
   switch (tree.status) {
@@ -41,17 +41,17 @@ export function callTreeSection(tree: CallTreeState, L: ReceiptPanelLabels, api:
       );
       break;
     case 'ok':
-      el.append(...treeContent(tree.view, L, api));
+      el.append(...treeContent(tree.view, L, api, debuggable));
       break;
   }
   return el;
 }
 
-function treeContent(view: CallTreeView, L: ReceiptPanelLabels, api: Api): HTMLElement[] {
+function treeContent(view: CallTreeView, L: ReceiptPanelLabels, api: Api, debuggable: boolean): HTMLElement[] {
   const T = L.callTree;
   const tree = h('div', { class: 'calltree', role: 'tree' });
   const root = view.frames[0];
-  if (root) tree.append(frameElement(view, root, L, api));
+  if (root) tree.append(frameElement(view, root, L, api, debuggable));
   const results = h('div', { class: 'calltree-results', role: 'list' });
   const search = h('input', { class: 'search', 'aria-label': T.search, title: T.search }) as HTMLInputElement;
   search.setAttribute('type', 'search');
@@ -59,7 +59,7 @@ function treeContent(view: CallTreeView, L: ReceiptPanelLabels, api: Api): HTMLE
   let timer: ReturnType<typeof setTimeout> | undefined;
   search.addEventListener('input', () => {
     clearTimeout(timer);
-    timer = setTimeout(() => showMatches(view, search.value, tree, results, L, api), 150);
+    timer = setTimeout(() => showMatches(view, search.value, tree, results, L, api, debuggable), 150);
   });
   const toolbar = h(
     'div',
@@ -71,7 +71,7 @@ function treeContent(view: CallTreeView, L: ReceiptPanelLabels, api: Api): HTMLE
   return [h('p', { class: 'summary', 'data-field': 'callTreeSummary' }, view.summary), ...notes, toolbar, results, tree];
 }
 
-function showMatches(view: CallTreeView, query: string, tree: HTMLElement, results: HTMLElement, L: ReceiptPanelLabels, api: Api): void {
+function showMatches(view: CallTreeView, query: string, tree: HTMLElement, results: HTMLElement, L: ReceiptPanelLabels, api: Api, debuggable: boolean): void {
   const q = query.trim().toLowerCase();
   results.replaceChildren();
   tree.hidden = q !== '';
@@ -83,7 +83,7 @@ function showMatches(view: CallTreeView, query: string, tree: HTMLElement, resul
   }
   results.append(h('p', { class: 'muted' }, L.callTree.matches.replace('{0}', matches.length.toLocaleString())));
   for (const f of matches.slice(0, MAX_MATCHES)) {
-    results.append(h('div', { role: 'listitem', class: 'match' }, h('div', { class: 'muted path' }, pathText(view, f)), frameElement(view, f, L, api)));
+    results.append(h('div', { role: 'listitem', class: 'match' }, h('div', { class: 'muted path' }, pathText(view, f)), frameElement(view, f, L, api, debuggable)));
   }
 }
 
@@ -117,12 +117,12 @@ function frameLine(f: FrameView, L: ReceiptPanelLabels): HTMLElement {
   return line;
 }
 
-function frameElement(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api): HTMLElement {
+function frameElement(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api, debuggable: boolean): HTMLElement {
   const cls = ['frame', f.failed ? 'failed' : '', f.origin ? 'origin' : ''].filter(Boolean).join(' ');
-  return lazyDetails(frameLine(f, L), () => frameBody(view, f, L, api), { class: cls, 'data-field': `frame.${f.index}`, role: 'treeitem' }, f.open);
+  return lazyDetails(frameLine(f, L), () => frameBody(view, f, L, api, debuggable), { class: cls, 'data-field': `frame.${f.index}`, role: 'treeitem' }, f.open);
 }
 
-function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api): HTMLElement {
+function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api: Api, debuggable: boolean): HTMLElement {
   const T = L.callTree;
   const rows: Row[] = [
     { field: 'from', label: T.from, value: f.fromName === undefined ? f.from : `${f.fromName} (${f.from})`, mono: true, copy: { text: f.from, what: T.from } },
@@ -137,7 +137,7 @@ function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api:
   if (f.logsCut > 0) rows.push({ field: 'moreLogs', label: '', value: T.moreLogs.replace('{0}', f.logsCut.toLocaleString()) });
   const body = h('div', { class: 'frame-body' }, h('dl', null, ...rows.map((r) => rowOf(r, api, L))));
   // A native frame (the magic contract) has no EVM code to step through: the debugger answers it from the node's record.
-  if (f.magic === undefined)
+  if (debuggable && f.magic === undefined)
     body.append(
       h(
         'div',
@@ -147,7 +147,7 @@ function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api:
     );
   const calls = h('div', { class: 'frame-calls', role: 'group' });
   const children = f.children.map((i) => view.frames[i]).filter((c): c is FrameView => c !== undefined);
-  const more = appendFirst(calls, children, CHILD_BATCH, (c) => frameElement(view, c, L, api), L);
+  const more = appendFirst(calls, children, CHILD_BATCH, (c) => frameElement(view, c, L, api, debuggable), L);
   body.append(calls, more ?? '');
   return body;
 }

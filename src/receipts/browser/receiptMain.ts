@@ -47,7 +47,7 @@ function render(state: ReceiptPanelState, api: Api): Node {
       root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, state), ...receipt(state, api));
       break;
     case 'evmTransaction':
-      root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined, true), ...evmOnly(state, api));
+      root.append(h('p', { class: 'muted subtitle' }, state.subtitle), toolbar(L, api, undefined, state.debuggable === true), ...evmOnly(state, api));
       break;
   }
   return root;
@@ -70,12 +70,12 @@ function evmOnly(state: Extract<ReceiptPanelState, { status: 'evmTransaction' }>
         button(L.loadStateChanges, () => api.post({ kind: 'loadStateChanges' })),
       ),
     );
-  if (state.callTree) out.push(callTreeSection(state.callTree, L, api));
+  if (state.callTree) out.push(callTreeSection(state.callTree, L, api, state.debuggable === true));
   return out;
 }
 
-/** `evm`: the panel shows an EVM transaction (a bare one, or an EVM request's), which the debugger can replay. */
-function toolbar(L: Labels, api: Api, state: OkState | undefined, evm = state?.view.kind === 'evm'): HTMLElement {
+/** `debuggable`: the panel shows an EVM transaction (a bare one, or an EVM request's) that its chain can serve a replay of. */
+function toolbar(L: Labels, api: Api, state: OkState | undefined, debuggable = state?.debuggable === true): HTMLElement {
   const bar = h('div', { class: 'toolbar', role: 'toolbar', 'aria-label': L.refresh });
   bar.append(button(L.refresh, () => api.post({ kind: 'refresh' }), { primary: true }));
   if (state) {
@@ -86,7 +86,7 @@ function toolbar(L: Labels, api: Api, state: OkState | undefined, evm = state?.v
     );
   }
   // The host knows the transaction and its chain: the message carries neither.
-  if (evm) bar.append(button(L.debugTransaction, () => api.post({ kind: 'debugTransaction' })));
+  if (debuggable) bar.append(button(L.debugTransaction, () => api.post({ kind: 'debugTransaction' })));
   return bar;
 }
 
@@ -95,7 +95,7 @@ function receipt(state: OkState, api: Api): HTMLElement[] {
   const out: HTMLElement[] = [statusBanner(view)];
   for (const s of view.sections)
     out.push(s.id === 'error' ? errorSection(s, state, api) : section(s.id, s.title, s.rows, api, L, { after: sectionAfter(s.id, state, api) }));
-  if (state.callTree) out.push(callTreeSection(state.callTree, L, api));
+  if (state.callTree) out.push(callTreeSection(state.callTree, L, api, state.debuggable === true));
   out.push(burnLog(view, L));
   if (view.rebased) {
     out.push(coinsSection(L.assetsSent, 'assets', view.rebased.assets, undefined, api, L));
