@@ -83,7 +83,9 @@ function showMatches(view: CallTreeView, query: string, tree: HTMLElement, resul
   }
   results.append(h('p', { class: 'muted' }, L.callTree.matches.replace('{0}', matches.length.toLocaleString())));
   for (const f of matches.slice(0, MAX_MATCHES)) {
-    results.append(h('div', { role: 'listitem', class: 'match' }, h('div', { class: 'muted path' }, pathText(view, f)), frameElement(view, f, L, api, debuggable)));
+    results.append(
+      h('div', { role: 'listitem', class: 'match' }, h('div', { class: 'muted path' }, pathText(view, f)), frameElement(view, f, L, api, debuggable)),
+    );
   }
 }
 
