@@ -112,7 +112,7 @@ export async function startDemoAnvil(repo, say = () => {}) {
 /**
  * Puts the demo's anvil into the demo workspace: its project (forge's out/ and broadcast/, the
  * Hardhat artifacts, the Ignition and hardhat-deploy records) in contracts/, the EVM-only chain in
- * the settings, and its transactions in ANVIL_FILE.
+ * the settings, its transactions in ANVIL_FILE, and launch.json's Debug Transaction configurations.
  */
 export function addDemoAnvil(workspace, anvil) {
   cpSync(anvil.project, join(workspace, 'contracts'), { recursive: true });
@@ -136,6 +136,22 @@ export function addDemoAnvil(workspace, anvil) {
     '',
   ];
   writeFileSync(join(workspace, ANVIL_FILE), lines.join('\n'));
+  // F5 debugs the withdraw that reverted: the replay stops on the revert, two calls deep.
+  const launch = {
+    version: '0.2.0',
+    configurations: [
+      {
+        type: 'wasp-evm',
+        request: 'launch',
+        name: 'Debug the withdraw that reverted (anvil)',
+        transaction: t.customError,
+        chain: ANVIL_CHAIN,
+        stopOnEntry: false,
+      },
+      { type: 'wasp-evm', request: 'launch', name: 'Debug Bank.save from its first line (anvil)', transaction: t.save, chain: ANVIL_CHAIN },
+    ],
+  };
+  writeFileSync(join(workspace, '.vscode/launch.json'), JSON.stringify(launch, null, 2));
 }
 
 /** A fresh copy of demo/workspace with the demo chains in its settings; returns its folder. */

@@ -4,8 +4,8 @@
 // the activity bar, the tree, the mouse over a request ID, the command palette, a hover link.
 //   node scripts/screenshots.mjs [--out docs/images]
 // Writes tree.png, hover.png, chain-info.png and receipt.png (1400x860 each), receipt-failed.png
-// (1280 wide: a reverted request, which must not scroll sideways) and blocks.png (the Blocks list
-// in a 250 px side bar), and fails when one of them does not show what it should, or is larger
+// (1280 wide: a reverted request, which must not scroll sideways), blocks.png (the Blocks list
+// in a 250 px side bar) and debug.png (a debug session stopped on a decoded revert), and fails when one of them does not show what it should, or is larger
 // than 300 KB.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
@@ -128,6 +128,20 @@ try {
   }
   await shoot('blocks.png');
   say('blocks.png: the Blocks list at 250 px');
+
+  // A debug session of the withdraw that reverted (launch.json's first configuration): stopped on
+  // the revert two calls deep, the decoded error heading the call stack, the call's arguments decoded.
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await runCommand(page, 'View: Show Run and Debug');
+  await runCommand(page, 'Debug: Start Debugging');
+  // With no configuration chosen yet, VS Code asks which one.
+  await pickItem(page, 'Debug the withdraw that reverted (anvil)');
+  await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'Bank.withdraw' }).first().waitFor({ timeout: 60_000 });
+  // The decoded error shows (the exception widget, the call stack's head); the first scope (the call, decoded) opens by itself.
+  await page.getByText('Overdrawn(available: 1000, required: 5000)').first().waitFor({ timeout: 15_000 });
+  await page.locator('.debug-variables', { hasText: 'msg.sender' }).first().waitFor({ timeout: 15_000 });
+  await shoot('debug.png');
+  say('debug.png: Debug Transaction stopped on the decoded revert in Ledger.debit');
 
   let tooLarge = false;
   for (const p of written) {
