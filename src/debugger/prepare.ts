@@ -10,7 +10,7 @@ import { shortId } from '../core/format';
 import { loadAbiCoder } from '../evm/model/decode';
 import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS } from '../evm/model/jsonRpc';
 import type { AbiIndex } from '../evm/model/abiIndex';
-import { readBuildRecords, workspaceSourceFile } from '../workspace/buildRecords';
+import { readBuildRecords, readWorkspaceSource, workspaceSourceFile } from '../workspace/buildRecords';
 import { rpcFailureText } from '../transactions/model/evmExplain';
 import { checkLaunchArgs, replayLimits } from './model/launchArgs';
 import { ArtifactIndex } from './model/artifactMatch';
@@ -28,6 +28,9 @@ export interface PrepareDeps {
   /** The workspace's ABIs (names for code no build record matches). */
   abis(): Promise<AbiIndex>;
 }
+
+/** Sources read from the workspace for artifacts without build info, at most. */
+const MAX_SOURCES_READ = 500;
 
 /** The two replay limits of the settings, held to the manifest's bounds. */
 function limits(): { maxSteps: number; maxMemoryBytes: number } {
@@ -63,6 +66,12 @@ async function codeMapsOf(rec: Recording, deps: PrepareDeps, signal: AbortSignal
   for (const f of read.files) {
     index.add(f.relativePath, f.text);
     folderOf.set(f.relativePath, f.folder);
+  }
+  // forge writes no build info unless asked: an artifact's own source is then read from the workspace.
+  for (const w of index.sourcesWanted().slice(0, MAX_SOURCES_READ)) {
+    const folder = folderOf.get(w.artifactPath);
+    const text = folder ? await readWorkspaceSource(folder, w.root ? `${w.root}/${w.path}` : w.path) : undefined;
+    if (text !== undefined) index.addSourceText(w.root, w.path, text);
   }
   const maps = rec.frames.map((f) => (f.native || f.code.length === 0 ? undefined : index.match(f.code, f.kind === 'CREATE' || f.kind === 'CREATE2')));
   const roots = new Map<CodeMap, vscode.Uri>();

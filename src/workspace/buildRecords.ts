@@ -70,6 +70,22 @@ export async function readBuildRecords(log: vscode.LogOutputChannel, signal?: Ab
   return { files, skipped: skipped + visited.leftOut };
 }
 
+const SOURCE_LIMITS: ScanLimits = { maxFiles: 1, maxFileBytes: 4 * 1024 * 1024, maxMillis: 5_000 };
+const sourceIo = hostScanIo((relative) => relative.endsWith('.sol'));
+
+/** A Solidity source of the workspace as text (a regular file below `folder`, no link on its way, at most 4 MiB), or undefined. */
+export async function readWorkspaceSource(folder: vscode.Uri, relative: string): Promise<string | undefined> {
+  const uri = vscode.Uri.joinPath(folder, ...relative.split('/'));
+  const start = performance.now();
+  const read = await readScanFile(
+    { uri, folder, key: uri.toString(), label: relative },
+    sourceIo,
+    SOURCE_LIMITS,
+    () => SOURCE_LIMITS.maxMillis - (performance.now() - start),
+  );
+  return typeof read === 'string' ? undefined : new TextDecoder().decode(read);
+}
+
 /** The workspace file at `relative` below `folder` when it is a regular file reached without a link. */
 export async function workspaceSourceFile(folder: vscode.Uri, relative: string): Promise<vscode.Uri | undefined> {
   const segments = relative.split('/');

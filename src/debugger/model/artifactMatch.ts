@@ -51,8 +51,17 @@ function rankOf(contract: ContractRecord, code: CodeRecord | undefined, sources:
   return sources && contract.sourceName !== undefined && sources.texts.has(contract.sourceName) ? 2 : 1;
 }
 
+/** The project folder of an artifact (workspace-relative, '' for the folder itself): what precedes its `out/` or `artifacts/`. */
+function projectRoot(artifactPath: string): string | undefined {
+  const parts = artifactPath.split('/');
+  const at = parts.findIndex((p) => p === 'out' || p === 'artifacts');
+  return at < 0 ? undefined : parts.slice(0, at).join('/');
+}
+
 export class ArtifactIndex {
   private readonly records = new Map<string, BuildRecord>();
+  /** Source texts read from the workspace, by project root and compiler path (sourcesWanted). */
+  private readonly workspaceTexts = new Map<string, string>();
   private deployedByBody: Map<number, Prepared[]> | undefined;
   private creationByLength: Map<number, Prepared[]> | undefined;
   /** One line table per source text, shared by every code map built from it. */
@@ -70,6 +79,43 @@ export class ArtifactIndex {
     if (record.kind === 'skipped') return { ok: false, reason: record.reason };
     this.records.set(path, record);
     return { ok: true, kind: record.kind };
+  }
+
+  /**
+   * The sources an artifact names that no build info holds (forge writes no build info unless
+   * asked): its own source, by id and compiler path, below the project folder the artifact sits in
+   * (`<root>/out/…` or `<root>/artifacts/…`). The caller reads them from the workspace and hands
+   * them back through addSourceText, and the artifact then maps to lines like one with build info.
+   */
+  sourcesWanted(): Array<{ artifactPath: string; root: string; path: string }> {
+    const wanted = new Map<string, { artifactPath: string; root: string; path: string }>();
+    for (const [artifactPath, r] of this.records) {
+      if (r.kind !== 'artifact' || r.sourceId === undefined || r.contract.sourceName === undefined) continue;
+      const root = projectRoot(artifactPath);
+      if (root === undefined || this.hasBuildSources(r.contract.sourceName)) continue;
+      wanted.set(`${root}\n${r.contract.sourceName}`, { artifactPath, root, path: r.contract.sourceName });
+    }
+    return [...wanted.values()];
+  }
+
+  /** A source's text read from the workspace, for the artifacts below `root` that name `path`. */
+  addSourceText(root: string, path: string, text: string): void {
+    this.workspaceTexts.set(`${root}\n${path}`, text);
+    this.deployedByBody = undefined;
+    this.creationByLength = undefined;
+  }
+
+  private hasBuildSources(sourceName: string): boolean {
+    for (const r of this.records.values()) if ((r.kind === 'buildInfo' || r.kind === 'buildInfoOutput') && r.sources.texts.has(sourceName)) return true;
+    return false;
+  }
+
+  /** An artifact's own source as the workspace holds it, when no build info does. */
+  private ownSource(artifactPath: string, sourceId: number | undefined, sourceName: string | undefined): BuildSources | undefined {
+    const root = projectRoot(artifactPath);
+    const text = root === undefined || sourceName === undefined ? undefined : this.workspaceTexts.get(`${root}\n${sourceName}`);
+    if (sourceId === undefined || sourceName === undefined || text === undefined) return undefined;
+    return { ids: new Map([[sourceId, sourceName]]), texts: new Map([[sourceName, text]]) };
   }
 
   remove(path: string): void {
@@ -155,7 +201,7 @@ export class ArtifactIndex {
       );
       if (twin) twin.claimed = true;
       const contract = twin ? mergeContracts(r.contract, twin.contract) : r.contract;
-      out.push(this.candidate(path, contract, twin?.sources, false));
+      out.push(this.candidate(path, contract, twin?.sources ?? this.ownSource(path, r.sourceId, r.contract.sourceName), false));
     }
     for (const list of built.values()) for (const b of list) if (!b.claimed) out.push(this.candidate(b.path, b.contract, b.sources, true));
     return out;

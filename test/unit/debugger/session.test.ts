@@ -248,6 +248,34 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
     );
   });
 
+  it('forge’s out/ alone (forge writes no build info unless asked): the artifact’s own source, read from the workspace, gives the lines', async () => {
+    const bare = new ArtifactIndex();
+    for (const rel of files(peers.project).filter((f) => /^out\/[^/]+\.sol\/.*\.json$/.test(f))) bare.add(rel, readFileSync(join(peers.project, rel), 'utf8'));
+    const read = await fetchReplayInputs(peers.rpcUrl, peers.txs.customError, { fetch: globalThis.fetch });
+    assert.ok(read.ok);
+    const recording = await replayTransaction(read.inputs, { maxSteps: 1_000_000 });
+    const ledgerFrame = recording.frames[1]!;
+    const pcs = Array.from(recording.pc.subarray(ledgerFrame.firstStep, ledgerFrame.lastStep + 1));
+    // Without the source: the code matches, but no pc has a line.
+    assert.ok(bare.match(ledgerFrame.code, false));
+    assert.ok(pcs.every((pc) => bare.match(ledgerFrame.code, false)?.locate(pc) === undefined));
+    assert.deepEqual(
+      bare
+        .sourcesWanted()
+        .map((w) => [w.root, w.path])
+        .sort(),
+      [
+        ['', 'script/Deploy.s.sol'],
+        ['', 'src/Bank.sol'],
+      ],
+    );
+    for (const w of bare.sourcesWanted()) bare.addSourceText(w.root, w.path, readFileSync(join(peers.project, w.path), 'utf8'));
+    const map = bare.match(ledgerFrame.code, false);
+    assert.equal(map?.contractName, 'Ledger');
+    const lines = new Set(pcs.map((pc) => map?.locate(pc)?.line).filter((l) => l !== undefined));
+    assert.ok(lines.has(lineOf('revert Overdrawn(have, amount);')), [...lines].join(','));
+  });
+
   it('code no build record matches steps by instruction, shown in the disassembly', async () => {
     const { dap } = await launch(await prepared('save', undefined, false));
     const [frame] = await dap.stack();
