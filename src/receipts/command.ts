@@ -13,7 +13,7 @@ import type { RecentReceipts } from '../transactions/model/recentReceipts';
 import type { ReceiptService } from '../transactions/receiptService';
 import { shortId } from '../core/format';
 import { iconSafeLabel, notificationText, plainLine } from '../core/text';
-import { unwrapPastedId } from './model/pastedId';
+import { unwrapPastedId } from '../core/pasted';
 import { classifyRequestId } from '../core/idShapes';
 import type { SecretVerdict } from './model/secretContext';
 import { confirmSecretLookUp, parseSecretVerdict } from './secretWords';

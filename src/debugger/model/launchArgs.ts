@@ -2,6 +2,7 @@
 // node: the "Debug Transaction" command's argument (from the palette, the receipt panel, the call
 // tree, a hover) and a launch.json configuration of type `wasp-evm` share one check and one shape.
 // Which chains may serve a session is asked of their abilities, never of their kind. Pure.
+import { unwrapPastedId } from '../../core/pasted';
 import { englishL10n, type L10n } from '../../core/l10n';
 import type { ChainAbilities } from '../../config/model/chainAbilities';
 
@@ -37,25 +38,8 @@ export interface DebugLaunchConfiguration {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-const PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ['"', '"'],
-  ["'", "'"],
-  ['`', '`'],
-  ['\u201c', '\u201d'],
-  ['\u2018', '\u2019'],
-];
-
 /** Pasted text: whitespace and matching pairs of quotes or backticks around the whole of it taken off (as copied from JSON, a log, Markdown). */
-export function unwrapPasted(text: string): string {
-  let v = text.trim();
-  // Bounded: each round takes off one pair or stops.
-  for (let round = 0; round < 8; round++) {
-    const pair = PAIRS.find(([open, close]) => v.length >= 2 && v.startsWith(open) && v.endsWith(close));
-    if (!pair) break;
-    v = v.slice(pair[0].length, v.length - pair[1].length).trim();
-  }
-  return v;
-}
+export const unwrapPasted = unwrapPastedId;
 
 /**
  * What is wrong with a transaction hash, in words a user can act on; undefined when it is one.

@@ -2,30 +2,15 @@
 // to the records forge wrote (out/ and out/build-info) and to the Hardhat 3 records written from
 // the same compiler output: Bank and Receipt carry immutables, so masking is what makes them match.
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { ArtifactIndex } from '../../../src/debugger/model/artifactMatch';
 import type { CodeMap, SourceLocation } from '../../../src/debugger/model/codeMap';
 import { nameSlot } from '../../../src/debugger/model/storageNames';
 import { hexToBytes } from '../../../src/core/hex';
+import { files } from '../helpers/realPeers';
 import { ANVIL_ACCOUNTS, startRealPeers, type RealPeers } from '../../fixtures/realPeers/realPeers';
-
-function files(dir: string, base = dir): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((n) => {
-      const p = join(dir, n);
-      return statSync(p).isDirectory()
-        ? files(p, base)
-        : [
-            p
-              .slice(base.length + 1)
-              .split('\\')
-              .join('/'),
-          ];
-    });
-}
 
 const bytes = (hex: string) => hexToBytes(hex) ?? assert.fail(`not hex: ${hex.slice(0, 20)}`);
 const word = (v: bigint) => v.toString(16).padStart(64, '0');

@@ -3,7 +3,7 @@
 // through the debug protocol as VS Code drives it. What stops where, forward and back, what the
 // views show, what a revert and a divergence say.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import { loadAbiCoder } from '../../../src/evm/model/decode';
@@ -16,21 +16,7 @@ import { ReplaySession } from '../../../src/debugger/model/session';
 import { nameSlot } from '../../../src/debugger/model/storageNames';
 import { startRealPeers, type RealPeers, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
 import { DapClient } from '../helpers/dapClient';
-import { realPeersAbiIndex } from '../helpers/realPeers';
-
-function files(dir: string, base = dir): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory()
-      ? files(p, base)
-      : [
-          p
-            .slice(base.length + 1)
-            .split('\\')
-            .join('/'),
-        ];
-  });
-}
+import { files, realPeersAbiIndex } from '../helpers/realPeers';
 
 describe('the debug session over anvil’s transactions, replayed, with the project’s own build records', function () {
   this.timeout(60_000);

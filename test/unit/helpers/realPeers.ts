@@ -7,7 +7,8 @@ import { AbiIndex, parseAbiText } from '../../../src/evm/model/abiIndex';
 import { AddressBook, deploymentKind, parseDeploymentRecord, type AddressLabel, type FolderChainId } from '../../../src/workspace/model/deployments';
 import type { RealPeers } from '../../fixtures/realPeers/realPeers';
 
-function files(dir: string, base = dir): string[] {
+/** Every file below `dir`, as '/'-separated paths relative to it, in sorted order. */
+export function files(dir: string, base = dir): string[] {
   return readdirSync(dir)
     .sort()
     .flatMap((n) => {

@@ -1,11 +1,11 @@
 // A request ID pasted with its quotes, backticks or spaces is the ID; anything else is left as typed.
 import * as assert from 'node:assert/strict';
-import { unwrapPastedId } from '../../../../src/receipts/model/pastedId';
-import { classifyRequestId } from '../../../../src/core/idShapes';
+import { unwrapPastedId } from '../../../src/core/pasted';
+import { classifyRequestId } from '../../../src/core/idShapes';
 
 const ID = `0x${'ab'.repeat(32)}`;
 
-describe('receipts/model/pastedId: an ID pasted with what surrounded it', () => {
+describe('core/pasted: an ID pasted with what surrounded it', () => {
   it('takes off surrounding whitespace, quotes and backticks, nested too', () => {
     for (const pasted of [
       ` ${ID}\n`,

@@ -1,4 +1,4 @@
-// [pure] A request ID as users paste it: copied from JSON, a log or Markdown it comes wrapped in
+// [pure] An ID or hash as users paste it: copied from JSON, a log or Markdown it comes wrapped in
 // quotes or backticks ("0x…", `0x…`, “0x…”), with spaces or a line break around it. Only a matching
 // pair around the whole text is taken off; what is inside is checked as typed.
 
