@@ -29,9 +29,12 @@ export function blockItem(node: BlockNode, now: number, hasExplorer: boolean): v
   return item;
 }
 
-/** contextValue of a receipt row: `receipt`, `.evm` when it carries an EVM transaction (Open in Explorer). */
-export function receiptContextValue(isEvm: boolean): string {
-  return isEvm ? 'receipt.evm' : 'receipt';
+/**
+ * contextValue of a receipt row: `receipt`, `.evm` when it carries an EVM transaction (Open in
+ * Explorer), `.debug` after that when its chain can serve a replay (Debug Transaction).
+ */
+export function receiptContextValue(isEvm: boolean, debuggable = false): string {
+  return isEvm ? (debuggable ? 'receipt.evm.debug' : 'receipt.evm') : 'receipt';
 }
 
 export function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
@@ -43,7 +46,7 @@ export function blockReceiptItem(node: BlockReceiptNode): vscode.TreeItem {
   item.iconPath = receiptIcon(r.failed);
   item.tooltip = text.tooltip;
   item.accessibilityInformation = { label: `${text.label}, ${text.description}` };
-  item.contextValue = receiptContextValue(r.isEvm);
+  item.contextValue = receiptContextValue(r.isEvm, node.debuggable);
   item.command = openReceiptCommand(r.requestId, node.chainName);
   return item;
 }

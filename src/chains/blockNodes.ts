@@ -27,6 +27,8 @@ export interface BlockReceiptNode {
   readonly requestId: string;
   readonly parent: BlockNode;
   readonly row: BlockReceiptRow;
+  /** An EVM transaction its chain can serve a replay of: Debug Transaction is offered. */
+  readonly debuggable: boolean;
 }
 
 /** A status line in a list: loading, an error, or "Load more". */

@@ -9,6 +9,7 @@ import type { KnownIds } from '../core/knownIds';
 import * as vscode from 'vscode';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { ChainEntry } from '../config/model/chainConfig';
+import { nodeChainAbilities } from '../config/model/chainAbilities';
 import { Commands, Settings } from '../constants';
 import { plainLine } from '../core/text';
 import type { ChainRegistry } from '../config/chainRegistry';
@@ -192,6 +193,7 @@ export class BlocksList implements vscode.Disposable {
     if (load.status === 'loading') return [message(node, 'loading', vscode.l10n.t('Loading receipts…'), 'loading~spin')];
     if (load.status === 'error') return [errorMessage(node, load.error)];
     if (load.value.length === 0) return [message(node, 'empty', vscode.l10n.t('No receipts in this block'), 'info')];
+    const replays = nodeChainAbilities(st.chain).replays;
     return load.value.map((row) => ({
       kind: 'blockReceipt',
       id: `${node.id}/${row.requestId}`,
@@ -199,6 +201,7 @@ export class BlocksList implements vscode.Disposable {
       requestId: row.requestId,
       parent: node,
       row,
+      debuggable: row.isEvm && replays,
     }));
   }
 

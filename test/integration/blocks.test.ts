@@ -275,6 +275,21 @@ describe('Blocks in the Chains tree', function () {
     assert.equal(await vscode.env.clipboard.readText(), evm.kind === 'blockReceipt' ? evm.requestId : '');
   });
 
+  it("an EVM receipt row of a chain that can serve a replay (Rebased) offers Debug Transaction beside the explorer; a Wasp 1 chain's does not", async () => {
+    const template = rebased.rebasedChain?.receipts.find((r) => r.request.isEVM);
+    assert.ok(template, 'the Rebased demo chain has an EVM request');
+    rebased.chainLog.addBlock([structuredClone(template)]);
+    api.chains.blocks.refresh();
+    const [latest] = (await opened(await blocksOf('Rebased'))).filter((n): n is BlockNode => n.kind === 'block');
+    assert.ok(latest && latest.block.totalRequests === 1, 'the block just added, first');
+    const evm = (await opened(latest)).find((r) => r.kind === 'blockReceipt' && r.row.isEvm);
+    assert.ok(evm, 'its EVM request');
+    const item = api.chains.tree.getTreeItem(evm);
+    assert.equal(item.contextValue, 'receipt.evm.debug');
+    assert.deepEqual(menuOf(item.contextValue), ['waspChain.copyRequestId', 'waspChain.debugTransaction', 'waspChain.openInExplorer', 'waspChain.showReceipt']);
+    assert.ok(!menuOf('receipt.evm').includes('waspChain.debugTransaction'));
+  });
+
   it('the commands used only from menus are hidden from the Command Palette', () => {
     const hidden = new Set(
       manifest()
