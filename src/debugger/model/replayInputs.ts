@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { HEX40, HEX64 } from '../../core/idShapes';
 import { hexToBytes } from '../../core/hex';
 import { fetchCallTrace, parseQuantity, rpcCall, TRACE_MAX_BYTES, TRACE_TIMEOUT_MS, type RpcFailure } from '../../evm/model/jsonRpc';
-import { fetchChainId, fetchEvmReceipt } from '../../evm/model/txRpc';
+import { fetchChainId, fetchEvmReceipt, TxSchema as EvmTxSchema } from '../../evm/model/txRpc';
 import type { CallTrace } from '../../evm/model/callTrace';
 
 export interface ReplayInputsOptions {
@@ -86,20 +86,9 @@ const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(2 * TRACE_
 const Word = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/));
 const Address = z.string().check(z.regex(HEX40));
 const Opt = <T extends z.core.SomeType>(t: T) => z.optional(z.nullable(t));
-const TxSchema = z.object({
-  hash: z.string().check(z.regex(HEX64)),
-  from: Address,
-  to: Opt(Address),
-  input: Hex,
-  value: z.string(),
-  nonce: z.string(),
-  gas: z.string(),
-  gasPrice: z.string(),
-  blockNumber: z.nullable(z.string()),
-  type: Opt(z.string()),
+/** The transaction as the replay reads it: what the receipt's reading checks, and the fields a replay needs besides. */
+const TxSchema = z.extend(EvmTxSchema, {
   chainId: Opt(z.string()),
-  maxFeePerGas: Opt(z.string()),
-  maxPriorityFeePerGas: Opt(z.string()),
   accessList: Opt(z.array(z.object({ address: Address, storageKeys: z.array(z.string().check(z.regex(HEX64))) }))),
 });
 const BlockSchema = z.object({

@@ -71,7 +71,8 @@ export interface EvmReceipt {
 
 const Hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(2 * RPC_MAX_BYTES));
 const Address = z.string().check(z.regex(HEX40));
-const TxSchema = z.object({
+/** `eth_getTransactionByHash`'s answer as both generations and anvil send it (what the callers read of it). */
+export const TxSchema = z.object({
   hash: z.string().check(z.regex(HEX64)),
   from: Address,
   to: z.optional(z.nullable(Address)),
