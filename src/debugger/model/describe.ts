@@ -4,12 +4,21 @@
 // code matched comes first, then the workspace's and the chain's (the ISC magic contract's)
 // indexes. Everything decoded is the node's or a workspace file's text: the caller reveals it. Pure.
 import { shortId } from '../../core/format';
+import { clip, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { abiOfJson, AbiIndex } from '../../evm/model/abiIndex';
 import { decodeCustomError, decodeFunctionCall, decodedLine, type AbiCoder, type DecodedArg, type DecodedItem } from '../../evm/model/decode';
 import { decodeRevertData } from '../../evm/model/revert';
 import type { CodeMap } from './codeMap';
 import type { ReplayFrame } from './recording';
+
+/** A name or a value as the debugger shows it: invisible characters revealed, clipped. */
+function shown(text: string, max = MAX_NAME): string {
+  return clip(revealInvisible(text), max);
+}
+
+const MAX_NAME = 200;
+const MAX_VALUE = 2_000;
 
 export interface CallDescription {
   /** The matched artifact's contract name, or the interface that declares the function. */
@@ -47,11 +56,14 @@ export class Describer {
     return undefined;
   }
 
+  /** The call's contract, function and arguments, each revealed (invisible characters shown) and clipped: names and values are workspace and node text. */
   call(frame: ReplayFrame, map: CodeMap | undefined): CallDescription {
     const creation = frame.kind === 'CREATE' || frame.kind === 'CREATE2';
-    if (creation) return { contract: map?.contractName, function: 'constructor', args: [] };
+    const contract = map?.contractName === undefined ? undefined : shown(map.contractName);
+    if (creation) return { contract, function: 'constructor', args: [] };
     const item = this.decoded('function', map, frame.input);
-    return { contract: map?.contractName ?? item?.sources[0], function: item?.name, args: item?.args ?? [] };
+    const args = (item?.args ?? []).map((a) => ({ ...a, name: shown(a.name), value: shown(a.value, MAX_VALUE) }));
+    return { contract: contract ?? (item?.sources[0] === undefined ? undefined : shown(item.sources[0])), function: item ? shown(item.name) : undefined, args };
   }
 
   /** "Bank.withdraw", "Receipt.constructor", "0x5fbd…0aa3.0x2e1a7d4d"; a native frame says it was not replayed. */
@@ -68,6 +80,8 @@ export class Describer {
     const builtin = decodeRevertData(data);
     if (builtin !== undefined) return builtin;
     const item = this.decoded('error', map, data);
-    return item ? decodedLine(item) : undefined;
+    return item
+      ? decodedLine({ ...item, name: shown(item.name), args: item.args.map((a) => ({ ...a, name: shown(a.name), value: shown(a.value, MAX_VALUE) })) })
+      : undefined;
   }
 }

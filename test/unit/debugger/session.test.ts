@@ -14,7 +14,8 @@ import { fetchReplayInputs, type ReplayInputs } from '../../../src/debugger/mode
 import { replayTransaction } from '../../../src/debugger/model/replay';
 import { ReplaySession } from '../../../src/debugger/model/session';
 import { nameSlot } from '../../../src/debugger/model/storageNames';
-import { startRealPeers, type RealPeers, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { ANVIL_ACCOUNTS, startRealPeers, type RealPeers, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
 import { DapClient } from '../helpers/dapClient';
 import { files, realPeersAbiIndex } from '../helpers/realPeers';
 
@@ -39,8 +40,9 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
 
   const lineOf = (needle: string) => bankText.split('\n').findIndex((l) => l.includes(needle)) + 1;
 
-  async function prepared(which: keyof RealPeerTxs, alter?: (inputs: ReplayInputs) => void, withArtifacts = true): Promise<PreparedReplay> {
-    const read = await fetchReplayInputs(peers.rpcUrl, peers.txs[which], { fetch: globalThis.fetch });
+  async function prepared(which: keyof RealPeerTxs | { hash: string }, alter?: (inputs: ReplayInputs) => void, withArtifacts = true): Promise<PreparedReplay> {
+    const hash = typeof which === 'string' ? peers.txs[which] : which.hash;
+    const read = await fetchReplayInputs(peers.rpcUrl, hash, { fetch: globalThis.fetch });
     assert.ok(read.ok, read.ok ? '' : `${read.what}: ${read.reason} ${read.detail ?? ''}`);
     alter?.(read.inputs);
     const recording = await replayTransaction(read.inputs, { maxSteps: 1_000_000 });
@@ -52,7 +54,7 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
       sourceOf: (path) => (path === 'src/Bank.sol' ? { name: 'Bank.sol', path: bankSol } : { name: path }),
       compilerPathOf: (p) => (p === bankSol ? 'src/Bank.sol' : undefined),
       slotName: (map, slot) => (map?.storageLayout ? nameSlot(map.storageLayout, slot, recording.keccakPreimages) : undefined),
-      title: `${peers.txs[which]} on anvil`,
+      title: `${hash} on anvil`,
     };
   }
 
@@ -130,6 +132,22 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
     assert.equal(page[0]!.value.length, 64);
     const gas = await vars('Gas');
     assert.ok(BigInt(gas[0]!.value.replace(/,/g, '')) > 0n);
+  });
+
+  it('a decoded argument that hides characters (a right-to-left override, a zero-width space) shows them, in the variables and to a hover', async () => {
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const note = new TextEncoder().encode('pay \u202Elive\u200B');
+    const data = `0x${hex(keccak_256(new TextEncoder().encode('save(string)')).subarray(0, 4))}${(32).toString(16).padStart(64, '0')}${note.length.toString(16).padStart(64, '0')}${hex(note).padEnd(Math.ceil(note.length / 32) * 64, '0')}`;
+    const hash = await peers.rpc<string>('eth_sendTransaction', [{ from: ANVIL_ACCOUNTS[1], to: peers.addresses.bank, data, value: '0x1', gas: '0x100000' }]);
+    const { dap } = await launch(await prepared({ hash }));
+    const [top] = await dap.stack();
+    assert.equal(top?.name, 'Bank.save');
+    const scopes = (await dap.ok<P.ScopesResponse['body']>('scopes', { frameId: 1 })).scopes;
+    const call = (await dap.ok<P.VariablesResponse['body']>('variables', { variablesReference: scopes[0]!.variablesReference })).variables;
+    const shown = call.find((v) => v.name === 'note')?.value ?? '';
+    assert.ok(shown.includes('⟨U+202E⟩') && shown.includes('⟨U+200B⟩') && !shown.includes('\u202E'), shown);
+    const hover = await dap.ok<P.EvaluateResponse['body']>('evaluate', { expression: 'note', frameId: 1, context: 'hover' });
+    assert.equal(hover.result, shown);
   });
 
   it('a conditional breakpoint stops only where its condition on a decoded argument holds', async () => {
