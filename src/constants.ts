@@ -1,6 +1,9 @@
 // Every id the manifest and the code share, in one place.
 export const EXTENSION_ID = 'wasp-chain-explorer.wasp-chain-explorer';
 
+/** The debug type of the manifest's `debuggers`: Debug Transaction's sessions. */
+export const DEBUG_TYPE = 'wasp-evm';
+
 export const Commands = {
   showChainInfo: 'waspChain.showChainInfo',
   showReceipt: 'waspChain.showReceipt',

@@ -35,7 +35,7 @@ const MAX_SOURCES_READ = 500;
 /** The two replay limits of the settings, held to the manifest's bounds. */
 function limits(): { maxSteps: number; maxMemoryBytes: number } {
   const config = vscode.workspace.getConfiguration(Settings.section);
-  return replayLimits(config.get<unknown>('debug.maxSteps'), config.get<unknown>('debug.maxMemoryMB'));
+  return replayLimits(config.get<unknown>(Settings.debugMaxSteps), config.get<unknown>(Settings.debugMaxMemoryMB));
 }
 
 /** What the replay asked for, by the failure's `what`. */

@@ -4,13 +4,10 @@
 // launch.json) and the adapter. Activation registers them; ./entry.ts (the command and provider)
 // and ./adapter.ts (the session) load when first used.
 import * as vscode from 'vscode';
-import { Commands } from '../constants';
+import { Commands, DEBUG_TYPE } from '../constants';
 import type { DebugEntry, DebuggerDeps } from './entry';
 
 export type { DebuggerDeps } from './entry';
-
-/** The debug type of the manifest's `debuggers` (./model/launchArgs.ts DEBUG_TYPE, which loads later). */
-const DEBUG_TYPE = 'wasp-evm';
 
 export function registerDebuggerFeature(deps: DebuggerDeps): void {
   // The command and the provider load their code on first use: activation only registers them.

@@ -2,12 +2,12 @@
 // node: the "Debug Transaction" command's argument (from the palette, the receipt panel, the call
 // tree, a hover) and a launch.json configuration of type `wasp-evm` share one check and one shape.
 // Which chains may serve a session is asked of their abilities, never of their kind. Pure.
+import { DEBUG_TYPE } from '../../constants';
 import { unwrapPastedId } from '../../core/pasted';
 import { englishL10n, type L10n } from '../../core/l10n';
 import type { ChainAbilities } from '../../config/model/chainAbilities';
 
 /** The debug type the manifest contributes and the adapter serves. */
-export const DEBUG_TYPE = 'wasp-evm';
 
 /** An EVM transaction hash, the whole string: the manifest's `transaction` pattern says the same. */
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;

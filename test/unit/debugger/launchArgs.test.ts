@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEBUG_TYPE } from '../../../src/constants';
 import {
-  DEBUG_TYPE,
   asksForTransaction,
   canDebug,
   checkLaunchArgs,
