@@ -8,6 +8,7 @@ import { replayTransaction, type ReplayRecording } from '../../src/debugger/mode
 import { ANVIL_ACCOUNTS, startAnvil } from '../../test/fixtures/realPeers/realPeers';
 import { emit, round, stats } from '../shared';
 import { Describer } from '../../src/debugger/model/describe';
+import { LineIndex } from '../../src/debugger/model/lineIndex';
 import type { PreparedReplay } from '../../src/debugger/model/prepared';
 import { ReplaySession } from '../../src/debugger/model/session';
 import { AbiIndex } from '../../src/evm/model/abiIndex';
@@ -55,6 +56,7 @@ async function session(url: string, hash: string): Promise<{ firstStop: number; 
     const prepared: PreparedReplay = {
       recording,
       codeMapOf: () => undefined,
+      lines: new LineIndex(recording, () => undefined),
       describer: new Describer(coder, [new AbiIndex()]),
       sourceOf: (path) => ({ name: path }),
       compilerPathOf: () => undefined,

@@ -16,6 +16,7 @@ import { checkLaunchArgs, replayLimits } from './model/launchArgs';
 import { ArtifactIndex } from './model/artifactMatch';
 import type { CodeMap } from './model/codeMap';
 import { Describer } from './model/describe';
+import { LineIndex } from './model/lineIndex';
 import type { PreparedReplay, ReplayProgress, SourceFile } from './model/prepared';
 import type { Recording } from './model/recording';
 import { fetchReplayInputs, type ReplayInputsOutcome } from './model/replayInputs';
@@ -103,8 +104,9 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
   const [{ maps, roots }, coder, abis] = await Promise.all([codeMapsOf(recording, deps, progress.signal), loadAbiCoder(), deps.abis()]);
   const files = new Map<string, SourceFile>();
   const compilerPaths = new Map<string, string>();
+  const lines = new LineIndex(recording, (f) => maps[f]);
   for (const [map, root] of roots) {
-    for (const path of sourcePathsOf(recording, maps, map)) {
+    for (const path of lines.sourcePaths(map)) {
       const uri = await workspaceSourceFile(root, path);
       const name = path.split('/').pop() ?? path;
       const file: SourceFile = uri ? { name, path: uri.scheme === 'file' ? uri.fsPath : uri.toString() } : { name };
@@ -115,22 +117,11 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
   return {
     recording,
     codeMapOf: (f) => maps[f],
+    lines,
     describer: new Describer(coder, [abis], vscode.l10n),
     sourceOf: (path, map) => files.get(`${map.artifactPath}\n${path}`) ?? { name: path.split('/').pop() ?? path },
     compilerPathOf: (p) => compilerPaths.get(p) ?? compilerPaths.get(vscode.Uri.file(p).fsPath),
     slotName: (map, slot) => (map?.storageLayout ? nameSlot(map.storageLayout, slot, recording.keccakPreimages) : undefined),
     title: `${shortId(transaction)} on ${chain}`,
   };
-}
-
-/** The compiler paths the replay's steps map to in code matched to `map`. */
-function sourcePathsOf(rec: Recording, maps: readonly (CodeMap | undefined)[], map: CodeMap): Set<string> {
-  const paths = new Set<string>();
-  for (let s = 0; s < rec.length; s++) {
-    const f = rec.frame[s] ?? 0;
-    if (maps[f] !== map) continue;
-    const loc = map.locate(rec.pc[s] ?? 0);
-    if (loc) paths.add(loc.path);
-  }
-  return paths;
 }

@@ -2,7 +2,7 @@
 // scan over typed arrays: for each step, the line it belongs to (interned), whether it starts a run
 // of that line in its frame (where a line-stepping debugger stops), and how deep it is in the
 // frame's internal (JUMP) calls, from solc's jump marks. Pure.
-import type { CodeMap, SourceLocation } from './codeMap';
+import type { CodeMap } from './codeMap';
 import type { Recording } from './recording';
 
 const JUMP = 0x56;
@@ -29,11 +29,10 @@ export class LineIndex {
   private readonly keys = new Map<string, number>();
   /** By line key: how many run starts the replay has on that line. */
   private readonly hits: number[] = [];
+  /** By code map: the compiler paths its steps map to. */
+  private readonly paths = new Map<CodeMap, Set<string>>();
 
-  constructor(
-    private readonly rec: Recording,
-    private readonly codeMapOf: (frame: number) => CodeMap | undefined,
-  ) {
+  constructor(rec: Recording, codeMapOf: (frame: number) => CodeMap | undefined) {
     const n = rec.length;
     this.lineKey = new Int32Array(n);
     this.runStart = new Uint8Array(n);
@@ -47,10 +46,11 @@ export class LineIndex {
     const calledOut = new Set<number>();
     for (let s = 0; s < n; s++) {
       const f = rec.frame[s] ?? 0;
-      const map = this.codeMapOf(f);
+      const map = codeMapOf(f);
       const loc = map?.locate(rec.pc[s] ?? 0);
       const d = depth.get(f) ?? 0;
       this.internalDepth[s] = d;
+      if (loc && map) this.pathOf(map).add(loc.path);
       const key = loc && loc.endLine === loc.line ? this.intern(loc.path, loc.line) : -1;
       this.lineKey[s] = key;
       if (previousFrame !== f && previousFrame >= 0 && (rec.frames[previousFrame]?.depth ?? 0) > (rec.frames[f]?.depth ?? 0)) calledOut.add(f);
@@ -73,6 +73,12 @@ export class LineIndex {
         else if (jump === 'o' && d > 0) depth.set(f, d - 1);
       }
     }
+  }
+
+  private pathOf(map: CodeMap): Set<string> {
+    let set = this.paths.get(map);
+    if (!set) this.paths.set(map, (set = new Set()));
+    return set;
   }
 
   private intern(path: string, line: number): number {
@@ -100,8 +106,8 @@ export class LineIndex {
     return key < 0 ? 0 : (this.hits[key] ?? 0);
   }
 
-  /** The source range of a step, whatever its span (the frame's stack trace shows it). */
-  locate(step: number): SourceLocation | undefined {
-    return this.codeMapOf(this.rec.frame[step] ?? 0)?.locate(this.rec.pc[step] ?? 0);
+  /** The compiler paths the steps of code matched to `map` map to, whatever their span: the sources a session may show. */
+  sourcePaths(map: CodeMap): ReadonlySet<string> {
+    return this.paths.get(map) ?? new Set();
   }
 }

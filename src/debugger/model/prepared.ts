@@ -4,6 +4,7 @@
 // it. Pure.
 import type { CodeMap } from './codeMap';
 import type { Describer } from './describe';
+import type { LineIndex } from './lineIndex';
 import type { Recording } from './recording';
 
 /** A source as the editor opens it: a workspace file, or the build record's copy of the text. */
@@ -18,6 +19,8 @@ export interface SourceFile {
 export interface PreparedReplay {
   readonly recording: Recording;
   codeMapOf(frame: number): CodeMap | undefined;
+  /** The recording's source lines under those code maps (read once: the session steps by it, the host finds the sources by it). */
+  readonly lines: LineIndex;
   readonly describer: Describer;
   /** Where the editor finds a compiler path's source. */
   sourceOf(path: string, map: CodeMap): SourceFile;

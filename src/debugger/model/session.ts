@@ -8,7 +8,7 @@ import { englishL10n, type L10n } from '../../core/l10n';
 import { disassemble, instructionAddress, parseInstructionAddress } from './disassembly';
 import { evaluateCondition, valueOf } from './evaluate';
 import { scopesOf, stackAt, type Scope, type StackEntry, type Variable } from './frameView';
-import { LineIndex } from './lineIndex';
+import type { LineIndex } from './lineIndex';
 import type { Prepare, PreparedReplay } from './prepared';
 import { Walker, type Granularity, type Position, type Stop } from './stepping';
 import { exceptionText, stopDescription } from './stopText';
@@ -23,7 +23,6 @@ export class ReplaySession {
   private client: P.InitializeRequestArguments = { adapterID: '' };
   private prepared: PreparedReplay | undefined;
   private walker: Walker | undefined;
-  private lines: LineIndex | undefined;
   private at: Position = { step: 0 };
   private lastStop: Stop | undefined;
   private launchArgs: Record<string, unknown> = {};
@@ -89,14 +88,13 @@ export class ReplaySession {
     this.abort.abort();
     this.prepared = undefined;
     this.walker = undefined;
-    this.lines = undefined;
     this.refs.clear();
     this.stack = [];
   }
 
   private ready(): { prepared: PreparedReplay; walker: Walker; lines: LineIndex } {
-    if (!this.prepared || !this.walker || !this.lines) throw new Error(this.l10n.t('The transaction is not replayed yet.'));
-    return { prepared: this.prepared, walker: this.walker, lines: this.lines };
+    if (!this.prepared || !this.walker) throw new Error(this.l10n.t('The transaction is not replayed yet.'));
+    return { prepared: this.prepared, walker: this.walker, lines: this.prepared.lines };
   }
 
   private stopAt(stop: Stop): void {
@@ -240,8 +238,7 @@ export class ReplaySession {
       if (progress) this.event('progressEnd', { progressId: 'replay' });
     }
     const prepared = this.prepared;
-    this.lines = new LineIndex(prepared.recording, (f) => prepared.codeMapOf(f));
-    this.walker = new Walker(prepared.recording, this.lines, (f) => prepared.codeMapOf(f) !== undefined && !prepared.recording.frames[f]?.native);
+    this.walker = new Walker(prepared.recording, prepared.lines, (f) => prepared.codeMapOf(f) !== undefined && !prepared.recording.frames[f]?.native);
     this.walker.condition = (step) => this.conditionHolds(step);
     const d = prepared.recording.divergence;
     if (d) this.event('output', { category: 'important', output: `${d.message}\n` });

@@ -9,6 +9,7 @@ import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import { loadAbiCoder } from '../../../src/evm/model/decode';
 import { ArtifactIndex } from '../../../src/debugger/model/artifactMatch';
 import { Describer } from '../../../src/debugger/model/describe';
+import { LineIndex } from '../../../src/debugger/model/lineIndex';
 import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import { fetchReplayInputs, type ReplayInputs } from '../../../src/debugger/model/replayInputs';
 import { replayTransaction } from '../../../src/debugger/model/replay';
@@ -50,6 +51,7 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
     return {
       recording,
       codeMapOf: (f) => maps[f],
+      lines: new LineIndex(recording, (f) => maps[f]),
       describer: new Describer(await loadAbiCoder(), [realPeersAbiIndex(peers)]),
       sourceOf: (path) => (path === 'src/Bank.sol' ? { name: 'Bank.sol', path: bankSol } : { name: path }),
       compilerPathOf: (p) => (p === bankSol ? 'src/Bank.sol' : undefined),
