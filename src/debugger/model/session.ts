@@ -1,17 +1,17 @@
 // One debug session over one replayed transaction, speaking the Debug Adapter Protocol: VS Code
 // hands it messages (an inline adapter, so it runs in the web worker host too) and it answers. The
 // launch replays the transaction (the injected `prepare`, with progress the user can cancel); then
-// every command walks the recording (./stepping.ts), forward or back, and every view reads it
-// (./frameView.ts). Its state is dropped when the session ends. Pure.
+// every command walks the recording (./stepping.ts), forward or back, and what is shown at a stop
+// comes from ./stoppedView.ts. Its state is dropped when the session ends. Pure.
 import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import { englishL10n, type L10n } from '../../core/l10n';
-import { disassemble, instructionAddress, parseInstructionAddress } from './disassembly';
-import { evaluateCondition, valueOf } from './evaluate';
-import { scopesOf, stackAt, type Scope, type StackEntry, type Variable } from './frameView';
+import { evaluateCondition } from './evaluate';
+import { stackAt } from './frameView';
 import type { LineIndex } from './lineIndex';
 import type { Prepare, PreparedReplay } from './prepared';
 import { Walker, type Granularity, type Position, type Stop } from './stepping';
 import { exceptionText, stopDescription } from './stopText';
+import { StoppedView } from './stoppedView';
 
 const THREAD = 1;
 
@@ -27,16 +27,16 @@ export class ReplaySession {
   private lastStop: Stop | undefined;
   private launchArgs: Record<string, unknown> = {};
   private readonly abort = new AbortController();
-  private stack: StackEntry[] = [];
-  private refs = new Map<number, Scope | Variable>();
-  private readonly sourceRefs = new Map<number, string>();
+  private readonly view: StoppedView;
   private readonly conditions = new Map<number, string>();
   private readonly conditionErrors = new Set<string>();
 
   constructor(
     private readonly prepare: Prepare,
     private readonly l10n: L10n = englishL10n,
-  ) {}
+  ) {
+    this.view = new StoppedView(l10n);
+  }
 
   onDidSendMessage(listener: (m: P.ProtocolMessage) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -88,8 +88,7 @@ export class ReplaySession {
     this.abort.abort();
     this.prepared = undefined;
     this.walker = undefined;
-    this.refs.clear();
-    this.stack = [];
+    this.view.reset();
   }
 
   private ready(): { prepared: PreparedReplay; walker: Walker; lines: LineIndex } {
@@ -100,8 +99,7 @@ export class ReplaySession {
   private stopAt(stop: Stop): void {
     this.at = stop.at;
     this.lastStop = stop;
-    this.refs.clear();
-    this.stack = [];
+    this.view.reset();
     const { prepared } = this.ready();
     const description = stopDescription(prepared, stop, this.l10n);
     const reason = stop.reason === 'end' ? 'step' : stop.reason;
@@ -133,6 +131,8 @@ export class ReplaySession {
   private readonly handlers: Record<string, Handler> = {
     initialize: (args: P.InitializeRequestArguments) => {
       this.client = args;
+      this.view.linesStartAt1 = args.linesStartAt1 !== false;
+      this.view.columnsStartAt1 = args.columnsStartAt1 !== false;
       const capabilities: P.Capabilities = {
         supportsConfigurationDoneRequest: true,
         supportsStepBack: true,
@@ -179,24 +179,16 @@ export class ReplaySession {
       if (onEntry && frame === undefined && walker.entry().at.step > 0) this.pendingStop = walker.entry();
     },
     threads: () => ({ threads: [{ id: THREAD, name: this.prepared?.title ?? this.l10n.t('Transaction') }] }),
-    stackTrace: (args: P.StackTraceArguments) => this.stackTrace(args),
-    scopes: (args: P.ScopesArguments) => this.scopes(args),
-    variables: (args: P.VariablesArguments) => this.variables(args),
-    evaluate: (args: P.EvaluateArguments) => this.evaluate(args),
-    source: (args: P.SourceArguments) => {
-      const path = this.sourceRefs.get(args.source?.sourceReference ?? args.sourceReference);
-      const { prepared } = this.ready();
-      for (const f of prepared.recording.frames) {
-        const content = path === undefined ? undefined : prepared.codeMapOf(f.index)?.sourceText(path);
-        if (content !== undefined) return { content, mimeType: 'text/x-solidity' };
-      }
-      throw new Error(this.l10n.t('That source is not held by any build record of this transaction.'));
-    },
+    stackTrace: (args: P.StackTraceArguments) => this.view.stackTrace(this.ready().prepared, this.at, args),
+    scopes: (args: P.ScopesArguments) => this.view.scopes(this.ready().prepared, args),
+    variables: (args: P.VariablesArguments) => this.view.variables(args),
+    evaluate: (args: P.EvaluateArguments) => this.view.evaluate(this.ready().prepared, this.at, args),
+    source: (args: P.SourceArguments) => this.view.source(this.ready().prepared, args.source?.sourceReference ?? args.sourceReference),
     exceptionInfo: () => {
       const { prepared } = this.ready();
       return exceptionText(prepared, this.lastStop, this.l10n);
     },
-    disassemble: (args: P.DisassembleArguments) => this.disassemble(args),
+    disassemble: (args: P.DisassembleArguments) => this.view.disassemble(this.ready().prepared, args),
     next: (args: P.NextArguments) => this.move((w, at) => w.next(at, granularity(args.granularity)), 'step'),
     stepIn: (args: P.StepInArguments) => this.move((w, at) => w.stepIn(at, granularity(args.granularity)), 'step'),
     stepOut: () => this.move((w, at) => w.stepOut(at), 'step'),
@@ -267,7 +259,7 @@ export class ReplaySession {
 
   private setBreakpoints(args: P.SetBreakpointsArguments): P.SetBreakpointsResponse['body'] {
     const { prepared, walker, lines } = this.ready();
-    const path = args.source.path === undefined ? this.sourceRefs.get(args.source.sourceReference ?? -1) : prepared.compilerPathOf(args.source.path);
+    const path = args.source.path === undefined ? this.view.pathOfReference(args.source.sourceReference) : prepared.compilerPathOf(args.source.path);
     const keys = new Set(walker.breakpoints);
     for (const key of this.keysOfSource(lines, path)) {
       keys.delete(key);
@@ -291,109 +283,6 @@ export class ReplaySession {
   private keysOfSource(lines: LineIndex, path: string | undefined): number[] {
     if (path === undefined) return [];
     return [...(this.walker?.breakpoints ?? [])].filter((key) => lines.line(key)?.path === path);
-  }
-
-  private sourceFor(e: StackEntry): P.Source | undefined {
-    if (!e.location || !e.map) return undefined;
-    const file = this.ready().prepared.sourceOf(e.location.path, e.map);
-    if (file.path !== undefined) return { name: file.name, path: file.path };
-    let ref = [...this.sourceRefs].find(([, p]) => p === e.location?.path)?.[0];
-    if (ref === undefined) {
-      ref = this.sourceRefs.size + 1;
-      this.sourceRefs.set(ref, e.location.path);
-    }
-    return { name: file.name, sourceReference: ref, presentationHint: 'deemphasize', origin: 'build record' };
-  }
-
-  private stackTrace(args: P.StackTraceArguments): P.StackTraceResponse['body'] {
-    const { prepared } = this.ready();
-    this.stack = stackAt(prepared, this.at);
-    const line0 = this.client.linesStartAt1 === false ? 1 : 0;
-    const col0 = this.client.columnsStartAt1 === false ? 1 : 0;
-    const frames = this.stack.map((e, i): P.StackFrame => {
-      const source = this.sourceFor(e);
-      const frame: P.StackFrame = {
-        id: i + 1,
-        name: prepared.describer.frameName(e.frame, e.map),
-        line: source && e.location ? e.location.line - line0 : 0,
-        column: source && e.location ? e.location.column - col0 : 0,
-        ...(source ? { source } : {}),
-        ...(e.frame.native
-          ? { presentationHint: 'label' as const }
-          : { instructionPointerReference: instructionAddress(e.frame.index, prepared.recording.pc[e.step] ?? 0) }),
-      };
-      if (source && e.location) Object.assign(frame, { endLine: e.location.endLine - line0, endColumn: e.location.endColumn - col0 });
-      return frame;
-    });
-    const start = args.startFrame ?? 0;
-    return { stackFrames: frames.slice(start, args.levels ? start + args.levels : undefined), totalFrames: frames.length };
-  }
-
-  private ref(target: Scope | Variable): number {
-    const id = this.refs.size + 1;
-    this.refs.set(id, target);
-    return id;
-  }
-
-  private scopes(args: P.ScopesArguments): P.ScopesResponse['body'] {
-    const e = this.stack[args.frameId - 1];
-    if (!e) return { scopes: [] };
-    return {
-      scopes: scopesOf(this.ready().prepared, e, this.l10n).map((s) => ({
-        name: s.name,
-        variablesReference: this.ref(s),
-        expensive: s.expensive ?? false,
-        ...(s.indexed ? { indexedVariables: s.indexed.count } : { namedVariables: s.variables.length }),
-      })),
-    };
-  }
-
-  private variables(args: P.VariablesArguments): P.VariablesResponse['body'] {
-    const target = this.refs.get(args.variablesReference);
-    if (!target) return { variables: [] };
-    const paged = 'indexed' in target && target.indexed ? target.indexed : undefined;
-    const list = paged ? paged.page(args.start ?? 0, args.count ?? paged.count) : 'variables' in target ? target.variables : (target.children?.named ?? []);
-    return { variables: list.map((v) => ({ name: v.name, value: v.value, ...(v.type ? { type: v.type } : {}), variablesReference: 0 })) };
-  }
-
-  private evaluate(args: P.EvaluateArguments): P.EvaluateResponse['body'] {
-    const { prepared } = this.ready();
-    if (this.stack.length === 0) this.stack = stackAt(prepared, this.at);
-    const e = this.stack[(args.frameId ?? 1) - 1] ?? this.stack[0];
-    const value = e ? valueOf(prepared, e, args.expression) : undefined;
-    if (value === undefined)
-      throw new Error(
-        this.l10n.t(
-          '"{0}" has no known value here (the call\'s arguments, msg.sender, msg.value, gasleft() and the storage this frame has read or written are known).',
-          args.expression,
-        ),
-      );
-    return { result: value, variablesReference: 0 };
-  }
-
-  private disassemble(args: P.DisassembleArguments): P.DisassembleResponse['body'] {
-    const { prepared } = this.ready();
-    const at = parseInstructionAddress(args.memoryReference);
-    const frame = at === undefined ? undefined : prepared.recording.frames[at.frame];
-    const out: P.DisassembledInstruction[] = [];
-    if (!frame || !at) return { instructions: out };
-    const code = disassemble(frame.code);
-    const pcOffset = (args.offset ?? 0) + at.pc;
-    let index = code.findIndex((i) => i.pc >= pcOffset);
-    if (index < 0) index = code.length;
-    for (let k = index + (args.instructionOffset ?? 0), n = 0; n < args.instructionCount; k++, n++) {
-      const ins = code[k];
-      if (!ins) {
-        out.push({
-          address: instructionAddress(frame.index, Math.max(0, k < 0 ? 0 : frame.code.length + k - code.length)),
-          instruction: '',
-          presentationHint: 'invalid',
-        });
-        continue;
-      }
-      out.push({ address: instructionAddress(frame.index, ins.pc), instruction: ins.text, instructionBytes: ins.bytes });
-    }
-    return { instructions: out };
   }
 }
 
