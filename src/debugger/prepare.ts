@@ -13,12 +13,12 @@ import type { AbiIndex } from '../evm/model/abiIndex';
 import { readBuildRecords, readWorkspaceSource, workspaceSourceFile } from '../workspace/buildRecords';
 import { rpcFailureText } from '../transactions/model/evmExplain';
 import { checkLaunchArgs, replayLimits } from './model/launchArgs';
-import { ArtifactIndex } from './model/artifactMatch';
+import { ArtifactIndex, projectRoot } from './model/artifactMatch';
 import type { CodeMap } from './model/codeMap';
 import { Describer } from './model/describe';
 import { LineIndex } from './model/lineIndex';
 import type { PreparedReplay, ReplayProgress, SourceFile } from './model/prepared';
-import type { Recording } from './model/recording';
+import type { Recording, ReplayFrame } from './model/recording';
 import { fetchReplayInputs, type ReplayInputsOutcome } from './model/replayInputs';
 import { replayTransaction } from './model/replay';
 import { nameSlot } from './model/storageNames';
@@ -74,14 +74,22 @@ async function codeMapsOf(rec: Recording, deps: PrepareDeps, signal: AbortSignal
     const text = folder ? await readWorkspaceSource(folder, w.root ? `${w.root}/${w.path}` : w.path) : undefined;
     if (text !== undefined) index.addSourceText(w.root, w.path, text);
   }
-  const maps = rec.frames.map((f) => (f.native || f.code.length === 0 ? undefined : index.match(f.code, f.kind === 'CREATE' || f.kind === 'CREATE2')));
+  // One code map per account's code: a contract called a thousand times is matched once, and its
+  // instruction and line tables are built once.
+  const byAddress = new Map<string, CodeMap | undefined>();
+  const matchOf = (f: ReplayFrame): CodeMap | undefined => {
+    if (f.native || f.code.length === 0) return undefined;
+    if (f.kind === 'CREATE' || f.kind === 'CREATE2') return index.match(f.code, true);
+    if (!byAddress.has(f.codeAddress)) byAddress.set(f.codeAddress, index.match(f.code, false));
+    return byAddress.get(f.codeAddress);
+  };
+  const maps = rec.frames.map(matchOf);
   const roots = new Map<CodeMap, vscode.Uri>();
   for (const map of maps) {
     if (!map || roots.has(map)) continue;
     const folder = folderOf.get(map.artifactPath);
-    const parts = map.artifactPath.split('/');
-    const at = parts.findIndex((p: string) => p === 'artifacts' || p === 'out');
-    if (folder && at >= 0) roots.set(map, parts.slice(0, at).length ? vscode.Uri.joinPath(folder, ...parts.slice(0, at)) : folder);
+    const root = projectRoot(map.artifactPath);
+    if (folder && root !== undefined) roots.set(map, root ? vscode.Uri.joinPath(folder, ...root.split('/')) : folder);
   }
   deps.log.info(
     `Debugger: ${read.files.length} build records read (${read.skipped} not read), ${maps.filter(Boolean).length} of ${maps.length} frames matched`,

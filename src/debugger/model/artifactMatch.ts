@@ -52,7 +52,7 @@ function rankOf(contract: ContractRecord, code: CodeRecord | undefined, sources:
 }
 
 /** The project folder of an artifact (workspace-relative, '' for the folder itself): what precedes its `out/` or `artifacts/`. */
-function projectRoot(artifactPath: string): string | undefined {
+export function projectRoot(artifactPath: string): string | undefined {
   const parts = artifactPath.split('/');
   const at = parts.findIndex((p) => p === 'out' || p === 'artifacts');
   return at < 0 ? undefined : parts.slice(0, at).join('/');
