@@ -21,7 +21,8 @@ import { EvmOnlyPanelPart } from './evmOnlyPanelPart';
 import type { EvmOnlyService } from '../transactions/evmOnlyService';
 import { LEADING_EVM_ADDRESS } from '../core/idShapes';
 import { MissedReceipt, type Miss } from './missedReceipt';
-import { evmTxOf } from '../transactions/model/evmExplain';
+import { customErrorReading, evmTxOf } from '../transactions/model/evmExplain';
+import { withCustomError } from '../transactions/model/failureHeadline';
 import { gasRows, receiptGasFacts } from '../transactions/model/gasExplain';
 import { debugShownTransaction } from './debugEntry';
 
@@ -253,6 +254,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
       const { explanationRows } = await import('../transactions/model/evmExplain.js');
+      // The banner leads with the custom error the ABIs read (the lookup may have stopped waiting for them).
+      const custom = customErrorReading(explained);
+      if (custom) result.value = { ...result.value, view: withCustomError(result.value.view, custom, vscode.l10n) };
       const nodeEvmChainId = await this.service.evmChainId(chain);
       const nameOf = await this.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
       const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);

@@ -18,6 +18,7 @@ import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcFailure, type RpcOutcome } from '../../evm/model/jsonRpc';
 import { evmTxHashOf, LEADING_EVM_ADDRESS } from '../../core/idShapes';
+import type { CustomErrorReading } from './failureHeadline';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
@@ -64,6 +65,14 @@ export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt
     if (tx.tx.chainId !== undefined) out.tx.chainId = tx.tx.chainId;
   }
   return out;
+}
+
+/** What the ABIs made of the revert's custom error, for the one-line headline (model/failureHeadline.ts); undefined when they could not say. */
+export function customErrorReading(e: EvmExplanation | undefined): CustomErrorReading | undefined {
+  const d = e?.error?.decoded;
+  if (d === undefined) return undefined;
+  if (d.ok) return { decoded: shown(decodedLine(d.item)) };
+  return d.reason === 'unknown' ? { undeclared: true } : undefined;
 }
 
 export function shown(s: string): string {
