@@ -89,6 +89,15 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
+    // The banner leads with the decoded error; the revert data is folded once under Raw error data.
+    const banner = /<div class="banner failed"[^>]*>([\s\S]*?)<\/div><section/.exec(r.html)?.[1] ?? '';
+    assert.ok(banner.includes('InsufficientBalance(available: 3, required: 5)'), banner);
+    const raw = /<details class="raw" data-field="rawError">([\s\S]*?)<\/details>/.exec(r.html)?.[1] ?? '';
+    const data = /0x[0-9a-f]{136}/.exec(raw)?.[0] ?? '';
+    assert.ok(data !== '', raw);
+    assert.equal(r.html.split(data.slice(2)).length, 2, 'the revert data shows once');
+    // The tree's Recent receipts row and the Show Request Receipt picker read the same line.
+    assert.equal(api.services.recent.list('Rebased EVM')[0]?.summary, 'InsufficientBalance(available: 3, required: 5)');
   });
 
   it('explorer links on the sender, the address arguments and the assets objects; a click opens exactly the checked link', async () => {
