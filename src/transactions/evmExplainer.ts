@@ -39,6 +39,8 @@ export class EvmExplainer {
   /** Why each failed request whose call tree was read failed, in one line (the hover's): by request ID. */
   private readonly failures = new LruCache<string, string>({ capacity: 200 });
   private explained: Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> | undefined;
+  /** The decimals and symbols of the tokens asked, per chain and token. */
+  private units: Promise<import('../evm/model/tokenAmounts').TokenUnitsCache> | undefined;
 
   constructor(
     private readonly abis: AbiSource,
@@ -151,6 +153,24 @@ export class EvmExplainer {
     if (known !== undefined) return known;
     const { receiptGasHeadline } = await import('./model/gasExplain.js');
     return receiptGasHeadline(receipt, undefined, vscode.l10n);
+  }
+
+  /**
+   * The rows with the call's token amounts in their units, once the token's decimals() answered at
+   * `url` (asked once per chain and token, bounded); undefined when the call moves no token amount
+   * or the token gives no decimals. The panel shows its rows first and these when they come.
+   */
+  async withTokenUnits(rows: readonly Row[], e: EvmExplanation, url: string): Promise<Row[] | undefined> {
+    const [{ amountToken, tokenUnitRows }, cache] = await Promise.all([import('./model/tokenRows.js'), this.tokenUnits()]);
+    const token = amountToken(e);
+    const units = token === undefined ? undefined : await cache.get(url, token);
+    return units === undefined ? undefined : tokenUnitRows(rows, e, units);
+  }
+
+  private tokenUnits(): Promise<import('../evm/model/tokenAmounts').TokenUnitsCache> {
+    return (this.units ??= import('../evm/model/tokenAmounts.js').then(
+      ({ TokenUnitsCache, fetchTokenUnits }) => new TokenUnitsCache((url, token) => fetchTokenUnits(url, token, { fetch: globalThis.fetch })),
+    ));
   }
 
   /** What a view decodes with: the ABI coder, the workspace's ABIs, names for the chain's addresses. */

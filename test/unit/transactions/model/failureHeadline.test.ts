@@ -65,7 +65,9 @@ describe('transactions/model/failureHeadline: a failure in one line', () => {
     assert.equal(rows.find((r) => r.field === 'rawErrorData')?.label, 'Raw error data');
     assert.deepEqual(view.error?.params, [{ value: data.slice(2), type: 'revert data' }]);
   });
+});
 
+describe('transactions/model/failureHeadline: the words when no custom error is read', () => {
   it('Error(string) and Panic read as "Reverted: <reason>"; the node message without its data when nothing decodes', () => {
     assert.equal(failureHeadline({ decodedRevert: 'not owner', message: 'execution reverted: 08c3…' }, l10n), 'Reverted: not owner');
     assert.equal(failureHeadline({ message: 'out of gas' }, l10n), 'out of gas');
