@@ -9,6 +9,10 @@ import type { Row } from '../ui/model/view';
 import type { Generation } from '../api/generation';
 import { evmTxHashOf } from '../core/idShapes';
 import { LruCache } from '../core/lru';
+import { within } from '../core/detached';
+
+/** How long the logs wait for their tokens' decimals (ms): past it they show the plain integers. */
+const LOG_UNITS_WAIT_MS = 2000;
 import type { CallTreeState } from './model/callTree';
 import type { EvmTx } from '../evm/model/signedTx';
 
@@ -60,15 +64,22 @@ export class EvmExplainer {
     return cache.get(receipt, index.version, () => explainEvm(coder, index, receipt, view));
   }
 
-  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click). */
+  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click); Transfer and Approval amounts in their token's units when it answers within a bound. */
   async loadLogs(url: string, txHash: string, isc?: IscSide, signal?: AbortSignal): Promise<Row[]> {
-    const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }] = await Promise.all([
+    const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }, { amountTokensOfLogs }, cache] = await Promise.all([
       import('./model/evmExplain.js'),
       import('../evm/model/decode.js'),
       import('../evm/model/jsonRpc.js'),
+      import('../evm/model/tokenAmounts.js'),
+      this.tokenUnits(),
     ]);
     const [coder, outcome, index] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.abis.current()]);
-    return logRows(coder, index, outcome, url, vscode.l10n, isc);
+    const tokens = outcome.ok ? amountTokensOfLogs(coder, index, outcome.logs) : [];
+    await within(Promise.all(tokens.map((t) => cache.get(url, t))), LOG_UNITS_WAIT_MS, undefined);
+    return logRows(coder, index, outcome, url, vscode.l10n, isc, (address) => {
+      const known = cache.peek(url, address);
+      return known === 'unknown' ? undefined : known;
+    });
   }
 
   /**

@@ -10,7 +10,8 @@
 import { LruCache } from '../../core/lru';
 import { formatUnits } from '../../core/units';
 import { hexToBytes } from '../../core/hex';
-import type { DecodedItem } from './decode';
+import { decodeLog, type AbiCoder, type DecodedItem, type EvmLog } from './decode';
+import type { AbiIndex } from './abiIndex';
 import { rpcCall, type RpcOptions } from './jsonRpc';
 
 const AMOUNT_FUNCTIONS: ReadonlySet<string> = new Set(['transfer', 'transferFrom', 'approve', 'mint', 'burn']);
@@ -42,6 +43,9 @@ export function tokenAmountArgs(item: DecodedItem): number[] {
   });
   return out;
 }
+
+/** The units of the token at an address, when known. */
+export type UnitsOf = (address: string) => TokenUnits | undefined;
 
 /** "5,000 TKN (5000000000000000000000)": the amount in the token's units, the exact integer beside. */
 export function tokenAmountText(raw: string, units: TokenUnits): string {
@@ -117,4 +121,22 @@ export class TokenUnitsCache {
 
 function key(url: string, token: string): string {
   return `${url}\n${token.toLowerCase()}`;
+}
+
+/** The decoded call or event with its token amounts in the token's units (`units` undefined: as it is). */
+export function inUnits(item: DecodedItem, units: TokenUnits | undefined): DecodedItem {
+  if (units === undefined) return item;
+  const amounts = new Set(tokenAmountArgs(item));
+  if (amounts.size === 0) return item;
+  return { ...item, args: item.args.map((a, i) => (amounts.has(i) ? { ...a, value: tokenAmountText(a.value, units) } : a)) };
+}
+
+/** The tokens whose Transfer or Approval events the logs hold (each address once), to ask their units. */
+export function amountTokensOfLogs(coder: AbiCoder, index: AbiIndex, logs: readonly EvmLog[]): string[] {
+  const tokens = new Set<string>();
+  for (const log of logs) {
+    const d = decodeLog(coder, index, log);
+    if (d.ok && tokenAmountArgs(d.item).length > 0) tokens.add(log.address);
+  }
+  return [...tokens];
 }

@@ -3,7 +3,9 @@
 // integer, every other row and every other call is left as it was.
 import * as assert from 'node:assert/strict';
 import type { DecodedItem } from '../../../../src/evm/model/decode';
-import { type EvmExplanation, explanationRows } from '../../../../src/transactions/model/evmExplain';
+import { type EvmExplanation, explanationRows, logRows } from '../../../../src/transactions/model/evmExplain';
+import { amountTokensOfLogs } from '../../../../src/evm/model/tokenAmounts';
+import { abiItem, indexOf, loadCodecs } from '../../helpers/evm';
 import { amountToken, tokenUnitRows } from '../../../../src/transactions/model/tokenRows';
 import { rebasedView } from '../../helpers/receipts';
 
@@ -41,5 +43,35 @@ describe('transactions/model/tokenRows: token amounts in their units', () => {
     const noTo = call('transfer', [{ name: 'amount', type: 'uint256', value: '5' }]);
     delete noTo.tx?.to;
     assert.equal(amountToken(noTo), undefined);
+  });
+});
+
+describe("transactions/model/tokenRows: a token's Transfer and Approval logs in its units", () => {
+  const word = (n: bigint) => n.toString(16).padStart(64, '0');
+  const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
+  const transfer = () =>
+    abiItem({
+      type: 'event',
+      name: 'Transfer',
+      inputs: [
+        { name: 'from', type: 'address', indexed: true },
+        { name: 'to', type: 'address', indexed: true },
+        { name: 'value', type: 'uint256', indexed: false },
+      ],
+    });
+
+  it('the log of a token whose units are known reads "5,000 TKN (…)"; another emitter keeps its integer; each token asked once', async () => {
+    const { coder } = await loadCodecs();
+    const item = transfer();
+    const log = (address: string) => ({ address, topics: [item.selector, topic(BOB), topic(TOKEN)], data: `0x${word(5000n * 10n ** 18n)}` });
+    const other = '0x0000000000000000000000000000000000000bbb';
+    const logs = [log(TOKEN), log(TOKEN), log(other)];
+    const index = indexOf(item);
+    assert.deepEqual(amountTokensOfLogs(coder, index, logs), [TOKEN, other]);
+    const rows = logRows(coder, index, { ok: true, logs, total: 3 }, 'https://rpc.example/evm', undefined, undefined, (a) =>
+      a === TOKEN ? { decimals: 18, symbol: 'TKN' } : undefined,
+    );
+    assert.equal(rows.find((r) => r.field === 'evmLog0')?.value, `Transfer(from: ${BOB}, to: ${TOKEN}, value: 5,000 TKN (5000000000000000000000))`);
+    assert.equal(rows.find((r) => r.field === 'evmLog2')?.value, `Transfer(from: ${BOB}, to: ${TOKEN}, value: 5000000000000000000000)`);
   });
 });
