@@ -7,7 +7,7 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension).
 import type { Generation } from '../../api/generation';
 import type { AgentId, AgentKind } from '../../core/agentId';
-import { baseTokensText, formatBigInt, shortId } from '../../core/format';
+import { baseTokensText, formatBigInt, formatHname, shortId } from '../../core/format';
 import { decodeHexPayload, type HexPayload } from '../../core/hex';
 import type { L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
@@ -152,10 +152,10 @@ function outcome(receipt: AnyReceipt, l10n: L10n): { failed: boolean; error?: Re
   if (!failed) return { failed };
   const message = err.message === undefined ? undefined : revealInvisible(err.message, { keepWhitespace: true });
   const decodedRevert = err.decodedRevert === undefined ? undefined : remote(err.decodedRevert);
-  const code = err.code === undefined ? undefined : remote(err.code);
+  const code = err.code === undefined ? undefined : remote(err.contractError ? err.code.replace(/^0x/i, '') : err.code);
   let codeText: string | undefined;
   if (err.contractError) {
-    const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
+    const name = knownContractName(err.contractError.contractHname) ?? formatHname(err.contractError.contractHname);
     codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
   }
   // Clipped here, once: a hover shows it on every call and must not walk megabytes each time.
@@ -193,7 +193,15 @@ function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
     });
   if (error.code !== undefined)
     rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
-  error.params.forEach((p, i) => rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true }));
+  error.params.forEach((p, i) =>
+    rows.push({
+      field: `errorParam${i}`,
+      label: l10n.t('Parameter {0}', i + 1),
+      value: /^u?int\d*$/.test(p.type) ? formatBigInt(p.value) : p.value,
+      detail: p.type,
+      mono: true,
+    }),
+  );
   return rows;
 }
 
@@ -250,14 +258,19 @@ function receiptRows(receipt: AnyReceipt, kindText: string, l10n: L10n): Row[] {
       value: formatBigInt(BigInt(receipt.blockIndex)),
       copy: { text: String(receipt.blockIndex), what: l10n.t('block index') },
     },
-    { field: 'requestIndex', label: l10n.t('Request index'), value: String(receipt.requestIndex), detail: l10n.t('position of the request in its block') },
+    {
+      field: 'requestIndex',
+      label: l10n.t('Request index'),
+      value: formatBigInt(BigInt(receipt.requestIndex)),
+      detail: l10n.t('position of the request in its block'),
+    },
     { field: 'kind', label: l10n.t('Kind'), value: kindText },
   ];
 }
 
 function callTargetView(hnames: { contractHName: string; functionHName: string }): CallTarget {
   const target = describeCallTarget(hnames);
-  const callTarget: CallTarget = { label: target.label, hnames: `${hnames.contractHName}.${hnames.functionHName}` };
+  const callTarget: CallTarget = { label: target.label, hnames: `${formatHname(hnames.contractHName)}.${formatHname(hnames.functionHName)}` };
   if (target.contract !== undefined) callTarget.contract = target.contract;
   if (target.function !== undefined) callTarget.function = target.function;
   return callTarget;
