@@ -252,10 +252,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     try {
       const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
-      const { explanationRows } = await import('../transactions/model/evmExplain.js');
+      const [{ explanationRows }, { chainIdMismatchRows }] = await Promise.all([
+        import('../transactions/model/evmExplain.js'),
+        import('../transactions/model/chainIdCheck.js'),
+      ]);
       const nodeEvmChainId = await this.service.evmChainId(chain);
       const nameOf = await this.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
-      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);
+      const mismatch = chainIdMismatchRows(result.value.receipt, nodeEvmChainId, vscode.l10n);
+      const rows = [...mismatch, ...explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf)];
       return rows.length > 0 ? rows : undefined;
     } catch (e) {
       this.deps.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
@@ -278,18 +282,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const extra = [gas, this.l1Section, this.evmSection, ...this.evm.sections(gas !== undefined)].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
+    const where = withSource(chain.name, this.service.sourceNote(chain));
     this.texts = texts;
     this.show({
       status: 'ok',
       identity: { ...this.id, chainName: chain.name },
       title: heading(this.id),
       // Which settings the chain came from, when several scopes define chains.
-      subtitle: vscode.l10n.t(
-        'on {0} ({1}), block {2}',
-        withSource(chain.name, this.service.sourceNote(chain)),
-        describeBlock(block),
-        formatNumber(view.blockIndex),
-      ),
+      subtitle: vscode.l10n.t('on {0} ({1}), block {2}', where, describeBlock(block), formatNumber(view.blockIndex)),
       view,
       fee,
       labels: receiptPanelLabels(vscode.l10n, this.evm.rpcHost),
