@@ -218,7 +218,7 @@ function appendReceipt(
       v.gas.burnedShare === undefined
         ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
         : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
-      vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
+      vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? baseTokensText(v.gas.fee, vscode.l10n)) : baseTokensText(v.gas.fee, vscode.l10n)),
       ...(fee.storageDeposit ? [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))] : []),
     ]
       .map(esc)
