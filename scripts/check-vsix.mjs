@@ -8,7 +8,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_FILE, DEMO_IDS, exitAfterCleanup, hoverText, launchBrowser, pickItem, runCommand, showDemoChains, startDemoHost, webviewWith } from './demo.mjs';
+import {
+  DEMO_CHAIN_NAMES,
+  DEMO_FILE,
+  DEMO_IDS,
+  exitAfterCleanup,
+  hoverText,
+  launchBrowser,
+  pickItem,
+  runCommand,
+  showDemoChains,
+  startDemoHost,
+  webviewWith,
+} from './demo.mjs';
 import { describeOfflineHost, installOfflineHost, sweepStaleRuns } from './offline-host.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +58,7 @@ try {
   await page.mouse.move(5, 430);
   await runCommand(page, 'Chain: Show Chain Info');
   // With several chains the command asks which, the default first.
-  await pickItem(page, 'IOTA EVM');
+  await pickItem(page, DEMO_CHAIN_NAMES.iotaEvm);
   const info = await webviewWith(page, 'Chain owner');
   await assertStyled(info);
   say(`ok: ${step}`);

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { DEMO_CHAIN_NAMES, DEMO_DEFAULT_CHAIN, demoChains } from './demoChains.mjs';
 import { CHROMIUM_ARGS, freePort, killGroup, prepareRunDir, quietSettings, spawnCodeServer, tempDir, waitForHealth } from './offline-host.mjs';
 
 /** Request IDs of demo/workspace/deploy.ts (served by the demo node). */
@@ -26,22 +27,7 @@ export const DEMO_IDS = {
 /** When the Stardust demo node processes DEMO_IDS.pending (localNodeCli --pending-after). */
 export const PENDING_AFTER_SECONDS = 120;
 
-/** The demo chain whose node wants an access token (Sign In as wasp / wasp, see demo/workspace/README.md). */
-export const PROTECTED_CHAIN = 'Protected EVM (Rebased, sign in)';
-
-/**
- * The demo chains as `waspChain.chains` entries: the Stardust ones on the Stardust demo node and,
- * when they run, the Rebased nodes' chains, configured as a user would: without a chain ID.
- */
-export function demoChains(nodeUrl, rebasedUrl, protectedUrl) {
-  return [
-    { name: 'IOTA EVM', nodeUrl, chainId: 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5' },
-    { name: 'ShimmerEVM', nodeUrl, chainId: 'smr1prxvwqvwf7nru5q5xvh5thwg54zsm2y4wfnk6yk56hj3exxkg92mx20wl3s' },
-    { name: 'Stopped testnet', nodeUrl, chainId: 'rms1pqps62rkyfzwy646hg5097e6t6rfs7mnhs9sxfgl2tv9qp6kwmf6spfqxa3' },
-    ...(rebasedUrl ? [{ name: 'Example EVM (Rebased)', nodeUrl: rebasedUrl }] : []),
-    ...(protectedUrl ? [{ name: PROTECTED_CHAIN, nodeUrl: protectedUrl }] : []),
-  ];
-}
+export { DEMO_CHAIN_NAMES, DEMO_DEFAULT_CHAIN, PROTECTED_CHAIN, demoChains } from './demoChains.mjs';
 
 /**
  * Starts a demo node (built by `esbuild.mjs --tests`) on a free port, Stardust or, with
@@ -162,7 +148,7 @@ export function writeDemoWorkspace(repo, nodeUrl, rebasedUrl, protectedUrl) {
   mkdirSync(join(workspace, '.vscode'), { recursive: true });
   writeFileSync(
     join(workspace, '.vscode/settings.json'),
-    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl, rebasedUrl, protectedUrl), 'waspChain.defaultChain': 'IOTA EVM' }, null, 2),
+    JSON.stringify({ 'waspChain.chains': demoChains(nodeUrl, rebasedUrl, protectedUrl), 'waspChain.defaultChain': DEMO_DEFAULT_CHAIN }, null, 2),
   );
   return workspace;
 }
@@ -318,8 +304,8 @@ export async function showDemoChains(page) {
       .catch(() => false))
   )
     await container.click();
-  await chainRow(page, 'IOTA EVM').waitFor({ timeout: 60_000 });
-  await chainRow(page, 'ShimmerEVM').waitFor({ timeout: 30_000 });
+  await chainRow(page, DEMO_CHAIN_NAMES.iotaEvm).waitFor({ timeout: 60_000 });
+  await chainRow(page, DEMO_CHAIN_NAMES.shimmerEvm).waitFor({ timeout: 30_000 });
 }
 
 /** The tree row of a chain (its accessible name starts with "Chain <name>,"). */

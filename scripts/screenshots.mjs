@@ -25,6 +25,7 @@ import {
   showDemoChains,
   startDemoHost,
   webviewWith,
+  DEMO_CHAIN_NAMES,
 } from './demo.mjs';
 import { describeOfflineHost, installOfflineHost } from './offline-host.mjs';
 
@@ -66,7 +67,7 @@ try {
   await page.goto(host.url);
   await showDemoChains(page);
   await widenSideBar(page, 430);
-  await expandChain(page, 'IOTA EVM');
+  await expandChain(page, DEMO_CHAIN_NAMES.iotaEvm);
   say('the Chains view lists the demo chains');
 
   // The hover, in the file the demo opens first (deploy.ts).
@@ -84,7 +85,7 @@ try {
 
   await runCommand(page, 'Chain: Show Chain Info');
   // With several chains the command asks which, the default first.
-  await pickItem(page, 'IOTA EVM');
+  await pickItem(page, DEMO_CHAIN_NAMES.iotaEvm);
   await webviewWith(page, 'Chain owner');
   await shoot('chain-info.png');
   say('chain-info.png: the chain info panel');

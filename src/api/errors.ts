@@ -1,6 +1,7 @@
 // Typed failures of the node API. Each class says what failed (message) and what the user can
 // do about it (hint), so every surface (hover, tree, panel) can show the same clear text.
 // Messages are English here because src/api never imports 'vscode'; the UI localises by `kind`.
+import { formatTime } from '../core/format';
 
 export type WaspErrorKind =
   | 'invalidInput'
@@ -207,7 +208,7 @@ export class TokenExpiredError extends WaspApiError {
     readonly expiredAt: number,
     context: ErrorContext = {},
   ) {
-    super(`The access token expired at ${new Date(expiredAt).toISOString()}`, context);
+    super(`The access token expired at ${formatTime(expiredAt, expiredAt)?.absolute ?? String(expiredAt)}`, context);
   }
 }
 

@@ -176,7 +176,8 @@ export class ChainInfoPanel extends StatePanel<ChainInfoPanelState, ChainInfoAct
         governanceUnavailable: gov.status === 'rejected' ? reasonText(gov.reason) : undefined,
         general: generalInfo,
         generalUnavailable: general.status === 'rejected' ? reasonText(general.reason) : undefined,
-        fetchedAt: new Date().toLocaleTimeString(),
+        fetchedAt: Date.now(),
+        timeStyle: { locale: vscode.env.language },
       },
       vscode.l10n,
     );

@@ -315,7 +315,7 @@ function receiptItem(node: ReceiptNode): vscode.TreeItem {
   item.description = `${shortId(r.requestId, 8, 4)} · ${vscode.l10n.t('block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
   item.iconPath = receiptIcon(r.failed);
   const what = r.failed ? vscode.l10n.t('Failed request') : vscode.l10n.t('Request');
-  item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', String(r.blockIndex))}`;
+  item.tooltip = `${what} ${r.requestId}\n${plainLine(r.summary, 500)}\n${vscode.l10n.t('Block {0}', formatBigInt(BigInt(r.blockIndex)))}`;
   item.contextValue = 'receipt';
   item.command = openReceiptCommand(r.requestId, node.chainName);
   return item;

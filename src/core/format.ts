@@ -1,7 +1,9 @@
-// Display formatting of numbers, amounts, IDs and durations.
-// Locale-independent on purpose: the same value must read the same in every VS Code locale,
-// in tests, and when copied next to a node's raw output. uint64 values stay bigint throughout.
-// Only the words of relative times ("ago") are localised, through the L10n argument.
+// Display formatting: the one module that decides how each kind of value reads, so every view
+// says a block number, a count, a time, an amount and an hname the same way.
+// Numbers are locale-independent on purpose: the same value must read the same in every VS Code
+// locale, in tests, and when copied next to a node's raw output. uint64 values stay bigint throughout.
+// A time is the exception: shown in the editor's locale (TimeStyle), its exact UTC kept for the tooltip.
+// The words of relative times ("ago") are localised, through the L10n argument.
 import { englishL10n, type L10n } from './l10n';
 
 const DECIMAL_INTEGER = /^-?[0-9]+$/;
@@ -37,6 +39,11 @@ export function formatBigInt(v: bigint | string): string {
 /** An amount of the chain's base token with its unit ("1 base token", "210 base tokens"). */
 export function baseTokensText(a: { raw: string; text: string }, l10n: L10n = englishL10n): string {
   return a.raw === '1' ? l10n.t('{0} base token', a.text) : l10n.t('{0} base tokens', a.text);
+}
+
+/** An exact amount of the chain's base token with its unit, from the integer ("678 base tokens"). */
+export function formatBaseTokens(v: bigint, l10n: L10n = englishL10n): string {
+  return baseTokensText({ raw: v.toString(), text: formatBigInt(v) }, l10n);
 }
 
 /**
@@ -97,12 +104,44 @@ export function formatDuration(ms: number): string {
   return h ? `${formatNumber(days)} d ${h} h` : `${formatNumber(days)} d`;
 }
 
-/** A time as every view shows it: absolute (tooltips) and relative to now (rows). */
+/** A time as every view shows it: in the editor's locale with its age (rows), exact in UTC (tooltips). */
 export interface TimeText {
-  /** "2026-11-25 00:18:11 UTC": locale-independent, to the second. */
+  /** "2026-11-25 00:18:11 UTC": locale-independent, to the second: the tooltip's exact time. */
   absolute: string;
   /** "2 min ago"; "just now" within a minute either way (clocks differ); "in 3 h" ahead of now. */
   relative: string;
+  /** "Nov 25, 2026, 12:18:11 AM": the editor's locale date and time, in its time zone. */
+  local: string;
+  /** What a row shows: "Nov 25, 2026, 12:18:11 AM (2 min ago)". */
+  shown: string;
+}
+
+/**
+ * Whose date format a time is shown in: the editor's locale (`vscode.env.language`) and, for tests,
+ * a fixed time zone; the runtime's own zone otherwise.
+ */
+export interface TimeStyle {
+  locale?: string;
+  timeZone?: string;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale and zone (building one costs more than formatting with it). */
+function dateFormat(style: TimeStyle): Intl.DateTimeFormat {
+  const key = `${style.locale ?? ''}|${style.timeZone ?? ''}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium', ...(style.timeZone ? { timeZone: style.timeZone } : {}) };
+    try {
+      f = new Intl.DateTimeFormat(style.locale || 'en', options);
+    } catch {
+      // A locale or zone this runtime does not know: English in the runtime's zone still says when.
+      f = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+    }
+    dateFormats.set(key, f);
+  }
+  return f;
 }
 
 /**
@@ -110,11 +149,27 @@ export interface TimeText {
  * Undefined for a value that is no instant (NaN, out of the Date range): the caller shows the raw text.
  * The relative form uses one unit, the largest that fits, so a narrow row still reads it.
  */
-export function formatTime(ms: number, now: number, l10n: L10n = englishL10n): TimeText | undefined {
+export function formatTime(ms: number, now: number, l10n: L10n = englishL10n, style: TimeStyle = {}): TimeText | undefined {
   const date = new Date(ms);
   if (!Number.isFinite(date.getTime()) || !Number.isFinite(now)) return undefined;
   const absolute = `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-  return { absolute, relative: relativeTime(now - ms, l10n) };
+  const relative = relativeTime(now - ms, l10n);
+  const local = dateFormat(style).format(date);
+  return { absolute, relative, local, shown: l10n.t('{0} ({1})', local, relative) };
+}
+
+const NS_PER_MS = 1_000_000n;
+
+/**
+ * An instant in Unix nanoseconds (Wasp's event times): as formatTime, its absolute form exact to
+ * the nanosecond ("2025-01-01 00:00:10.000000001 UTC"). Undefined for 0 (no time) or out of range.
+ */
+export function formatTimeNs(ns: bigint, now: number, l10n: L10n = englishL10n, style: TimeStyle = {}): TimeText | undefined {
+  if (ns <= 0n) return undefined;
+  const t = formatTime(Number(ns / NS_PER_MS), now, l10n, style);
+  if (!t) return undefined;
+  const fraction = (ns % 1_000_000_000n).toString().padStart(9, '0');
+  return { ...t, absolute: `${t.absolute.slice(0, -' UTC'.length)}.${fraction} UTC` };
 }
 
 function relativeTime(elapsed: number, l10n: L10n): string {
@@ -126,4 +181,17 @@ function relativeTime(elapsed: number, l10n: L10n): string {
   const days = Math.floor(hours / 24);
   const amount = days > 0 ? l10n.t('{0} d', formatNumber(days)) : hours > 0 ? l10n.t('{0} h', hours) : l10n.t('{0} min', minutes);
   return ahead ? l10n.t('in {0}', amount) : l10n.t('{0} ago', amount);
+}
+
+const HNAME_TEXT = /^(?:0x)?([0-9a-f]{8})$/i;
+
+/**
+ * An hname as every view prints it: 8 lowercase hex digits without 0x, as Wasp's own `Hname.String()`
+ * and Stardust nodes print it (Rebased nodes send it with 0x). A number is the hname's uint32.
+ * Any other text is returned unchanged: the caller reveals and shows what the node sent.
+ */
+export function formatHname(h: string | number): string {
+  if (typeof h === 'number') return Number.isInteger(h) && h >= 0 && h <= 0xffffffff ? h.toString(16).padStart(8, '0') : String(h);
+  const m = HNAME_TEXT.exec(h.trim());
+  return m?.[1] ? m[1].toLowerCase() : h;
 }

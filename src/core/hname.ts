@@ -2,6 +2,7 @@
 // contracts' functions. A receipt only carries hnames (e.g. 07cb02c1.e30cd9fa); the table is
 // built by hashing the known names, so it cannot drift from the algorithm.
 import { blake2b } from '@noble/hashes/blake2b';
+import { formatHname } from './format';
 
 const HNAME = /^[0-9a-f]{8}$/;
 
@@ -166,7 +167,7 @@ export function describeCallTarget(target: { contractHName: string; functionHNam
   return {
     contract,
     function: fn,
-    label: `${contract ?? target.contractHName}.${fn ?? target.functionHName}`,
+    label: `${contract ?? formatHname(target.contractHName)}.${fn ?? formatHname(target.functionHName)}`,
   };
 }
 

@@ -235,7 +235,9 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     item.iconPath = entry.failed
       ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
       : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    const where = chain ? vscode.l10n.t('{0}, block {1}', chain.name, formatBigInt(BigInt(entry.blockIndex))) : vscode.l10n.t('block {0}', entry.blockIndex);
+    const where = chain
+      ? vscode.l10n.t('{0}, block {1}', chain.name, formatBigInt(BigInt(entry.blockIndex)))
+      : vscode.l10n.t('block {0}', formatBigInt(BigInt(entry.blockIndex)));
     item.description = plainLine(`${sender} → ${contract} · ${where}`, 160);
     const to = entry.target !== undefined ? (name(entry.target) ? `${name(entry.target)} (${entry.target})` : entry.target) : contract;
     item.tooltip = [

@@ -107,15 +107,19 @@ export class EvmPanelParts {
     try {
       const explained = await this.host.service.evm.explain(result.value.receipt, result.value.view);
       if (!explained) return undefined;
-      const [{ explanationRows, customErrorReading }, { withCustomError }] = await Promise.all([
+      const [{ explanationRows, customErrorReading }, { withCustomError }, { chainIdMismatchRows }] = await Promise.all([
         import('../transactions/model/evmExplain.js'),
         import('../transactions/model/failureHeadline.js'),
+        import('../transactions/model/chainIdCheck.js'),
       ]);
       const custom = customErrorReading(explained);
       if (custom) result.value = { ...result.value, view: withCustomError(result.value.view, custom, vscode.l10n) };
       const nodeEvmChainId = await this.host.service.evmChainId(chain);
       const nameOf = await this.host.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
-      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);
+      const rows = [
+        ...chainIdMismatchRows(result.value.receipt, nodeEvmChainId, vscode.l10n),
+        ...explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf),
+      ];
       if (this.run !== run || rows.length === 0) return undefined;
       this.abi = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows };
       void this.loadTokenUnits(chain, explained, run);

@@ -241,21 +241,26 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
   private async evmLines(processed: ProcessedReceipt, chain: ChainEntry): Promise<EvmHoverPart | undefined> {
     if (!EvmExplainer.wants(processed.view)) return undefined;
     try {
-      const [explained, nameOf, failure] = await within(
+      const [explained, named, failure] = await within(
         Promise.all([
           this.service.evm.explain(processed.receipt, processed.view),
           // The node's EVM chain ID picks the deployment records of its chain (asked once per node, never with the ID hovered).
-          this.service.evmChainId(chain).then((evmChainId) => this.service.evm.namesFor({ generation: chain.generation, evmChainId })),
+          this.service
+            .evmChainId(chain)
+            .then(async (evmChainId) => ({ evmChainId, nameOf: await this.service.evm.namesFor({ generation: chain.generation, evmChainId }) })),
           processed.view.failed ? this.service.evm.failureLine(processed.receipt) : undefined,
         ]),
         this.evmWaitMs,
         [undefined, undefined, undefined] as const,
       );
       if (!explained) return undefined;
-      const [{ explanationLines, customErrorReading }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
+      const nameOf = named?.nameOf;
+      const [{ explanationLines, customErrorReading }, { chainExplorerBase, explorerTxUrl }, { chainIdMismatch, chainIdMismatchLine }] = await Promise.all([
         import('../transactions/model/evmExplain.js'),
         import('../transactions/model/explorer.js'),
+        import('../transactions/model/chainIdCheck.js'),
       ]);
+      const mismatch = chainIdMismatch(processed.receipt, named?.evmChainId);
       // The link only when the command can build a checked URL from our settings or defaults (no request here).
       const tx = explained.tx;
       const explorer =
@@ -265,7 +270,8 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       const custom = customErrorReading(explained);
       const rest = { ...explained };
       if (custom !== undefined) delete rest.error;
-      return { lines: [...why, ...explanationLines(rest, vscode.l10n, nameOf)], explorer, ...(custom ? { custom } : {}) };
+      const warning = mismatch ? [chainIdMismatchLine(mismatch, vscode.l10n)] : [];
+      return { lines: [...warning, ...why, ...explanationLines(rest, vscode.l10n, nameOf)], explorer, ...(custom ? { custom } : {}) };
     } catch {
       // Decoding is extra: the receipt is shown without it.
       return undefined;

@@ -10,7 +10,7 @@ import { Commands } from '../constants';
 import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { nodeChainAbilities } from '../config/model/chainAbilities';
-import { baseTokensText, formatDuration, shortId } from '../core/format';
+import { baseTokensText, formatDuration, formatNumber, shortId } from '../core/format';
 import { clip, escapeMarkdown } from '../core/text';
 import { evmTxHashOf } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
@@ -213,8 +213,8 @@ function appendReceipt(
     [
       // Which settings the chain came from, when several scopes define chains: a workspace's chain cannot pass for the user's.
       sourceNote ? vscode.l10n.t('Chain {0} ({1})', chain.name, sourceNote) : vscode.l10n.t('Chain {0}', chain.name),
-      vscode.l10n.t('block {0}', v.blockIndex),
-      vscode.l10n.t('request index {0}', v.requestIndex),
+      vscode.l10n.t('block {0}', formatNumber(v.blockIndex)),
+      vscode.l10n.t('request index {0}', formatNumber(v.requestIndex)),
       v.kindText,
     ]
       .map(esc)
@@ -228,7 +228,7 @@ function appendReceipt(
         : v.gas.burnedShare === undefined
           ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
           : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
-      vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
+      vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? baseTokensText(v.gas.fee, vscode.l10n)) : baseTokensText(v.gas.fee, vscode.l10n)),
       ...(fee.storageDeposit ? [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))] : []),
     ]
       .map(esc)

@@ -7,7 +7,7 @@ import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
 import type { FindResult, ReceiptService } from '../transactions/receiptService';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
-import { shortId } from '../core/format';
+import { formatNumber, shortId } from '../core/format';
 import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from '../transactions/model/receiptView';
 import type { ChainLogSection } from '../transactions/model/chainLogView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
@@ -234,7 +234,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     ]);
     if (signal.aborted) return undefined;
     const { chainLogSections } = await import('../transactions/model/chainLogView.js');
-    return chainLogSections(blockInfo, events, vscode.l10n);
+    return chainLogSections(blockInfo, events, vscode.l10n, { now: Date.now(), time: { locale: vscode.env.language } });
   }
 
   private async l1Links(chain: ChainEntry, result: Found): Promise<ReceiptView['sections'][number] | undefined> {
@@ -260,13 +260,14 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const extra = [gas, this.l1Section, this.evm.abi, ...this.evm.sections(gas !== undefined)].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
+    const where = withSource(chain.name, this.service.sourceNote(chain));
     this.texts = texts;
     this.show({
       status: 'ok',
       identity: { ...this.id, chainName: chain.name },
       title: heading(this.id),
       // Which settings the chain came from, when several scopes define chains.
-      subtitle: vscode.l10n.t('on {0} ({1}), block {2}', withSource(chain.name, this.service.sourceNote(chain)), describeBlock(block), view.blockIndex),
+      subtitle: vscode.l10n.t('on {0} ({1}), block {2}', where, describeBlock(block), formatNumber(view.blockIndex)),
       view,
       fee,
       labels: receiptPanelLabels(vscode.l10n, this.evm.rpcHost),

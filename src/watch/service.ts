@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { RequestIdShape } from '../core/idShapes';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
-import { shortId } from '../core/format';
+import { formatNumber, shortId } from '../core/format';
 import { notificationText } from '../core/text';
 import type { AnyReceipt } from '../transactions/model/receiptView';
 import type { ReceiptService } from '../transactions/receiptService';
@@ -176,9 +176,9 @@ export class WatchService implements vscode.Disposable {
         }
         message = failed
           ? headline
-            ? vscode.l10n.t('Request failed: {0} on {1}, block {2}: {3}', id, chain, end.receipt.blockIndex, headline)
-            : vscode.l10n.t('Request failed: {0} on {1}, block {2}.', id, chain, end.receipt.blockIndex)
-          : vscode.l10n.t('Request succeeded: {0} on {1}, block {2}.', id, chain, end.receipt.blockIndex);
+            ? vscode.l10n.t('Request failed: {0} on {1}, block {2}: {3}', id, chain, formatNumber(end.receipt.blockIndex), headline)
+            : vscode.l10n.t('Request failed: {0} on {1}, block {2}.', id, chain, formatNumber(end.receipt.blockIndex))
+          : vscode.l10n.t('Request succeeded: {0} on {1}, block {2}.', id, chain, formatNumber(end.receipt.blockIndex));
         show = failed
           ? vscode.window.showWarningMessage(notificationText(message), open)
           : vscode.window.showInformationMessage(notificationText(message), open);

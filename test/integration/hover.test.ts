@@ -107,7 +107,7 @@ describe('receipt hover', function () {
     for (const part of [
       'Request succeeded',
       'Chain IOTA EVM',
-      `block ${DEMO_RECEIPTS.evmSuccess.blockIndex}`,
+      `block ${DEMO_RECEIPTS.evmSuccess.blockIndex.toLocaleString('en-US')}`,
       'request index 0',
       'EVM transaction (off-ledger)',
       'Gas burned 21,000 of 21,000',

@@ -10,7 +10,7 @@ import type { ChainInfoState } from '../../core/chainInfoFields';
 import { diffChainInfo } from './chainInfoDiff';
 import { chainInfoField, chainInfoFields, chainInfoGroupTitle, isRebasedState, type ChainInfoFieldId } from '../../core/chainInfoFields';
 import { feeForGas, isFreeGas } from '../../core/fees';
-import { formatBigInt } from '../../core/format';
+import { formatBigInt, formatHname, formatTime, type TimeStyle } from '../../core/format';
 import { isSafeExternalUrl, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { BLOCK_INDEX, describeState, stateInProse } from '../../ui/model/blockState';
@@ -36,8 +36,10 @@ export interface ChainInfoViewInput {
   general: GeneralChainInfo | undefined;
   /** Why the general info is missing, e.g. "Not found (404)" on a node without that route. */
   generalUnavailable?: string;
-  /** When the answer was read, already formatted for display. */
-  fetchedAt?: string;
+  /** When the answer was read (ms since the epoch). */
+  fetchedAt?: number;
+  /** The editor's locale (and, in tests, a fixed zone) the fetch time is shown in. */
+  timeStyle?: TimeStyle;
 }
 
 /** A row of the panel: the one Row shape both panels render. */
@@ -121,7 +123,7 @@ function rebasedAgentKindText(id: string, l10n: L10n): string {
   if (s === '-') return l10n.t('no admin');
   if (HEX64.test(s)) return l10n.t('an L1 address');
   if (HEX40.test(s)) return l10n.t('an EVM account');
-  if (/^0x[0-9a-fA-F]{8}$/.test(s)) return l10n.t('contract {0}', s.toLowerCase());
+  if (/^0x[0-9a-fA-F]{8}$/.test(s)) return l10n.t('contract {0}', formatHname(s));
   return l10n.t('an agent ID in an unrecognised format');
 }
 
@@ -251,7 +253,9 @@ function stateRows(input: ChainInfoViewInput, stateLabel: string, l10n: L10n): C
     },
     { field: 'node', label: l10n.t('Node'), value: revealInvisible(input.nodeUrl), mono: true },
   ];
-  if (input.fetchedAt) rows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: input.fetchedAt });
+  // The panel is read at the fetch: its age would only ever say "just now", so the time stands alone.
+  const fetched = input.fetchedAt === undefined ? undefined : formatTime(input.fetchedAt, input.fetchedAt, l10n, input.timeStyle);
+  if (fetched) rows.push({ field: 'fetchedAt', label: l10n.t('Fetched'), value: fetched.local, title: fetched.absolute });
   return rows;
 }
 

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { UnauthorizedError } from '../../api/errors';
 import { nodeKey, type ChainEntry } from '../../config/model/chainConfig';
-import { formatDuration } from '../../core/format';
+import { formatDuration, formatTime } from '../../core/format';
 import { MAX_TOKEN_CHARS, accessTokenProblem } from '../../core/accessToken';
 import { decodeJwtClaims } from '../../core/jwt';
 import type { TokenCommandDeps } from './commandDeps';
@@ -49,7 +49,11 @@ function expiryText(token: string): string | undefined {
   const ms = exp * 1000 - Date.now();
   return ms <= 0
     ? vscode.l10n.t('It expired {0} ago.', formatDuration(-ms))
-    : vscode.l10n.t('It expires in {0} ({1}).', formatDuration(ms), new Date(exp * 1000).toLocaleString());
+    : vscode.l10n.t(
+        'It expires in {0} ({1}).',
+        formatDuration(ms),
+        formatTime(exp * 1000, Date.now(), vscode.l10n, { locale: vscode.env.language })?.local ?? String(exp),
+      );
 }
 
 /** Stores a token and waits until the chains of its node show the change. */

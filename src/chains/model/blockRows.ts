@@ -5,7 +5,7 @@
 // never as raw revert hex. Also the "Go to block…" input. Pure; every text
 // read from a node is one plain line here (invisible characters revealed).
 import type { BlockInfo } from '../../api/chainLogSchemas';
-import { formatBigInt, formatTime, shortId } from '../../core/format';
+import { formatBaseTokens, formatBigInt, formatNumber, formatTime, shortId } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { plainLine } from '../../core/text';
 import { buildReceiptView, type AnyReceipt } from '../../transactions/model/receiptView';
@@ -46,13 +46,16 @@ function timeOf(timestamp: string, now: number, l10n: L10n): { relative: string;
 export function blockRowText(b: BlockInfo, now: number, l10n: L10n = englishL10n): RowText {
   const failed = failedRequests(b);
   const time = timeOf(b.timestamp, now, l10n);
-  const counts = b.totalRequests === 0 ? [l10n.t('empty')] : [l10n.t('{0} req', b.totalRequests), ...(failed > 0 ? [l10n.t('{0} failed', failed)] : [])];
+  const counts =
+    b.totalRequests === 0
+      ? [l10n.t('empty')]
+      : [l10n.t('{0} req', formatNumber(b.totalRequests)), ...(failed > 0 ? [l10n.t('{0} failed', formatNumber(failed))] : [])];
   const tooltip = [
-    l10n.t('Block {0}', String(b.blockIndex)),
+    l10n.t('Block {0}', formatBigInt(BigInt(b.blockIndex))),
     l10n.t('Time: {0} ({1})', time.absolute, time.relative),
-    l10n.t('Requests: {0} ({1} off-ledger), {2} failed', b.totalRequests, b.numOffLedgerRequests, failed),
+    l10n.t('Requests: {0} ({1} off-ledger), {2} failed', formatNumber(b.totalRequests), formatNumber(b.numOffLedgerRequests), formatNumber(failed)),
     l10n.t('Gas burned: {0}', formatBigInt(b.gasBurned)),
-    l10n.t('Fees charged: {0} (base token units)', formatBigInt(b.gasFeeCharged)),
+    l10n.t('Fees charged: {0}', formatBaseTokens(b.gasFeeCharged, l10n)),
   ];
   return { label: l10n.t('#{0}', formatBigInt(BigInt(b.blockIndex))), description: [...counts, time.relative].join(' · '), tooltip: tooltip.join('\n') };
 }
@@ -80,12 +83,12 @@ export function blockReceiptRowText(r: BlockReceiptRow, l10n: L10n = englishL10n
     r.requestId,
     r.failed ? l10n.t('Failed: {0}', plainLine(failure, TOOLTIP_FAILURE_CHARS)) : l10n.t('Request succeeded'),
     l10n.t('Calls: {0}', plainLine(r.summary, 200)),
-    l10n.t('Request {0} of the block', r.requestIndex),
+    l10n.t('Request {0} of the block', formatNumber(r.requestIndex)),
     l10n.t('Gas burned: {0}', formatBigInt(r.gasBurned)),
   ];
   return {
     label: plainLine(r.failed ? failure || l10n.t('failed') : r.summary, ROW_FAILURE_CHARS),
-    description: [l10n.t('#{0}', r.requestIndex), shortId(r.requestId, 8, 4), l10n.t('gas {0}', formatBigInt(r.gasBurned))].join(' · '),
+    description: [l10n.t('#{0}', formatNumber(r.requestIndex)), shortId(r.requestId, 8, 4), l10n.t('gas {0}', formatBigInt(r.gasBurned))].join(' · '),
     tooltip: tooltip.join('\n'),
   };
 }

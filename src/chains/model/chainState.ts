@@ -4,6 +4,7 @@
 // passed in. Words go through an `l10n` argument (model/l10n.ts); the UI adds the chrome.
 import { NotFoundError, TokenExpiredError, UnauthorizedError, WaspApiError } from '../../api/errors';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { formatTime } from '../../core/format';
 
 /**
  * `untrusted`: a chain from the settings of a workspace in Restricted Mode, listed but never contacted.
@@ -88,7 +89,7 @@ export function decideChainState(input: ChainStateInput, l10n: L10n = englishL10
       ...base,
       state: 'expired',
       label: l10n.t('token expired'),
-      detail: l10n.t('The access token expired at {0}.', new Date(at).toISOString()),
+      detail: l10n.t('The access token expired at {0}.', formatTime(at, at, l10n)?.absolute ?? String(at)),
       hint: hintExpired(l10n),
     };
   }

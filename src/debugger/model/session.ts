@@ -5,6 +5,7 @@
 // comes from ./stoppedView.ts. Its state is dropped when the session ends. Pure.
 import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { formatNumber } from '../../core/format';
 import { evaluateCondition } from './evaluate';
 import { stackAt } from './frameView';
 import type { LineIndex } from './lineIndex';
@@ -222,7 +223,7 @@ export class ReplaySession {
         report: (steps) => {
           if (progress && steps - reported >= 10_000) {
             reported = steps;
-            this.event('progressUpdate', { progressId: 'replay', message: this.l10n.t('{0} EVM steps replayed', steps.toLocaleString('en-US')) });
+            this.event('progressUpdate', { progressId: 'replay', message: this.l10n.t('{0} EVM steps replayed', formatNumber(steps)) });
           }
         },
       });

@@ -7,6 +7,7 @@ import { frameMatches } from '../../transactions/model/callTreeSearch';
 import type { ReceiptAction, ReceiptPanelLabels } from '../protocol';
 import type { Row } from '../../ui/model/view';
 import { appendFirst, button, h, lazyDetails, rowOf, type Mounted } from '../../ui/browser/dom';
+import { formatNumber } from '../../core/format';
 
 type Api = Mounted<ReceiptAction>;
 
@@ -81,7 +82,7 @@ function showMatches(view: CallTreeView, query: string, tree: HTMLElement, resul
     results.append(h('p', { class: 'muted' }, L.callTree.noMatch));
     return;
   }
-  results.append(h('p', { class: 'muted' }, L.callTree.matches.replace('{0}', matches.length.toLocaleString())));
+  results.append(h('p', { class: 'muted' }, L.callTree.matches.replace('{0}', formatNumber(matches.length))));
   for (const f of matches.slice(0, MAX_MATCHES)) {
     results.append(
       h('div', { role: 'listitem', class: 'match' }, h('div', { class: 'muted path' }, pathText(view, f)), frameElement(view, f, L, api, debuggable)),
@@ -136,7 +137,7 @@ function frameBody(view: CallTreeView, f: FrameView, L: ReceiptPanelLabels, api:
   if (f.result !== undefined) rows.push({ field: 'returned', label: T.returned, value: f.result, mono: true });
   if (f.error !== undefined) rows.push({ field: 'error', label: '✗', value: f.error, mono: true });
   f.logs.forEach((log, i) => rows.push({ field: `log.${i}`, label: i === 0 ? T.logs : '', value: log.line, detail: log.address, mono: true }));
-  if (f.logsCut > 0) rows.push({ field: 'moreLogs', label: '', value: T.moreLogs.replace('{0}', f.logsCut.toLocaleString()) });
+  if (f.logsCut > 0) rows.push({ field: 'moreLogs', label: '', value: T.moreLogs.replace('{0}', formatNumber(f.logsCut)) });
   const body = h('div', { class: 'frame-body' }, h('dl', null, ...rows.map((r) => rowOf(r, api, L))));
   // A native frame (the magic contract) has no EVM code to step through: the debugger answers it from the node's record.
   if (debuggable && f.magic === undefined)

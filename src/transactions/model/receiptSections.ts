@@ -7,7 +7,7 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension).
 import type { Generation } from '../../api/generation';
 import type { AgentId, AgentKind } from '../../core/agentId';
-import { baseTokensText, formatBigInt, shortId } from '../../core/format';
+import { baseTokensText, formatBigInt, formatHname, shortId } from '../../core/format';
 import { decodeHexPayload, type HexPayload } from '../../core/hex';
 import type { L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
@@ -151,7 +151,7 @@ function outcome(receipt: AnyReceipt, l10n: L10n): { failed: boolean; error?: Re
   const failed = receipt.failed || err.failed;
   if (!failed) return { failed };
   const message = err.message === undefined ? undefined : revealInvisible(err.message, { keepWhitespace: true });
-  const code = err.code === undefined ? undefined : remote(err.code);
+  const code = err.code === undefined ? undefined : remote(err.contractError ? err.code.replace(/^0x/i, '') : err.code);
   const rawHex = err.rawData?.slice(2);
   // The parameter that carries the revert data is bytes, whatever Go type the node wrote beside it.
   const params = err.params.map((p) => ({
@@ -200,7 +200,13 @@ function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
     rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
   error.params.forEach((p, i) => {
     if (raw === undefined || !p.value.toLowerCase().includes(raw.slice(2)))
-      rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true });
+      rows.push({
+        field: `errorParam${i}`,
+        label: l10n.t('Parameter {0}', i + 1),
+        value: /^u?int\d*$/.test(p.type) ? formatBigInt(p.value) : p.value,
+        detail: p.type,
+        mono: true,
+      });
   });
   if (raw !== undefined)
     rows.push({
@@ -286,14 +292,19 @@ function receiptRows(receipt: AnyReceipt, kindText: string, l10n: L10n): Row[] {
       value: formatBigInt(BigInt(receipt.blockIndex)),
       copy: { text: String(receipt.blockIndex), what: l10n.t('block index') },
     },
-    { field: 'requestIndex', label: l10n.t('Request index'), value: String(receipt.requestIndex), detail: l10n.t('position of the request in its block') },
+    {
+      field: 'requestIndex',
+      label: l10n.t('Request index'),
+      value: formatBigInt(BigInt(receipt.requestIndex)),
+      detail: l10n.t('position of the request in its block'),
+    },
     { field: 'kind', label: l10n.t('Kind'), value: kindText },
   ];
 }
 
 function callTargetView(hnames: { contractHName: string; functionHName: string }): CallTarget {
   const target = describeCallTarget(hnames);
-  const callTarget: CallTarget = { label: target.label, hnames: `${hnames.contractHName}.${hnames.functionHName}` };
+  const callTarget: CallTarget = { label: target.label, hnames: `${formatHname(hnames.contractHName)}.${formatHname(hnames.functionHName)}` };
   if (target.contract !== undefined) callTarget.contract = target.contract;
   if (target.function !== undefined) callTarget.function = target.function;
   return callTarget;

@@ -7,7 +7,7 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension), so the model
 // stays free of 'vscode' and still localises.
 import { checkFee, describeGasPerToken, isFreeGas, type Ratio32 } from '../../core/fees';
-import { formatBigInt } from '../../core/format';
+import { formatBaseTokens, formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { ceilDiv } from '../../core/units';
 import { txGasPrice } from '../../evm/model/signedTx';
@@ -52,11 +52,11 @@ export function describeFeeCheck(gasBurned: bigint, feeCharged: bigint, gasPerTo
       check.difference < 0n
         ? l10n.t(
             '{0} less than the fee policy asks ({1}: {2}); the fee is capped at the funds the sender had left',
-            formatBigInt(diff),
+            formatBaseTokens(diff, l10n),
             ratio,
-            formatBigInt(check.expected),
+            formatBaseTokens(check.expected, l10n),
           )
-        : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBigInt(diff), ratio, formatBigInt(check.expected)),
+        : l10n.t('{0} more than the fee policy asks ({1}: {2})', formatBaseTokens(diff, l10n), ratio, formatBaseTokens(check.expected, l10n)),
   };
 }
 
@@ -81,10 +81,10 @@ export function describeReceiptFeeCheck(receipt: AnyReceipt, gasPerToken: Ratio3
       diff < 0n
         ? l10n.t(
             "{0} less than the transaction's gas price asks ({1}: {2}); the fee is capped at the funds the sender had left",
-            formatBigInt(-diff),
+            formatBaseTokens(-diff, l10n),
             priceText,
-            formatBigInt(expected),
+            formatBaseTokens(expected, l10n),
           )
-        : l10n.t("{0} more than the transaction's gas price asks ({1}: {2})", formatBigInt(diff), priceText, formatBigInt(expected)),
+        : l10n.t("{0} more than the transaction's gas price asks ({1}: {2})", formatBaseTokens(diff, l10n), priceText, formatBaseTokens(expected, l10n)),
   };
 }

@@ -4,6 +4,7 @@
 // their first items, long text its first characters, each with a button for the rest.
 import type { CommonAction, CommonLabels, HostMessage, WebviewMessage } from '../protocol';
 import type { ErrorView, Excerpt, Row } from '../model/view';
+import { formatNumber } from '../../core/format';
 
 interface VsCodeApi<S> {
   postMessage(message: unknown): void;
@@ -182,7 +183,7 @@ export function externalLink<A>(api: Mounted<A>, url: string, label: string, L: 
 /** A labelled value: the one row of every panel. `extras` go after the value (e.g. a check mark). */
 export function rowOf<A>(r: Row, api: Mounted<A>, L: CommonLabels): HTMLElement {
   const cls = [r.mono ? 'mono' : '', r.empty ? 'muted' : ''].filter(Boolean).join(' ');
-  const value = r.link?.web ? externalLink(api, r.link.url, r.value, L) : h('span', { class: cls || undefined }, r.value);
+  const value = r.link?.web ? externalLink(api, r.link.url, r.value, L) : h('span', { class: cls || undefined, title: r.title }, r.value);
   const dd = h('dd', null, value);
   if (r.copy) dd.append(copyButton(api, r.copy.text, r.copy.what, L));
   if (r.detail) dd.append(h('div', { class: 'muted detail' }, r.detail));
@@ -270,7 +271,7 @@ export function longText<A>(e: Excerpt, api: Mounted<A>, L: CommonLabels, cls?: 
   const whole = e.text.length >= e.length;
   const pre = h('pre', { class: cls }, whole ? e.text : `${e.text}…`);
   if (whole) return pre;
-  const b = button(L.showAll.replace('{0}', e.length.toLocaleString()), () => {
+  const b = button(L.showAll.replace('{0}', formatNumber(e.length)), () => {
     b.setAttribute('disabled', '');
     void api.fullText(e.key).then((text) => {
       pre.textContent = text;

@@ -37,6 +37,8 @@ export interface Row {
   value: string;
   /** A muted explanation after the value. */
   detail?: string;
+  /** The value's tooltip: the exact form behind a formatted value (a time's UTC). */
+  title?: string;
   /** Monospace (IDs, URLs, numbers to copy). */
   mono?: boolean;
   /** Offer a Copy button for this exact text (the raw value, not the revealed one). */

@@ -51,7 +51,7 @@ describe('api/errors: what each error tells the user to do', () => {
       [new CancelledError(ctx), 'The request was cancelled', ''],
       [
         new TokenExpiredError(Date.UTC(2026, 0, 2)),
-        'The access token expired at 2026-01-02T00:00:00.000Z',
+        'The access token expired at 2026-01-02 00:00:00 UTC',
         'The access token has expired: sign in again (Chain: Sign In) or set a new token (Chain: Set Access Token).',
       ],
     ];

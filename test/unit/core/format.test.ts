@@ -1,6 +1,6 @@
 // How numbers, IDs, durations and times read (src/core/format.ts).
 import * as assert from 'node:assert/strict';
-import { formatBigInt, formatDuration, formatNumber, formatTime, shortId } from '../../../src/core/format';
+import { formatBaseTokens, formatBigInt, formatDuration, formatHname, formatNumber, formatTime, formatTimeNs, shortId } from '../../../src/core/format';
 
 describe('core/format: formatBigInt', () => {
   it('groups digits by three with commas', () => {
@@ -137,5 +137,43 @@ describe('core/format: formatTime', () => {
   it('puts the words through the l10n function', () => {
     const upper = { t: (m: string, ...a: Array<string | number | boolean>) => m.toUpperCase().replace('{0}', String(a[0])) };
     assert.equal(formatTime(at - 120_000, at, upper)?.relative, '2 MIN AGO');
+  });
+});
+
+describe('core/format: a time in the editor’s locale', () => {
+  const at = Date.UTC(2026, 10, 25, 0, 18, 11, 900);
+  it('shows the date and time in the locale and zone asked for, with the age beside it', () => {
+    const t = formatTime(at - 5 * 60_000, at, undefined, { locale: 'de-DE', timeZone: 'UTC' });
+    assert.equal(t?.local, '25.11.2026, 00:13:11');
+    assert.equal(t?.shown, '25.11.2026, 00:13:11 (5 min ago)');
+    assert.equal(t?.absolute, '2026-11-25 00:13:11 UTC', 'the tooltip’s exact time does not follow the locale');
+    assert.equal(formatTime(at, at, undefined, { locale: 'en-GB', timeZone: 'Asia/Tokyo' })?.local, '25 Nov 2026, 09:18:11', 'nor the zone');
+  });
+  it('falls back to English for a locale or zone the runtime does not know, still saying when', () => {
+    assert.match(formatTime(at, at, undefined, { locale: 'not a locale!', timeZone: 'Nowhere/Else' })?.local ?? '', /Nov 25, 2026/);
+  });
+  it('reads Unix nanoseconds exact to the nanosecond in the tooltip, past 2^53', () => {
+    const t = formatTimeNs(1_763_632_800_123_456_789n, Date.UTC(2025, 10, 20, 10, 2, 1), undefined, { locale: 'en-GB', timeZone: 'UTC' });
+    assert.equal(t?.absolute, '2025-11-20 10:00:00.123456789 UTC');
+    assert.equal(t?.shown, '20 Nov 2025, 10:00:00 (2 min ago)');
+    assert.equal(formatTimeNs(0n, at), undefined, 'zero is no time');
+  });
+});
+
+describe('core/format: hnames and amounts', () => {
+  it('prints an hname as 8 lowercase hex digits without 0x, from either form or its uint32', () => {
+    assert.equal(formatHname('0x07CB02C1'), '07cb02c1');
+    assert.equal(formatHname('07cb02c1'), '07cb02c1');
+    assert.equal(formatHname(0x07cb02c1), '07cb02c1');
+    assert.equal(formatHname(1), '00000001');
+  });
+  it('leaves what is no hname as it came', () => {
+    assert.equal(formatHname('0x07cb02c'), '0x07cb02c');
+    assert.equal(formatHname('evm'), 'evm');
+    assert.equal(formatHname(-1), '-1');
+  });
+  it('says an amount of base tokens with its unit, grouped, one for one', () => {
+    assert.equal(formatBaseTokens(630_000n), '630,000 base tokens');
+    assert.equal(formatBaseTokens(1n), '1 base token');
   });
 });

@@ -21,11 +21,11 @@ describe('chains/model/blockRows: block and receipt rows', () => {
   it('the tooltip holds the absolute time, the counts, gas and fees', () => {
     const tip = blockRowText(block(), NOW).tooltip.split('\n');
     assert.deepEqual(tip, [
-      'Block 2417',
+      'Block 2,417',
       'Time: 2026-11-25 11:58:00 UTC (2 min ago)',
       'Requests: 3 (1 off-ledger), 1 failed',
       'Gas burned: 12,345',
-      'Fees charged: 678 (base token units)',
+      'Fees charged: 678 base tokens',
     ]);
   });
 

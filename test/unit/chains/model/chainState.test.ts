@@ -94,7 +94,7 @@ describe('chains/model/chainState: decideChainState', () => {
       const d = decideChainState({ loaded, tokenStatus: { kind: 'expired', expiredAt } });
       assert.equal(d.state, 'expired');
       assert.equal(d.label, 'token expired');
-      assert.match(d.detail ?? '', /2024-01-02T03:04:05/);
+      assert.match(d.detail ?? '', /2024-01-02 03:04:05 UTC/);
       assert.match(d.hint ?? '', /Sign In/);
     }
   });
@@ -295,7 +295,7 @@ describe('chains/model/chainState: the whole decision of every outcome', () => {
       hasToken: true,
       state: 'expired',
       label: 'token expired',
-      detail: 'The access token expired at 2026-01-01T00:00:00.000Z.',
+      detail: 'The access token expired at 2026-01-01 00:00:00 UTC.',
       hint: HINT_EXPIRED,
     };
     const at = Date.UTC(2026, 0, 1);

@@ -4,7 +4,11 @@
 // timestamp reads.
 import * as assert from 'node:assert/strict';
 import type { BlockInfo, ChainEvent } from '../../../../src/api/chainLogSchemas';
-import { chainLogSections, MAX_EVENTS_SHOWN } from '../../../../src/transactions/model/chainLogView';
+import { chainLogSections as sectionsAt, MAX_EVENTS_SHOWN } from '../../../../src/transactions/model/chainLogView';
+
+/** Read five minutes after the sample block, shown in British English in UTC (no AM/PM spacing to depend on). */
+const WHEN = { now: Date.UTC(2026, 10, 20, 10, 5, 0), time: { locale: 'en-GB', timeZone: 'UTC' } };
+const chainLogSections = (block: Parameters<typeof sectionsAt>[0], events: Parameters<typeof sectionsAt>[1]) => sectionsAt(block, events, undefined, WHEN);
 
 describe('transactions/model/chainLogView', () => {
   const BLOCK = {
@@ -17,12 +21,18 @@ describe('transactions/model/chainLogView', () => {
     gasFeeCharged: 1000n,
   };
 
-  it('shows the block: index, time, requests with failed, gas and fees exact', () => {
+  it('shows the block: index, time in the locale with its age, requests with failed, gas exact, fees with their unit', () => {
     const [block] = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [] } });
     assert.deepEqual(
       block?.rows.map((r) => r.value),
-      ['1,234,567', '2025-01-01T00:00:10Z', '3 (1 off-ledger), 1 failed', '18,446,744,073,709,551,615', '1,000'],
+      ['1,234,567', '1 Jan 2025, 00:00:10 (688 d ago)', '3 (1 off-ledger), 1 failed', '18,446,744,073,709,551,615', '1,000 base tokens'],
     );
+    assert.equal(block?.rows[1]?.title, '2025-01-01 00:00:10 UTC', 'the exact UTC is the time’s tooltip');
+  });
+
+  it('shows a timestamp that is no time as the node sent it', () => {
+    const [block] = chainLogSections({ ok: true, value: { ...BLOCK, timestamp: 'soon\u202e' } }, { ok: true, value: { events: [] } });
+    assert.deepEqual(block?.rows[1], { field: 'block.time', label: 'Time', value: 'soon⟨U+202E⟩', mono: true });
   });
 
   it('lists events with their contract and time; hostile topics are revealed, payloads clipped, the list bounded', () => {
@@ -38,7 +48,7 @@ describe('transactions/model/chainLogView', () => {
     assert.equal(ev?.rows[0]?.label, 'evm⟨U+202E⟩.log');
     assert.ok((ev?.rows[0]?.value.length ?? 0) <= 401);
     assert.equal(ev?.rows[0]?.copy?.text.length, 2002, 'Copy gives the whole payload');
-    assert.equal(ev?.rows[0]?.detail, 'contract evm (0x07cb02c1) · 2025-01-01T00:00:10.000000000Z');
+    assert.equal(ev?.rows[0]?.detail, 'contract evm (07cb02c1) · 1 Jan 2025, 00:00:10 (688 d ago)');
     assert.match(ev?.note ?? '', /first 100 of 105/);
   });
 
@@ -49,24 +59,24 @@ describe('transactions/model/chainLogView', () => {
   });
 });
 
-describe('transactions/model/chainLogView: the Block and Events sections, whole', () => {
-  const BLOCK: BlockInfo = {
-    blockIndex: 2483101,
-    timestamp: '2026-11-20T10:00:00Z',
-    totalRequests: 5,
-    numSuccessfulRequests: 3,
-    numOffLedgerRequests: 4,
-    gasBurned: 1234567n,
-    gasFeeCharged: 12346n,
-  };
-  const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
-    contractID: 0x07cb02c1,
-    topic: 'evm.Transfer',
-    timestamp: 1_763_632_800_000_000_000n,
-    payload: '0xabcd',
-    ...over,
-  });
+const BLOCK: BlockInfo = {
+  blockIndex: 2483101,
+  timestamp: '2026-11-20T10:00:00Z',
+  totalRequests: 5,
+  numSuccessfulRequests: 3,
+  numOffLedgerRequests: 4,
+  gasBurned: 1234567n,
+  gasFeeCharged: 12346n,
+};
+const event = (over: Partial<ChainEvent> = {}): ChainEvent => ({
+  contractID: 0x07cb02c1,
+  topic: 'evm.Transfer',
+  timestamp: 1_763_632_800_000_000_000n,
+  payload: '0xabcd',
+  ...over,
+});
 
+describe('transactions/model/chainLogView: the Block and Events sections, whole', () => {
   it('a block and one event, every field', () => {
     assert.deepEqual(chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event()] } }), [
       {
@@ -74,10 +84,10 @@ describe('transactions/model/chainLogView: the Block and Events sections, whole'
         title: 'Block',
         rows: [
           { field: 'block.index', label: 'Block', value: '2,483,101', mono: true },
-          { field: 'block.time', label: 'Time', value: '2026-11-20T10:00:00Z', mono: true },
+          { field: 'block.time', label: 'Time', value: '20 Nov 2026, 10:00:00 (5 min ago)', title: '2026-11-20 10:00:00 UTC' },
           { field: 'block.requests', label: 'Requests', value: '5 (4 off-ledger), 2 failed' },
           { field: 'block.gasBurned', label: 'Gas burned', value: '1,234,567', mono: true },
-          { field: 'block.fees', label: 'Fees charged', value: '12,346', mono: true },
+          { field: 'block.fees', label: 'Fees charged', value: '12,346 base tokens', mono: true, copy: { text: '12346', what: 'fees charged' } },
         ],
       },
       {
@@ -89,7 +99,8 @@ describe('transactions/model/chainLogView: the Block and Events sections, whole'
             label: 'evm.Transfer',
             value: '0xabcd',
             mono: true,
-            detail: 'contract evm (0x07cb02c1) · 2025-11-20T10:00:00.000000000Z',
+            detail: 'contract evm (07cb02c1) · 20 Nov 2025, 10:00:00 (365 d ago)',
+            title: '2025-11-20 10:00:00.000000000 UTC',
             copy: { text: '0xabcd', what: 'Event payload' },
           },
         ],
@@ -112,18 +123,22 @@ describe('transactions/model/chainLogView: the Block and Events sections, whole'
     const bare = chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ topic: '', payload: '', contractID: 1 })] } })[1]?.rows[0];
     assert.equal(bare?.label, '(no topic)');
     assert.equal(bare?.value, '(no payload)');
-    assert.equal(bare?.detail, 'contract 0x00000001 · 2025-11-20T10:00:00.000000000Z');
+    assert.equal(bare?.detail, 'contract 00000001 · 20 Nov 2025, 10:00:00 (365 d ago)');
   });
+});
 
-  it('reads an event timestamp as Unix nanoseconds (as Wasp writes it, both generations), exact past 2^53', () => {
-    const detail = (ts: bigint) =>
-      chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ timestamp: ts })] } })[1]?.rows[0]?.detail;
-    assert.equal(detail(0n), 'contract evm (0x07cb02c1) · 0', 'zero is no time: shown as the number');
-    assert.equal(detail(1n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:00.000000001Z');
-    assert.equal(detail(999_999_999n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:00.999999999Z');
-    assert.equal(detail(1_000_000_000n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:01.000000000Z');
-    assert.equal(detail(1_763_632_800_123_456_789n), 'contract evm (0x07cb02c1) · 2025-11-20T10:00:00.123456789Z', 'every digit of a value above 2^53');
-    assert.equal(detail(18446744073709551615n), 'contract evm (0x07cb02c1) · 2554-07-21T23:34:33.709551615Z', 'the largest uint64');
+describe('transactions/model/chainLogView: event times and long lists', () => {
+  it('reads an event timestamp as Unix nanoseconds (as Wasp writes it, both generations), its tooltip exact past 2^53', () => {
+    const row = (ts: bigint) => chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ timestamp: ts })] } })[1]?.rows[0];
+    assert.equal(row(0n)?.detail, 'contract evm (07cb02c1) · 0', 'zero is no time: shown as the number');
+    assert.equal(row(0n)?.title, undefined);
+    assert.equal(row(1n)?.title, '1970-01-01 00:00:00.000000001 UTC');
+    assert.equal(row(999_999_999n)?.title, '1970-01-01 00:00:00.999999999 UTC');
+    assert.equal(row(1_000_000_000n)?.title, '1970-01-01 00:00:01.000000000 UTC');
+    assert.equal(row(1_763_632_800_123_456_789n)?.title, '2025-11-20 10:00:00.123456789 UTC', 'every digit of a value above 2^53');
+    assert.equal(row(1_763_632_800_123_456_789n)?.detail, 'contract evm (07cb02c1) · 20 Nov 2025, 10:00:00 (365 d ago)');
+    assert.equal(row(18446744073709551615n)?.title, '2554-07-21 23:34:33.709551615 UTC', 'the largest uint64');
+    assert.equal(row(18446744073709551615n)?.detail, 'contract evm (07cb02c1) · 21 Jul 2554, 23:34:33 (in 192,726 d)');
   });
 
   it(`shows the first ${MAX_EVENTS_SHOWN} events and says how many there are`, () => {

@@ -33,7 +33,7 @@ function rowOfState(info: ChainInfoState, field: string) {
 
 describe('chainInfo/model/chainInfoView: the rows of a view', () => {
   it('shows every field of the chain info with computed strings', () => {
-    const v = buildChainInfoView(chainInfoInput({ fetchedAt: '12:00:00' }));
+    const v = buildChainInfoView(chainInfoInput({ fetchedAt: Date.UTC(2026, 10, 23, 12, 0, 0), timeStyle: { locale: 'en-GB', timeZone: 'UTC' } }));
     assert.equal(v.title, 'IOTA EVM');
     assert.equal(v.subtitle, 'IOTA · latest state');
     assert.deepEqual(v.notices, []);
@@ -42,7 +42,8 @@ describe('chainInfo/model/chainInfoView: the rows of a view', () => {
       ['state', 'chain', 'fees', 'limits', 'metadata'],
     );
     assert.equal(rowOf(v, 'state').value, 'Latest state');
-    assert.equal(rowOf(v, 'fetchedAt').value, '12:00:00');
+    assert.equal(rowOf(v, 'fetchedAt').value, '23 Nov 2026, 12:00:00', 'in the editor’s locale');
+    assert.equal(rowOf(v, 'fetchedAt').title, '2026-11-23 12:00:00 UTC', 'the exact UTC as its tooltip');
     assert.equal(rowOf(v, 'chainID').value, CHAIN_ID);
     assert.deepEqual(rowOf(v, 'chainID').copy, { text: CHAIN_ID, what: 'chain ID' });
     assert.equal(rowOf(v, 'owner').value, OWNER);
@@ -204,7 +205,7 @@ describe('chainInfo/model/chainInfoView: the rows of a view', () => {
 
 describe('chainInfo/model/chainInfoView: the exact text', () => {
   it('builds the whole view of an active chain at its latest state', () => {
-    const v = buildChainInfoView(chainInfoInput({ fetchedAt: '12:00:00' }));
+    const v = buildChainInfoView(chainInfoInput({ fetchedAt: Date.UTC(2026, 10, 23, 12, 0, 0), timeStyle: { locale: 'en-GB', timeZone: 'UTC' } }));
     const url = (field: string, label: string, value: string, what: string, extra: Partial<Row>): Row => ({
       field,
       label,
@@ -225,7 +226,7 @@ describe('chainInfo/model/chainInfoView: the exact text', () => {
           rows: [
             { field: 'state', label: 'Read at', value: 'Latest state', mono: false, detail: "the node's current state" },
             { field: 'node', label: 'Node', value: 'http://127.0.0.1:9090', mono: true },
-            { field: 'fetchedAt', label: 'Fetched', value: '12:00:00' },
+            { field: 'fetchedAt', label: 'Fetched', value: '23 Nov 2026, 12:00:00', title: '2026-11-23 12:00:00 UTC' },
           ],
         },
         {
@@ -492,7 +493,7 @@ describe('chainInfo/model/chainInfoView: owners and admins', () => {
     assert.equal(adminDetail(' - '), 'no admin');
     assert.equal(adminDetail(`  0x${HEX64}  `), 'an L1 address');
     assert.equal(adminDetail(`0x${HEX40}`), 'an EVM account');
-    assert.equal(adminDetail('0xDEADBEEF'), 'contract 0xdeadbeef');
+    assert.equal(adminDetail('0xDEADBEEF'), 'contract deadbeef');
     assert.equal(adminDetail('0x1234'), 'an agent ID in an unrecognised format');
   });
 
@@ -526,7 +527,7 @@ describe('chainInfo/model/chainInfoView: owners and admins', () => {
       [' - ', 'no admin'],
       [`0x${'1'.repeat(64)}`, 'an L1 address'],
       [`0x${'a'.repeat(40)}`, 'an EVM account'],
-      ['0x07CB02C1', 'contract 0x07cb02c1'],
+      ['0x07CB02C1', 'contract 07cb02c1'],
       [`0x${'1'.repeat(63)}`, 'an agent ID in an unrecognised format'],
       [`x0x${'1'.repeat(64)}`, 'an agent ID in an unrecognised format'],
       [`0x${'1'.repeat(40)}0`, 'an agent ID in an unrecognised format'],

@@ -25,7 +25,8 @@ export function chainInfoGoldenViews(): Record<string, () => unknown> {
   };
   const cases: Record<string, () => ChainInfoViewInput> = {
     'stardust, latest state': () => chainInfoInput(),
-    'stardust, a past block, fetched at': () => chainInfoInput({ block: '2483105', fetchedAt: '2026-11-23 03:00:00' }),
+    'stardust, a past block, fetched at': () =>
+      chainInfoInput({ block: '2483105', fetchedAt: Date.UTC(2026, 10, 23, 3, 0, 0), timeStyle: { locale: 'en-GB', timeZone: 'UTC' } }),
     'stardust, a trie root': () => chainInfoInput({ block: `0x${'AB'.repeat(20)}` }),
     'stardust, a block text that is neither': () => chainInfoInput({ block: `latest-but-${'x'.repeat(40)}` }),
     'stardust, no governance, inactive, with the reason': () =>

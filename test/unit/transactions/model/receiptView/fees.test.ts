@@ -17,9 +17,9 @@ describe('transactions/model/receiptView: describeFeeCheck', () => {
   it('names the difference when it does not', () => {
     const more = describeFeeCheck(21000n, 300n, { a: 100, b: 1 });
     assert.equal(more.ok, false);
-    assert.match(more.text, /^90 more than the fee policy asks \(100 gas = 1 base token: 210\)$/);
+    assert.match(more.text, /^90 base tokens more than the fee policy asks \(100 gas = 1 base token: 210 base tokens\)$/);
     const less = describeFeeCheck(21000n, 10n, { a: 100, b: 1 });
-    assert.match(less.text, /^200 less than the fee policy asks/);
+    assert.match(less.text, /^200 base tokens less than the fee policy asks/);
   });
   it('free gas', () => {
     assert.deepEqual(describeFeeCheck(10000n, 0n, { a: 0, b: 0 }), { ok: true, text: 'matches the fee policy (gas is free)' });
@@ -30,7 +30,7 @@ describe('transactions/model/receiptView: fee checks, the exact text', () => {
   it('Stardust: less than the policy asks', () => {
     assert.deepEqual(describeFeeCheck(21000n, 10n, { a: 100, b: 1 }), {
       ok: false,
-      text: '200 less than the fee policy asks (100 gas = 1 base token: 210); the fee is capped at the funds the sender had left',
+      text: '200 base tokens less than the fee policy asks (100 gas = 1 base token: 210 base tokens); the fee is capped at the funds the sender had left',
     });
   });
   it('Rebased EVM: less and more than the gas price asks; an undecodable transaction', () => {
@@ -42,7 +42,7 @@ describe('transactions/model/receiptView: fee checks, the exact text', () => {
       ),
       {
         ok: false,
-        text: "10,000 less than the transaction's gas price asks (10,000,000,000 wei per gas: 210,000); the fee is capped at the funds the sender had left",
+        text: "10,000 base tokens less than the transaction's gas price asks (10,000,000,000 wei per gas: 210,000 base tokens); the fee is capped at the funds the sender had left",
       },
     );
     assert.deepEqual(
@@ -50,7 +50,7 @@ describe('transactions/model/receiptView: fee checks, the exact text', () => {
         rebasedReceipt('receipt-success-evm', (b) => (b.gasFeeCharged = '210001')),
         policy,
       ),
-      { ok: false, text: "1 more than the transaction's gas price asks (10,000,000,000 wei per gas: 210,000)" },
+      { ok: false, text: "1 base token more than the transaction's gas price asks (10,000,000,000 wei per gas: 210,000 base tokens)" },
     );
     assert.deepEqual(
       describeReceiptFeeCheck(
@@ -81,7 +81,7 @@ describe('transactions/model/receiptView: the fee check per generation', () => {
       POLICY_1_10,
     );
     assert.equal(off.ok, false);
-    assert.match(off.text, /^1 more than/);
+    assert.match(off.text, /^1 base token more than/);
     // Rounded up to a whole nano: 3 gas at 1.5 gwei = 4.5 -> 5.
     const { param, requestId } = evmParam(txLegacy({ gasPrice: 1_500_000_000n }), false);
     const odd = rebasedReceipt('receipt-success-evm', (b) => {

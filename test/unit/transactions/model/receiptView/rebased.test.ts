@@ -20,7 +20,7 @@ describe('transactions/model/receiptView: a Rebased receipt', () => {
     assert.equal(v.failed, false);
     assert.equal(v.statusText, 'Request succeeded');
     assert.equal(v.callTarget.label, 'evm.sendTransaction');
-    assert.equal(v.callTarget.hnames, '0x07cb02c1.0xe30cd9fa');
+    assert.equal(v.callTarget.hnames, '07cb02c1.e30cd9fa');
     assert.equal(v.kind, 'evm');
     assert.equal(v.sender.kind, 'evm');
     assert.equal(v.sender.raw, '0xEF2bf31B7Dc8187475a527Cc8b26EAAD55267E33');
@@ -71,7 +71,7 @@ describe('transactions/model/receiptView: a Rebased receipt', () => {
     assert.equal(v.error?.code, 'c674');
     assert.deepEqual(v.error?.params, [{ value: '2768709426', type: 'uint32' }]);
     assert.equal(v.kind, 'offLedger');
-    assert.equal(v.callTarget.label, '0xa5072732.0x75abfea0');
+    assert.equal(v.callTarget.label, 'a5072732.75abfea0');
     assert.equal(v.sender.kind, 'address');
     assert.equal(v.sender.kindText, 'L1 address');
     assert.equal(v.rebased?.evmTx, undefined);
@@ -155,7 +155,7 @@ describe('transactions/model/receiptView: a Rebased receipt', () => {
         delete b.errorMessage;
       }),
     );
-    assert.equal(v.error?.code, '0x3c4b5e02:7');
+    assert.equal(v.error?.code, '3c4b5e02:7', 'the hname printed as every view prints one');
     assert.equal(v.error?.codeText, 'unknown error code 0007 of contract accounts');
     assert.equal(v.error?.headline, 'unknown error code 0007 of contract accounts');
     const told = buildReceiptView(
@@ -266,7 +266,7 @@ describe('transactions/model/receiptView: a Rebased receipt, row by row', () => 
     });
     assert.deepEqual(sectionOf(v, 'request')?.rows, [
       { field: 'sender', label: 'Sender', value: sender, detail: 'EVM account on a chain', mono: true, copy: { text: sender, what: 'sender' } },
-      { field: 'callTarget', label: 'Call target', value: 'evm.sendTransaction', detail: '0x07cb02c1.0xe30cd9fa', mono: true },
+      { field: 'callTarget', label: 'Call target', value: 'evm.sendTransaction', detail: '07cb02c1.e30cd9fa', mono: true },
       { field: 'isOffLedger', label: 'Off-ledger', value: 'yes' },
       { field: 'isEVM', label: 'EVM', value: 'yes' },
       { field: 'requestGasBudget', label: 'Request gas budget', value: '21,000', mono: true, detail: "the transaction's gas limit, in EVM gas" },
