@@ -381,4 +381,3 @@ export async function withPrompts<T>(answers: PromptAnswer[], run: () => Thenabl
     for (const [k, original] of saved) (win as Record<string, unknown>)[k] = original;
   }
 }
-
