@@ -2,16 +2,28 @@
 // vscode:prepublish script, a --production build, first), then prints its size and what it
 // holds, and fails when something that must stay out of it got in (sourcemaps, sources, tests,
 // node_modules: .vscodeignore keeps them out).
-//   node scripts/package.mjs [--out file.vsix]
+// The README's relative links and images become absolute on the way in (vsce rewrites them from
+// the manifest's `repository`, at `--ref`, a release's tag), since the Marketplace and Open VSX
+// show the README away from the repository; a link left relative fails the check.
+//   node scripts/package.mjs [--out file.vsix] [--ref <git ref>] [--pre-release]
 import { spawnSync } from 'node:child_process';
+import { inflateRawSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pngSize } from './png.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { name, version } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { name, version, repository } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+const { values } = parseArgs({ options: { out: { type: 'string' }, ref: { type: 'string' }, 'pre-release': { type: 'boolean' } } });
+const ref = values.ref ?? 'HEAD';
+if (!/^[\w.-]+$/.test(ref)) throw new Error(`package: --ref ${ref} is not a branch or tag name`);
+const repoUrl = String(repository?.url ?? '')
+  .replace(/^git\+/, '')
+  .replace(/\.git$/, '');
+const github = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)$/.exec(repoUrl)?.[1];
+if (!github) throw new Error(`package: package.json's repository.url (${repoUrl || 'none'}) is not a GitHub repository`);
 const out = resolve(values.out ?? join(repo, `${name}-${version}.vsix`));
 
 const vsce = join(repo, 'node_modules/@vscode/vsce/vsce');
@@ -24,10 +36,12 @@ const r = spawnSync(
     out,
     // Everything the extension runs is bundled into dist/ by esbuild: no node_modules to list.
     '--no-dependencies',
-    // The project has no public repository yet; no URL is made up for it.
-    '--allow-missing-repository',
-    // README images are relative (docs/images): keep them so rather than guess a host for them.
-    '--no-rewrite-relative-links',
+    // Links to the files of the release the package is built from, not to whatever main holds later.
+    '--baseContentUrl',
+    `https://github.com/${github}/blob/${ref}/`,
+    '--baseImagesUrl',
+    `https://raw.githubusercontent.com/${github}/${ref}/`,
+    ...(values['pre-release'] ? ['--pre-release'] : []),
   ],
   { cwd: repo, stdio: 'inherit' },
 );
@@ -70,12 +84,29 @@ const required = [
   ]),
 ];
 const missing = required.filter((p) => !files.some((f) => f.name.toLowerCase() === p.toLowerCase()));
-if (forbidden.length > 0 || missing.length > 0) {
-  for (const f of forbidden) console.error(`package: must not be in the .vsix: ${f.name}`);
-  for (const p of missing) console.error(`package: missing from the .vsix: ${p}`);
+const problems = [...forbidden.map((f) => `must not be in the .vsix: ${f.name}`), ...missing.map((p) => `missing from the .vsix: ${p}`), ...galleryProblems()];
+if (problems.length > 0) {
+  for (const p of problems) console.error(`package: ${p}`);
   process.exit(1);
 }
 console.log(`\nInstall it with:  code --install-extension ${relative(process.cwd(), out) || out}`);
+
+/** What the Marketplace and Open VSX would show wrong: a README link that only works in the repository, a missing or misshapen icon. */
+function galleryProblems() {
+  const out = [];
+  const entry = (path) => files.find((f) => f.name.toLowerCase() === path.toLowerCase());
+  const readme = entry('extension/readme.md');
+  if (readme) {
+    const text = readEntry(readme).toString('utf8');
+    const targets = [...text.matchAll(/\]\(([^)\s]+)[^)]*\)/g), ...text.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    for (const t of targets) if (!/^(https:\/\/|#|mailto:)/.test(t)) out.push(`the README links to ${t}, which only resolves inside the repository`);
+  }
+  const manifest = JSON.parse(readEntry(entry('extension/package.json')).toString('utf8'));
+  const icon = manifest.icon ? entry(`extension/${manifest.icon}`) : undefined;
+  const size = icon ? pngSize(readEntry(icon)) : undefined;
+  if (size?.width !== 128 || size.height !== 128) out.push(`the icon (${manifest.icon ?? 'none in package.json'}) is not a 128×128 PNG in the .vsix`);
+  return out;
+}
 
 function listFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
@@ -105,8 +136,19 @@ function listZip(file) {
     const nameLength = buf.readUInt16LE(p + 28);
     const extraLength = buf.readUInt16LE(p + 30);
     const commentLength = buf.readUInt16LE(p + 32);
-    entries.push({ name: buf.toString('utf8', p + 46, p + 46 + nameLength), size });
+    const method = buf.readUInt16LE(p + 10);
+    const compressed = buf.readUInt32LE(p + 20);
+    const offset = buf.readUInt32LE(p + 42);
+    entries.push({ name: buf.toString('utf8', p + 46, p + 46 + nameLength), size, method, compressed, offset, buf });
     p += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** The bytes of one entry of the zip (stored or deflated). */
+function readEntry(e) {
+  const { buf } = e;
+  const start = e.offset + 30 + buf.readUInt16LE(e.offset + 26) + buf.readUInt16LE(e.offset + 28);
+  const raw = buf.subarray(start, start + e.compressed);
+  return e.method === 8 ? inflateRawSync(raw) : raw;
 }

@@ -20,6 +20,8 @@ const stages = [
   { name: 'deps', cmd: [npm, 'run', '-s', 'deps'] },
   // Translators work from l10n/bundle.l10n.json: a string added without `npm run l10n` fails here.
   { name: 'l10n', cmd: [process.execPath, 'scripts/l10n.mjs', '--check'] },
+  // The GitHub workflows as GitHub reads them (its own parser and schema, offline), actions pinned by SHA.
+  { name: 'workflows', cmd: [process.execPath, 'scripts/check-workflows.mjs'] },
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--tests'] },
   { name: 'unit', cmd: [process.execPath, 'scripts/run-unit.mjs'], suites: ['unit'] },
   {

@@ -169,3 +169,9 @@ export function describeCallTarget(target: { contractHName: string; functionHNam
     label: `${contract ?? target.contractHName}.${fn ?? target.functionHName}`,
   };
 }
+
+/** A contract's hname as a view names it: "accounts (3c4b5e02)" for a core contract, else the hname as given. */
+export function contractHnameText(contractHname: string): string {
+  const name = knownContractName(contractHname);
+  return name === undefined ? contractHname : `${name} (${contractHname})`;
+}

@@ -9,10 +9,37 @@ import { shortId } from '../core/format';
 import { notificationText } from '../core/text';
 import type { FeedEntry } from './model/feed';
 import { FailureGroups, type FailureGroup } from './model/failureGroups';
+import { within } from '../core/detached';
+import type { EvmExplainer } from '../transactions/evmExplainer';
+import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
+import { buildReceiptView } from '../transactions/model/receiptView';
 
 export interface Failure {
   chainName: string;
   entry: FeedEntry;
+  /** The failure in one line (model/failureHeadline.ts). */
+  headline: string;
+}
+
+/** How long a notification waits for the ABIs to name a custom error (ms). */
+const DECODE_MS = 1000;
+
+/** A failed entry's headline: its custom error named by the workspace's ABIs when they answer in time. */
+export async function failureText(entry: FeedEntry, evm: Pick<EvmExplainer, 'explain'>): Promise<string> {
+  const view = buildReceiptView(entry.receipt, vscode.l10n);
+  let custom: CustomErrorReading | undefined;
+  if (view.error?.revertData !== undefined) {
+    try {
+      const [explained, { customErrorReading }] = await Promise.all([
+        within(evm.explain(entry.receipt, view), DECODE_MS, undefined),
+        import('../transactions/model/evmExplain.js'),
+      ]);
+      custom = customErrorReading(explained);
+    } catch {
+      // The ABIs are extra: the node's words stand.
+    }
+  }
+  return failureHeadline(view.error, vscode.l10n, custom);
 }
 
 /** What one notification said (tests read it). */
@@ -37,8 +64,8 @@ export class FailureNotifier implements vscode.Disposable {
   constructor(private readonly showView: () => Thenable<unknown>) {}
 
   /** A failed receipt touching the workspace arrived on a chain. */
-  add(entry: FeedEntry, chain: ChainEntry): void {
-    const at = this.groups.add({ chainName: chain.name, entry }, Date.now());
+  add(entry: FeedEntry, chain: ChainEntry, headline: string): void {
+    const at = this.groups.add({ chainName: chain.name, entry, headline }, Date.now());
     if (at === undefined) return;
     this.timer = setTimeout(() => this.flush(), Math.max(0, at - Date.now()));
   }
@@ -58,12 +85,13 @@ export class FailureNotifier implements vscode.Disposable {
     const message =
       group.count === 1
         ? vscode.l10n.t(
-            'A request touching your contracts failed: {0} on {1}, block {2}.',
+            'A request touching your contracts failed: {0} ({1} on {2}, block {3}).',
+            latest.headline,
             shortId(latest.entry.requestId, 10, 6),
             latest.chainName,
             latest.entry.blockIndex,
           )
-        : vscode.l10n.t('{0} requests touching your contracts failed on {1}.', group.count, group.chains.join(', '));
+        : vscode.l10n.t('{0} requests touching your contracts failed on {1}; the latest: {2}', group.count, group.chains.join(', '), latest.headline);
     this.emitter.fire({ group, message });
     const items = group.count === 1 ? [open] : [open, show];
     void vscode.window.showWarningMessage(notificationText(message), ...items).then(async (picked) => {

@@ -12,7 +12,7 @@ import type { AnyReceipt } from '../transactions/model/receiptView';
 import type { ReceiptService } from '../transactions/receiptService';
 import { LiveHub } from './hub';
 import { filterFrom, parseFilterItems, type LiveViewFilter, type OutcomeChoice } from './model/liveFilter';
-import { FailureNotifier, NOTIFY_SETTING, notifyFailuresOn } from './notifications';
+import { failureText, FailureNotifier, NOTIFY_SETTING, notifyFailuresOn } from './notifications';
 import { LiveStatusBar } from './statusBar';
 import { LiveView, feedCap, type NameBook } from './view';
 
@@ -67,8 +67,8 @@ export class LiveService implements vscode.Disposable {
         shell.receipt(e.chain, e.event.requestId, e.event.receipt);
         const entry = view.add(e);
         if (entry?.failed && notifyFailuresOn()) {
-          void view.touchesWorkspace(entry, e.chain).then((mine) => {
-            if (mine) notifier.add(entry, e.chain);
+          void Promise.all([view.touchesWorkspace(entry, e.chain), failureText(entry, deps.receipts.service.evm)]).then(([mine, headline]) => {
+            if (mine) notifier.add(entry, e.chain, headline);
           });
         }
       }),

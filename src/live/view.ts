@@ -12,8 +12,10 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import { Commands, Settings } from '../constants';
 import { formatBigInt, formatDuration, shortId } from '../core/format';
 import { plainLine } from '../core/text';
+import { contractHnameText } from '../core/hname';
 import { EvmExplainer } from '../transactions/evmExplainer';
 import { buildReceiptView, type AnyReceipt, type ReceiptView } from '../transactions/model/receiptView';
+import { failureHeadline } from '../transactions/model/failureHeadline';
 import type { ReceiptService } from '../transactions/receiptService';
 import type { ChainEvent, LiveHub } from './hub';
 import type { LiveEvent } from '../api/liveEvents';
@@ -224,7 +226,7 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     const contract =
       entry.target !== undefined
         ? (name(entry.target) ?? shortId(entry.target, 8, 4))
-        : (view?.callTarget.label ?? vscode.l10n.t('contract {0}', entry.contract));
+        : (view?.callTarget.label ?? vscode.l10n.t('contract {0}', contractHnameText(entry.contract)));
     const outcome = entry.failed ? vscode.l10n.t('Failed') : vscode.l10n.t('Succeeded');
     const what =
       (entry.failed ? (extra?.error ?? view?.error?.headline ?? view?.summary) : (extra?.call ?? view?.summary)) ?? vscode.l10n.t('request to {0}', contract);
@@ -343,13 +345,13 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     this.explaining++;
     try {
       const evm = this.deps.receipts.evm;
-      const [explained, nameOf, { explanationLines }] = await Promise.all([
+      const [explained, nameOf, { explanationLines, customErrorReading }] = await Promise.all([
         evm.explain(entry.receipt, view),
         this.deps.receipts.evmChainId(chain).then((evmChainId) => evm.namesFor({ generation: chain.generation, evmChainId })),
         import('../transactions/model/evmExplain.js'),
       ]);
       if (!explained) return;
-      if (explained.error) extra.error = explanationLines({ files: explained.files, error: explained.error }, vscode.l10n)[0];
+      if (explained.error) extra.error = failureHeadline(view.error, vscode.l10n, customErrorReading(explained));
       if (explained.call) {
         const call: Parameters<typeof explanationLines>[0] = { files: explained.files, call: explained.call };
         if (explained.tx) call.tx = explained.tx;

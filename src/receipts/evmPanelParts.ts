@@ -8,6 +8,7 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import type { CallTreeLoad } from '../transactions/evmExplainer';
+import type { EvmExplanation } from '../transactions/model/evmExplain';
 import type { AddressConcern, RpcTarget } from '../evm/model/rpcTarget';
 import { nodeChainAbilities } from '../config/model/chainAbilities';
 import { evmTxHashOf } from '../core/idShapes';
@@ -33,6 +34,8 @@ export class EvmPanelParts {
   callTree: CallTreeLoad | undefined;
   /** The host the buttons name. */
   rpcHost: string | undefined;
+  /** "Decoded with the workspace's ABIs". */
+  abi: Section | undefined;
   private logs: Section | undefined;
   private state: Section | undefined;
   /** The EVM receipt's status, gas and price, read with the panel (the logs' section repeats them once loaded). */
@@ -47,6 +50,7 @@ export class EvmPanelParts {
   /** A new receipt is shown: nothing loaded yet; an EVM one offers its call tree and state changes. */
   async reset(chain: ChainEntry, evm: boolean): Promise<void> {
     this.run++;
+    this.abi = undefined;
     this.logs = undefined;
     this.state = undefined;
     this.summary = undefined;
@@ -91,6 +95,50 @@ export class EvmPanelParts {
     this.summary = { id: 'evmReceipt', title: vscode.l10n.t('EVM receipt'), rows: read.rows };
     this.evmGas = read.gas;
     this.host.refresh();
+  }
+
+  /**
+   * The workspace's ABIs on the receipt: their section, the banner led by the custom error they read
+   * (the lookup may have stopped waiting for them), and the call's token amounts in their units once
+   * the token's decimals() answers (the section shows first; never a wait for it).
+   */
+  async explain(chain: ChainEntry, result: Found): Promise<Section | undefined> {
+    const run = this.run;
+    try {
+      const explained = await this.host.service.evm.explain(result.value.receipt, result.value.view);
+      if (!explained) return undefined;
+      const [{ explanationRows, customErrorReading }, { withCustomError }] = await Promise.all([
+        import('../transactions/model/evmExplain.js'),
+        import('../transactions/model/failureHeadline.js'),
+      ]);
+      const custom = customErrorReading(explained);
+      if (custom) result.value = { ...result.value, view: withCustomError(result.value.view, custom, vscode.l10n) };
+      const nodeEvmChainId = await this.host.service.evmChainId(chain);
+      const nameOf = await this.host.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
+      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);
+      if (this.run !== run || rows.length === 0) return undefined;
+      this.abi = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows };
+      void this.loadTokenUnits(chain, explained, run);
+      return this.abi;
+    } catch (e) {
+      this.host.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
+      return undefined;
+    }
+  }
+
+  private async loadTokenUnits(chain: ChainEntry, explained: EvmExplanation, run: number): Promise<void> {
+    const { evmRpcTarget } = await import('../evm/model/rpcTarget.js');
+    const target = evmRpcTarget(chain);
+    const abi = this.abi;
+    if (!target || !abi) return;
+    try {
+      const rows = await this.host.service.evm.withTokenUnits(abi.rows, explained, target.url);
+      if (this.run !== run || rows === undefined) return;
+      this.abi = { ...abi, rows };
+      this.host.refresh();
+    } catch (e) {
+      this.host.log.warn(`token units on ${chain.name}: ${errorSummary(e)}`);
+    }
   }
 
   async loadCallTree(chain: ChainEntry, result: Found, signal?: AbortSignal): Promise<void> {

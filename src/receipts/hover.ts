@@ -252,7 +252,7 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
         [undefined, undefined, undefined] as const,
       );
       if (!explained) return undefined;
-      const [{ explanationLines }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
+      const [{ explanationLines, customErrorReading }, { chainExplorerBase, explorerTxUrl }] = await Promise.all([
         import('../transactions/model/evmExplain.js'),
         import('../transactions/model/explorer.js'),
       ]);
@@ -261,7 +261,11 @@ export class ReceiptHoverProvider implements vscode.HoverProvider {
       const explorer =
         tx !== undefined && explorerTxUrl(chainExplorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain), tx.chainId), tx.hash) !== undefined;
       const why = failure === undefined ? [] : [vscode.l10n.t('Why: {0}', failure)];
-      return { lines: [...why, ...explanationLines(explained, vscode.l10n, nameOf)], explorer };
+      // The custom error the ABIs read leads the hover (its headline), so it is not said again below.
+      const custom = customErrorReading(explained);
+      const rest = { ...explained };
+      if (custom !== undefined) delete rest.error;
+      return { lines: [...why, ...explanationLines(rest, vscode.l10n, nameOf)], explorer, ...(custom ? { custom } : {}) };
     } catch {
       // Decoding is extra: the receipt is shown without it.
       return undefined;

@@ -15,6 +15,7 @@ import { clip, escapeMarkdown } from '../core/text';
 import { evmTxHashOf } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import { notFoundHoverLine } from '../transactions/model/noReceiptView';
+import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
 import { secretWhat } from './secretWords';
@@ -39,6 +40,8 @@ const esc = escapeMarkdown;
 export interface EvmHoverPart {
   lines: readonly string[];
   explorer: boolean;
+  /** What the ABIs made of the revert's custom error: the headline says it. */
+  custom?: CustomErrorReading;
 }
 const SEP = ' · ';
 
@@ -179,14 +182,17 @@ export function resultMarkdown(
 }
 
 /**
- * The call target as the panel names it: core contracts and functions by name; the hnames of any
- * other contract said to be hnames, not left to pass for names.
+ * The call target as the panel names it: core contracts and functions by name with their hnames
+ * beside; the hnames of any other contract said to be hnames, not left to pass for names.
  */
 function callText(target: ReceiptView['callTarget']): string {
   if (target.contract === undefined && target.function === undefined)
     return vscode.l10n.t('Call {0} (hnames of a contract that is not a core contract)', target.label);
-  return vscode.l10n.t('Call {0}', target.label);
+  return vscode.l10n.t('Call {0} ({1})', target.label, target.hnames);
 }
+
+/** Characters of the raw error data on the hover's last line. */
+const RAW_DATA_CHARS = 74;
 
 function appendReceipt(
   md: vscode.MarkdownString,
@@ -198,7 +204,9 @@ function appendReceipt(
 ): void {
   const lines: string[] = [];
   if (v.failed) {
-    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(v.error?.headline ?? '')}`);
+    const headline =
+      evm.custom === undefined ? (v.error?.headline ?? failureHeadline(undefined, vscode.l10n)) : failureHeadline(v.error, vscode.l10n, evm.custom);
+    lines.push(`$(error) **${esc(vscode.l10n.t('Request failed:'))}** ${esc(headline)}`);
     const code = v.error?.code;
     if (code !== undefined) {
       const text = v.error?.codeText;
@@ -221,9 +229,11 @@ function appendReceipt(
   const { fee } = traitsOf(v.generation);
   lines.push(
     [
-      v.gas.burnedShare === undefined
-        ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
-        : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
+      v.gas.budget.noLimit
+        ? vscode.l10n.t('Gas burned {0} (no gas limit)', v.gas.burned.text)
+        : v.gas.burnedShare === undefined
+          ? vscode.l10n.t('Gas burned {0} of {1}', v.gas.burned.text, v.gas.budget.text)
+          : vscode.l10n.t('Gas burned {0} of {1} ({2})', v.gas.burned.text, v.gas.budget.text, v.gas.burnedShare),
       vscode.l10n.t('fee charged {0}', fee.decimal ? (v.gas.feeDecimal ?? v.gas.fee.text) : baseTokensText(v.gas.fee, vscode.l10n)),
       ...(fee.storageDeposit ? [vscode.l10n.t('storage deposit {0}', baseTokensText(v.gas.storageDeposit, vscode.l10n))] : []),
     ]
@@ -236,6 +246,9 @@ function appendReceipt(
   for (const line of evm.lines) lines.push(esc(clip(line, 500)));
   if (v.rebased?.evmTx?.hashMatches === false) lines.push(`$(warning) ${esc(vscode.l10n.t('The transaction hash is not the request ID.'))}`);
   if (evmHash !== undefined) lines.push(esc(vscode.l10n.t('EVM transaction {0} = request {1}', shortId(evmHash, 10, 6), shortId(v.requestId, 10, 6))));
+  // The revert data once, last and clipped: the panel has all of it under "Raw error data".
+  const raw = v.error?.rawData;
+  if (raw !== undefined) lines.push(esc(vscode.l10n.t('Raw error data: {0}', clip(raw, RAW_DATA_CHARS))));
   md.appendMarkdown(lines.join('  \n'));
   // The command rebuilds and checks the URL from the ID and the chain's settings: no URL in the Markdown.
   const explorer = evm.explorer

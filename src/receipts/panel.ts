@@ -12,7 +12,7 @@ import { describeReceiptFeeCheck, type FeeCheckView, type ReceiptView } from '..
 import type { ChainLogSection } from '../transactions/model/chainLogView';
 import { receiptDisplay, receiptPanelLabels, type ReceiptAction, type ReceiptIdentity, type ReceiptPanelState } from './protocol';
 import type { NodeClients } from '../config/nodeClients';
-import type { ErrorView, Row } from '../ui/model/view';
+import type { ErrorView } from '../ui/model/view';
 import { describeError, errorSummary } from '../ui/errors';
 import { Panel, type LoadRun, type PanelDeps } from '../ui/panel';
 import type { PanelFactory } from '../ui/registry';
@@ -59,7 +59,6 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   /** The whole texts behind the excerpts of the receipt shown. */
   private texts = new Map<string, string>();
   /** The rows the workspace's ABIs decoded for the receipt shown. */
-  private evmSection: ReceiptView['sections'][number] | undefined;
   /** The IOTA explorer links of a Rebased receipt (none when the chain's network is unknown). */
   private l1Section: ReceiptView['sections'][number] | undefined;
   /** The request's block and events, once read. */
@@ -146,7 +145,6 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const chain = result.chain;
     this.loaded = { chain, result };
     this.missed.clear();
-    this.evmSection = undefined;
     this.l1Section = undefined;
     this.chainLog = undefined;
     this.infoAtBlock = undefined;
@@ -166,10 +164,9 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     this.l1Section = l1Section;
     // The workspace's ABIs (src/evm): a section of its own, added when decoded.
-    const evmRows = await this.explainEvm(result, chain);
+    const abi = await this.evm.explain(chain, result);
     if (stale()) return;
-    if (evmRows !== undefined) this.evmSection = { id: 'evmAbi', title: vscode.l10n.t("Decoded with the workspace's ABIs"), rows: evmRows };
-    if (evmRows !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
+    if (abi !== undefined || l1Section !== undefined || evm) this.showFound(chain, result, checked ?? fee, block.block);
     // An EVM request's call tree: asked now when it failed (the question the panel is opened with), on a click otherwise;
     // beside it, the JSON-RPC's EVM receipt (status, gas, price) without a click.
     if (evm)
@@ -248,21 +245,6 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     return rows.length > 0 ? { id: 'l1Explorer', title: vscode.l10n.t('IOTA explorer'), rows } : undefined;
   }
 
-  private async explainEvm(result: Found, chain: ChainEntry): Promise<Row[] | undefined> {
-    try {
-      const explained = await this.service.evm.explain(result.value.receipt, result.value.view);
-      if (!explained) return undefined;
-      const { explanationRows } = await import('../transactions/model/evmExplain.js');
-      const nodeEvmChainId = await this.service.evmChainId(chain);
-      const nameOf = await this.service.evm.namesFor({ generation: chain.generation, evmChainId: nodeEvmChainId });
-      const rows = explanationRows(explained, result.value.view, vscode.l10n, chain.explorerUrl, nodeEvmChainId, nameOf);
-      return rows.length > 0 ? rows : undefined;
-    } catch (e) {
-      this.deps.log.warn(`EVM decoding failed: ${errorSummary(e)}`);
-      return undefined;
-    }
-  }
-
   protected override fullText(key: string): string | undefined {
     return this.texts.get(key);
   }
@@ -275,7 +257,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       ...(feeDecimal !== undefined ? { feeDecimal } : {}),
     });
     const gas = facts && { id: 'gasExplained' as const, title: vscode.l10n.t('Gas and fee explained'), rows: gasRows(facts, vscode.l10n) };
-    const extra = [gas, this.l1Section, this.evmSection, ...this.evm.sections(gas !== undefined)].filter((x) => x !== undefined);
+    const extra = [gas, this.l1Section, this.evm.abi, ...this.evm.sections(gas !== undefined)].filter((x) => x !== undefined);
     const { display: view, texts } = receiptDisplay(extra.length > 0 ? { ...base, sections: [...base.sections, ...extra] } : base);
     const chainLog = this.chainLog;
     this.texts = texts;

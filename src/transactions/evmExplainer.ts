@@ -9,6 +9,10 @@ import type { Row } from '../ui/model/view';
 import type { Generation } from '../api/generation';
 import { evmTxHashOf } from '../core/idShapes';
 import { LruCache } from '../core/lru';
+import { within } from '../core/detached';
+
+/** How long the logs wait for their tokens' decimals (ms): past it they show the plain integers. */
+const LOG_UNITS_WAIT_MS = 2000;
 import type { CallTreeState } from './model/callTree';
 import type { EvmTx } from '../evm/model/signedTx';
 
@@ -39,6 +43,8 @@ export class EvmExplainer {
   /** Why each failed request whose call tree was read failed, in one line (the hover's): by request ID. */
   private readonly failures = new LruCache<string, string>({ capacity: 200 });
   private explained: Promise<ExplanationCache<AnyReceipt, EvmExplanation | undefined>> | undefined;
+  /** The decimals and symbols of the tokens asked, per chain and token. */
+  private units: Promise<import('../evm/model/tokenAmounts').TokenUnitsCache> | undefined;
 
   constructor(
     private readonly abis: AbiSource,
@@ -58,15 +64,22 @@ export class EvmExplainer {
     return cache.get(receipt, index.version, () => explainEvm(coder, index, receipt, view));
   }
 
-  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click). */
+  /** The "EVM logs" rows of a transaction, asked of `url` now (only on the user's click); Transfer and Approval amounts in their token's units when it answers within a bound. */
   async loadLogs(url: string, txHash: string, isc?: IscSide, signal?: AbortSignal): Promise<Row[]> {
-    const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }] = await Promise.all([
+    const [{ logRows }, { loadAbiCoder }, { fetchEvmLogs }, { amountTokensOfLogs }, cache] = await Promise.all([
       import('./model/evmExplain.js'),
       import('../evm/model/decode.js'),
       import('../evm/model/jsonRpc.js'),
+      import('../evm/model/tokenAmounts.js'),
+      this.tokenUnits(),
     ]);
     const [coder, outcome, index] = await Promise.all([loadAbiCoder(), fetchEvmLogs(url, txHash, { fetch: globalThis.fetch, signal }), this.abis.current()]);
-    return logRows(coder, index, outcome, url, vscode.l10n, isc);
+    const tokens = outcome.ok ? amountTokensOfLogs(coder, index, outcome.logs) : [];
+    await within(Promise.all(tokens.map((t) => cache.get(url, t))), LOG_UNITS_WAIT_MS, undefined);
+    return logRows(coder, index, outcome, url, vscode.l10n, isc, (address) => {
+      const known = cache.peek(url, address);
+      return known === 'unknown' ? undefined : known;
+    });
   }
 
   /**
@@ -151,6 +164,24 @@ export class EvmExplainer {
     if (known !== undefined) return known;
     const { receiptGasHeadline } = await import('./model/gasExplain.js');
     return receiptGasHeadline(receipt, undefined, vscode.l10n);
+  }
+
+  /**
+   * The rows with the call's token amounts in their units, once the token's decimals() answered at
+   * `url` (asked once per chain and token, bounded); undefined when the call moves no token amount
+   * or the token gives no decimals. The panel shows its rows first and these when they come.
+   */
+  async withTokenUnits(rows: readonly Row[], e: EvmExplanation, url: string): Promise<Row[] | undefined> {
+    const [{ amountToken, tokenUnitRows }, cache] = await Promise.all([import('./model/tokenRows.js'), this.tokenUnits()]);
+    const token = amountToken(e);
+    const units = token === undefined ? undefined : await cache.get(url, token);
+    return units === undefined ? undefined : tokenUnitRows(rows, e, units);
+  }
+
+  private tokenUnits(): Promise<import('../evm/model/tokenAmounts').TokenUnitsCache> {
+    return (this.units ??= import('../evm/model/tokenAmounts.js').then(
+      ({ TokenUnitsCache, fetchTokenUnits }) => new TokenUnitsCache((url, token) => fetchTokenUnits(url, token, { fetch: globalThis.fetch })),
+    ));
   }
 
   /** What a view decodes with: the ABI coder, the workspace's ABIs, names for the chain's addresses. */

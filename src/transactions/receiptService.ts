@@ -17,8 +17,11 @@ import type { WatchedRequests } from './model/watchedRequests';
 import { ReceiptLookup, type LookupResult } from './model/receiptLookup';
 import type { AnyReceipt, ReceiptView } from './model/receiptView';
 import { routeChains } from './model/routing';
+import { within } from '../core/detached';
 
 const TOKEN = 'token';
+/** How long a lookup waits for the ABIs to name a custom error (ms): the first scans the workspace. */
+const FAILURE_DECODE_MS = 1000;
 const NO_TOKEN = 'none';
 
 function safeNodeKey(nodeUrl: string): string | undefined {
@@ -109,8 +112,25 @@ export class ReceiptService {
     const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
     const built = buildReceiptView(receipt, vscode.l10n);
     // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-    const view = { ...built, rawJson: rawJsonText(raw, built.rawJson) };
+    const view = await this.decodedFailure(receipt, { ...built, rawJson: rawJsonText(raw, built.rawJson) });
     return { receipt, view, weight: processedReceiptWeight({ receipt, view }) };
+  }
+
+  /**
+   * A failure whose revert data is a custom error is named by the workspace's ABIs before any view
+   * shows it (the tree's row, the pickers, the notifications lead with it). Within a bound: the
+   * ABIs are extra, and the hover and panel decode again once they have them.
+   */
+  private async decodedFailure(receipt: AnyReceipt, view: ReceiptView): Promise<ReceiptView> {
+    if (view.error?.revertData === undefined) return view;
+    try {
+      const explained = await within(this.evm.explain(receipt, view), FAILURE_DECODE_MS, undefined);
+      const [{ customErrorReading }, { withCustomError }] = await Promise.all([import('./model/evmExplain.js'), import('./model/failureHeadline.js')]);
+      const custom = customErrorReading(explained);
+      return custom === undefined ? view : withCustomError(view, custom, vscode.l10n);
+    } catch {
+      return view;
+    }
   }
 
   /**

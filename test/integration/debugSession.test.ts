@@ -5,7 +5,7 @@
 // (stackTrace, scopes, variables, exceptionInfo), its stops observed by a tracker of the messages.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, setChains } from './helpers';
+import { activate, closeEditorsDiscardingText, setChains } from './helpers';
 
 interface RealPeersRun {
   rpcUrl: string;
@@ -28,10 +28,16 @@ interface StoppedBody {
 /** The stops of every wasp-evm session, in order, as the adapter sent them. */
 class Stops {
   readonly seen: StoppedBody[] = [];
+  readonly trace: string[] = [];
   private waiting: Array<() => void> = [];
   readonly registration = vscode.debug.registerDebugAdapterTrackerFactory('wasp-evm', {
     createDebugAdapterTracker: () => ({
-      onDidSendMessage: (m: { type?: string; event?: string; body?: StoppedBody }) => {
+      onWillStartSession: () => this.note('session starts'),
+      onWillReceiveMessage: (m: { command?: string }) => this.note(`-> ${m.command ?? '?'}`),
+      onError: (e: Error) => this.note(`error ${e.message}`),
+      onExit: () => this.note('exit'),
+      onDidSendMessage: (m: { type?: string; event?: string; command?: string; success?: boolean; body?: StoppedBody }) => {
+        this.note(m.type === 'event' ? `<- event ${m.event ?? ''}` : `<- ${m.command ?? ''} ${m.success === false ? 'failed' : 'ok'}`);
         if (m.type === 'event' && m.event === 'stopped' && m.body) {
           this.seen.push(m.body);
           for (const w of this.waiting.splice(0)) w();
@@ -39,6 +45,10 @@ class Stops {
       },
     }),
   });
+
+  note(what: string): void {
+    this.trace.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+  }
 
   /** The next stop after `count` stops were seen. */
   async next(count: number, what: string): Promise<StoppedBody> {
@@ -65,6 +75,25 @@ async function top(session: vscode.DebugSession): Promise<Frame[]> {
   return r.stackFrames;
 }
 
+/** What the editors hold, for a failure's report. */
+function openEditors(): string {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => `${t.label}${t.isDirty ? ' (unsaved)' : ''}${t.isActive ? ' (active)' : ''}`));
+  return tabs.join(', ') || 'none';
+}
+
+/** `p`, or a failure that says what did not happen (before mocha's own timeout, which says nothing). */
+async function within<T>(p: Thenable<T>, what: string, ms = 60_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms / 1000} s: ${what} (open editors: ${openEditors()})`)), ms);
+  });
+  try {
+    return await Promise.race([Promise.resolve(p), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function lineOf(text: string, needle: string): number {
   const i = text.split('\n').findIndex((l) => l.includes(needle));
   assert.ok(i >= 0, needle);
@@ -87,9 +116,14 @@ describe('Debug Transaction: a mined transaction replayed and stepped at its Sol
     assert.ok(folder);
     bankSol = vscode.Uri.joinPath(folder.uri, 'real-peers', 'src', 'Bank.sol');
     bankText = new TextDecoder().decode(await vscode.workspace.fs.readFile(bankSol));
+    // An untitled editor an earlier suite left active and dirty would make VS Code ask where to save
+    // it before the session starts (debug.saveBeforeStart), and nobody answers a test.
+    await closeEditorsDiscardingText();
   });
 
-  afterEach(async () => {
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'passed') console.log(`what the adapter was told and said:\n${stops.trace.join('\n')}`);
+    stops.trace.length = 0;
     vscode.debug.removeBreakpoints(vscode.debug.breakpoints);
     await vscode.debug.stopDebugging();
   });
@@ -104,21 +138,20 @@ describe('Debug Transaction: a mined transaction replayed and stepped at its Sol
     const started = new Promise<vscode.DebugSession>((resolve) => {
       const d = vscode.debug.onDidStartDebugSession((s) => {
         if (s.type === 'wasp-evm') {
+          stops.note('onDidStartDebugSession');
           d.dispose();
           resolve(s);
         }
       });
     });
-    const ok = await vscode.debug.startDebugging(undefined, {
-      type: 'wasp-evm',
-      request: 'launch',
-      name: 'Debug a transaction',
-      transaction,
-      chain: 'Anvil',
-      ...extra,
-    });
+    stops.note(`startDebugging (open editors: ${openEditors()})`);
+    const ok = await within(
+      vscode.debug.startDebugging(undefined, { type: 'wasp-evm', request: 'launch', name: 'Debug a transaction', transaction, chain: 'Anvil', ...extra }),
+      'startDebugging resolves',
+    );
+    stops.note(`startDebugging resolved ${ok}`);
     assert.ok(ok, 'the session starts');
-    const session = await started;
+    const session = await within(started, 'the session starts');
     const first = await stops.next(count, 'the first stop');
     return { session, first, count: count + 1 };
   }

@@ -52,10 +52,16 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     return hovers[0]?.plain ?? '';
   }
 
-  it('the hover over a custom-error revert shows the error by name with its arguments, and the call', async () => {
+  it('the hover over a custom-error revert leads with the error by name with its arguments, then the call; the revert data once, last', async () => {
     const text = await hoverPlain();
-    assert.ok(text.includes('Custom error: InsufficientBalance(available: 3, required: 5)'), text);
+    const lines = text.split(/ {2}\n|\n\n/).map((l) => l.trim());
+    assert.equal(lines[0], '$(error) Request failed: InsufficientBalance(available: 3, required: 5)', text);
+    assert.ok(lines.includes('Error code a774 (core error: execution reverted: …)'), text);
     assert.ok(text.includes(`Calls transfer(to: ${BOB}, amount: 5)`), text);
+    assert.equal(text.match(/InsufficientBalance/g)?.length, 1, 'the error said once');
+    const raw = lines.findIndex((l) => /^Raw error data: 0x[0-9a-f]{8}/.test(l));
+    assert.ok(raw > 0 && lines.slice(raw + 1).every((l) => l.includes('command:')), 'the raw data is the last line before the links');
+    assert.ok(!lines.slice(0, raw).some((l) => /[0-9a-f]{64}/.test(l)), 'no revert data before it');
   });
 
   it('a hover over 128 KB of call data whose offsets alias one tail answers, the call not decoded (non-canonical)', async () => {
@@ -64,7 +70,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     assert.equal(hovers.length, 1);
     const text = hovers[0]?.plain ?? '';
     assert.ok(text.includes('non-canonical encoding'), text);
-    assert.ok(text.includes('Custom error: InsufficientBalance(available: 3, required: 5)'), 'the rest of the receipt still reads');
+    assert.ok(text.includes('Request failed: InsufficientBalance(available: 3, required: 5)'), 'the rest of the receipt still reads');
   });
 
   it('the panel shows the decoded call and error with each argument, and explorer links', async () => {
@@ -83,6 +89,15 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
     ]) {
       assert.ok(r.text.includes(part), `panel shows "${part}"`);
     }
+    // The banner leads with the decoded error; the revert data is folded once under Raw error data.
+    const banner = /<div class="banner failed"[^>]*>([\s\S]*?)<\/div><section/.exec(r.html)?.[1] ?? '';
+    assert.ok(banner.includes('InsufficientBalance(available: 3, required: 5)'), banner);
+    const raw = /<details class="raw" data-field="rawError">([\s\S]*?)<\/details>/.exec(r.html)?.[1] ?? '';
+    const data = /0x[0-9a-f]{136}/.exec(raw)?.[0] ?? '';
+    assert.ok(data !== '', raw);
+    assert.equal(r.html.split(data.slice(2)).length, 2, 'the revert data shows once');
+    // The tree's Recent receipts row and the Show Request Receipt picker read the same line.
+    assert.equal(api.services.recent.list('Rebased EVM')[0]?.summary, 'InsufficientBalance(available: 3, required: 5)');
   });
 
   it('explorer links on the sender, the address arguments and the assets objects; a click opens exactly the checked link', async () => {
@@ -277,13 +292,13 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
       text = await hoverPlain();
       if (!text.includes('(have: 3')) await new Promise((r) => setTimeout(r, 200));
     }
-    assert.ok(text.includes('Custom error: InsufficientBalance(have: 3, required: 5)'), text);
+    assert.ok(text.includes('Request failed: InsufficientBalance(have: 3, required: 5)'), text);
   });
 
   it('a checkout with artifacts linked to /proc/self/pagemap, /dev/zero and out of the folder, and a FIFO: the first EVM hover answers and the scan refuses them', async () => {
     // The artifact's first parameter is named as the last edit left it.
     const text = await hoverPlain();
-    assert.ok(/Custom error: InsufficientBalance\(\w+: 3, required: 5\)/.test(text), text);
+    assert.ok(/Request failed: InsufficientBalance\(\w+: 3, required: 5\)/.test(text), text);
     const abis = await api.workspaceAbis.load();
     // A scan of its own, as the first EVM receipt after a restart would run it.
     const log = vscode.window.createOutputChannel('Wasp ABI scan test', { log: true });
@@ -315,7 +330,7 @@ describe('EVM receipts decoded with the workspace ABIs', function () {
         text = await hoverPlain();
         if (!text.includes('(held: 3')) await new Promise((r) => setTimeout(r, 200));
       }
-      assert.ok(text.includes('Custom error: InsufficientBalance(held: 3, required: 5)'), text);
+      assert.ok(text.includes('Request failed: InsufficientBalance(held: 3, required: 5)'), text);
       for (const name of late.names) assert.equal(abis.index.has(vscode.Uri.file(join(late.dir, name)).toString()), false, name);
       assert.deepEqual(abis.index.errors(HUGE_SELECTOR), [], 'the artifact over the size cap');
       assert.deepEqual(abis.index.errors(OUTSIDE_SELECTOR), []);

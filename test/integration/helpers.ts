@@ -169,6 +169,19 @@ export async function hoversAt(content: string, needle: string, offset = 5): Pro
   return hoversIn(await plainTextDocument(content), needle, offset);
 }
 
+/**
+ * Closes every editor, its unsaved text discarded: workbench.action.closeAllEditors keeps a dirty
+ * editor open when the host answers its "save?" question with Cancel, as this host does in tests.
+ */
+export async function closeEditorsDiscardingText(): Promise<void> {
+  for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {
+    if (!tab.isDirty || !(tab.input instanceof vscode.TabInputText)) continue;
+    await vscode.window.showTextDocument(tab.input.uri, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
 let untitledCount = 0;
 /** Unique per run (a web worker host has no process.pid). */
 const runStamp = Date.now().toString(36);

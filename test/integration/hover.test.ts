@@ -113,7 +113,7 @@ describe('receipt hover', function () {
       'Gas burned 21,000 of 21,000',
       'fee charged 210 base tokens',
       'storage deposit 0 base tokens',
-      'Call evm.sendTransaction',
+      'Call evm.sendTransaction (07cb02c1.e30cd9fa)',
       'sender 0xDb30…a142@iota1pzt3m',
     ]) {
       assert.ok(h.plain.includes(part), `hover says "${part}":\n${h.plain}`);
@@ -151,7 +151,11 @@ describe('receipt hover', function () {
     const first = h.plain.split('\n')[0] ?? '';
     assert.ok(first.includes('Request failed:'), first);
     assert.ok(first.includes(DEMO_EVM_REVERT_REASON), `the revert reason comes first: ${first}`);
-    assert.ok(h.plain.includes('Error code a774'));
+    assert.ok(h.plain.includes('Error code a774 (core error: execution reverted: …)'), h.plain);
+    const lines = h.plain.split(/ {2}\n|\n\n/).map((l) => l.trim());
+    const raw = lines.findIndex((l) => /^Raw error data: 0x08c379a0[0-9a-f]+…$/.test(l));
+    assert.ok(raw > 0 && lines.slice(raw + 1).every((l) => l.includes('command:')), `the revert data last, clipped: ${h.plain}`);
+    assert.equal(h.plain.match(/08c379a0/g)?.length, 1, 'and only there');
     assert.equal(api.services.recent.list('IOTA EVM')[0]?.failed, true);
   });
 
@@ -225,6 +229,14 @@ describe('receipt hover', function () {
     const id = DEMO_RECEIPTS.gasBurnLogParams.requestId;
     const h = await oneHover(`x ${id}`, 'plaintext', id);
     assert.ok(h.plain.includes('Call fa9fa907.ae9deae4 (hnames of a contract that is not a core contract)'), h.plain);
+  });
+
+  it('a gas budget of the largest uint64 reads "no gas limit", not a share of it', async () => {
+    const id = DEMO_RECEIPTS.bigAmounts.requestId;
+    const h = await oneHover(`x ${id}`, 'plaintext', id);
+    assert.ok(h.plain.includes('Gas burned 15,000 (no gas limit)'), h.plain);
+    assert.doesNotMatch(h.plain, /[0-9]\.[0-9]%/, 'no share of the largest uint64');
+    assert.ok(h.plain.includes('Call accounts.transferAllowanceTo (3c4b5e02.'), h.plain);
   });
 
   it('sends one request for many hovers at once', async () => {

@@ -113,7 +113,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
         'the revert decoded in the label',
         15_000,
       );
-      assert.match(label(item), /^Failed: Custom error: InsufficientBalance\(available: 3, required: 5\)/);
+      assert.match(label(item), /^Failed: InsufficientBalance\(available: 3, required: 5\)/);
       assert.ok(item.iconPath instanceof vscode.ThemeIcon && item.iconPath.id === 'error', 'failure first, as an icon');
       // The recipient is the Vault the workspace's records deployed on this chain (8822).
       assert.match(String(item.description), /→ Vault · Live EVM, block /);
@@ -208,7 +208,9 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       assert.ok(spied, 'the warning could be observed in this host');
       assert.equal(notices.length, 1, notices.map((n) => n.message).join('\n'));
       assert.equal(notices[0]?.group.count, 3);
-      assert.equal(notices[0]?.message, `3 requests touching your contracts failed on ${CHAIN}.`);
+      // The decoded error leads, as everywhere a failure is named in one line.
+      assert.equal(notices[0]?.group.latest.headline, 'InsufficientBalance(available: 3, required: 5)');
+      assert.equal(notices[0]?.message, `3 requests touching your contracts failed on ${CHAIN}; the latest: InsufficientBalance(available: 3, required: 5)`);
       assert.equal(spied.result.length, 1);
       assert.deepEqual(spied.result[0]?.items, ['Open Receipt', 'Show Live View']);
     } finally {

@@ -50,7 +50,7 @@ export interface RpcFailure {
   detail?: string;
 }
 
-interface RpcOptions {
+export interface RpcOptions {
   fetch: typeof globalThis.fetch;
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -105,19 +105,18 @@ function fillTemplate(template: string, params: readonly ErrorParam[]): string {
 
 const HEX_RUN = /(?:0x)?[0-9a-fA-F]{8,}/g;
 
-/** Finds the first hex run in the texts that decodes as revert data. */
-function findRevert(texts: readonly string[]): string | undefined {
+/** Finds the first hex run in the texts that decodes as revert data: the reason, and the data as 0x + lowercase hex. */
+function findRevert(texts: readonly string[]): { decoded: string; data: string } | undefined {
   for (const text of texts) {
     for (const m of text.matchAll(HEX_RUN)) {
-      const run = m[0];
-      const decoded = decodeRevertData(run);
-      if (decoded !== undefined) return decoded;
+      const lower = m[0].replace(/^0x/i, '').toLowerCase();
+      const decoded = decodeRevertData(lower);
+      if (decoded !== undefined) return { decoded, data: `0x${lower}` };
       // The data may be glued to other hex (e.g. a prefix without 0x): retry at a selector.
-      const lower = run.toLowerCase();
       for (const selector of [SELECTOR_ERROR, SELECTOR_PANIC]) {
         const at = lower.indexOf(selector, 1);
         const inner = at > 0 ? decodeRevertData(lower.slice(at)) : undefined;
-        if (inner !== undefined) return inner;
+        if (inner !== undefined) return { decoded: inner, data: `0x${lower.slice(at)}` };
       }
     }
   }
@@ -152,6 +151,8 @@ export type ReceiptErrorDescription = {
   decodedRevert?: string;
   /** Revert data of a custom error (selector + arguments, 0x-hex), left for the ABI index to decode. */
   revertData?: string;
+  /** The revert data as 0x + lowercase hex, decoded or not: the bytes the message and a parameter both carry. */
+  rawData?: string;
   /** rawError.code when non-empty: 4 hex digits (core) or "<hname>:<id>" (contract; "0x<hname>:<id>" on Rebased). */
   code?: string;
   /** For "<hname>:<id>" codes: which contract registered the error, and its id. */
@@ -181,11 +182,16 @@ export function describeReceiptError(errorMessage?: string | null, rawError?: { 
   }
   const isRevert = code?.toLowerCase() === 'a774' || (hasMessage && errorMessage.includes('execution reverted'));
   if (failed && isRevert) {
-    const decoded = findRevert([...(hasMessage ? [errorMessage] : []), ...params.map((p) => p.value)]);
-    if (decoded !== undefined) result.decodedRevert = decoded;
-    else {
+    const found = findRevert([...(hasMessage ? [errorMessage] : []), ...params.map((p) => p.value)]);
+    if (found !== undefined) {
+      result.decodedRevert = found.decoded;
+      result.rawData = found.data;
+    } else {
       const data = findCustomRevert([...params.map((p) => p.value), ...(hasMessage ? [errorMessage] : [])]);
-      if (data !== undefined) result.revertData = data;
+      if (data !== undefined) {
+        result.revertData = data;
+        result.rawData = data;
+      }
     }
   }
   return result;

@@ -151,12 +151,12 @@ function statusBanner(view: ReceiptDisplay): HTMLElement {
 }
 
 /**
- * The Error section. With the revert reason decoded, the raw message and parameters (the revert
- * data in hex, the same bytes each) are folded under one summary, wrapped when opened.
+ * The Error section. The revert data (the bytes the message and a parameter carry) is folded
+ * under "Raw error data", closed, wrapped when opened: the decoded error leads.
  */
 function errorSection(s: ReceiptDisplay['sections'][number], state: OkState, api: Api): HTMLElement {
   const L = state.labels;
-  const isRaw = (field: string) => state.view.error?.decodedRevert !== undefined && (field === 'errorMessage' || field.startsWith('errorParam'));
+  const isRaw = (field: string) => field === 'rawErrorData';
   const el = section(
     s.id,
     s.title,

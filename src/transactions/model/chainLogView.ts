@@ -3,6 +3,7 @@
 // the block's timestamp string) is revealed and clipped; payloads are hex, shown as the node sent them. Pure.
 import type { BlockInfo, Events } from '../../api/chainLogSchemas';
 import { formatBigInt } from '../../core/format';
+import { contractHnameText } from '../../core/hname';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
 import type { Row } from '../../ui/model/view';
@@ -73,7 +74,7 @@ export function chainLogSections(block: Read<BlockInfo>, events: Read<Events>, l
       label: text(e.topic, 80) || l10n.t('(no topic)'),
       value: text(e.payload, PAYLOAD_CHARS) || l10n.t('(no payload)'),
       mono: true,
-      detail: l10n.t('contract {0} · {1}', hname(e.contractID), time ?? String(e.timestamp)),
+      detail: l10n.t('contract {0} · {1}', contractHnameText(hname(e.contractID)), time ?? String(e.timestamp)),
       copy: { text: e.payload, what: l10n.t('Event payload') },
     };
   });

@@ -18,6 +18,8 @@ import { chainExplorerBase, explorerAddressUrl, explorerTxUrl } from './explorer
 import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type AbiCoder, type Decoded, type DecodedItem } from '../../evm/model/decode';
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcFailure, type RpcOutcome } from '../../evm/model/jsonRpc';
 import { evmTxHashOf, LEADING_EVM_ADDRESS } from '../../core/idShapes';
+import type { CustomErrorReading } from './failureHeadline';
+import { inUnits, type UnitsOf } from '../../evm/model/tokenAmounts';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
@@ -64,6 +66,14 @@ export function explainEvm(coder: AbiCoder, index: AbiIndex, receipt: AnyReceipt
     if (tx.tx.chainId !== undefined) out.tx.chainId = tx.tx.chainId;
   }
   return out;
+}
+
+/** What the ABIs made of the revert's custom error, for the one-line headline (model/failureHeadline.ts); undefined when they could not say. */
+export function customErrorReading(e: EvmExplanation | undefined): CustomErrorReading | undefined {
+  const d = e?.error?.decoded;
+  if (d === undefined) return undefined;
+  if (d.ok) return { decoded: shown(decodedLine(d.item)) };
+  return d.reason === 'unknown' ? { undeclared: true } : undefined;
 }
 
 export function shown(s: string): string {
@@ -281,7 +291,7 @@ export function evmReceiptRows(outcome: Extract<RpcOutcome, { ok: true }>, isc: 
 }
 
 /** The "EVM receipt and logs" rows: the EVM receipt beside the ISC one, each log decoded with the index (name and arguments), else its topic0. */
-export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n, isc?: IscSide): Row[] {
+export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, url: string, l10n: L10n = englishL10n, isc?: IscSide, unitsOf?: UnitsOf): Row[] {
   const asked: Row = { field: 'evmLogsUrl', label: l10n.t('Asked'), value: shown(url), mono: true };
   if (!outcome.ok) return [asked, { field: 'evmLogsError', label: l10n.t('Not loaded'), value: rpcFailureText(outcome, l10n) }];
   const rows: Row[] = [asked, ...evmReceiptRows(outcome, isc, l10n)];
@@ -291,7 +301,7 @@ export function logRows(coder: AbiCoder, index: AbiIndex, outcome: RpcOutcome, u
     rows.push({
       field: `evmLog${i}`,
       label: l10n.t('Log {0}', i),
-      value: d.ok ? shown(decodedLine(d.item)) : logNotDecodedText(d, l10n),
+      value: d.ok ? shown(decodedLine(inUnits(d.item, unitsOf?.(log.address)))) : logNotDecodedText(d, l10n),
       detail: d.ok ? `${shown(log.address)} · ${shown(d.item.signature)} · ${shown(sourcesText(d.item, l10n))}` : shown(log.address),
       mono: true,
       copy: { text: JSON.stringify(log), what: l10n.t('log') },

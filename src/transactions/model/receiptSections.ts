@@ -15,9 +15,9 @@ import { formatUnits } from '../../core/units';
 import { describeReceiptError } from '../../evm/model/revert';
 import type { Row } from '../../ui/model/view';
 import { summarizeBurnLog, type BurnLogRecord } from './burnCodes';
-import { describeCallTarget, knownContractName } from '../../core/hname';
+import { describeCallTarget } from '../../core/hname';
+import { errorCodeWords, failureHeadline, messageWords } from './failureHeadline';
 import {
-  HEADLINE_CHARS,
   MAX_PAYLOAD_HEX_CHARS,
   MAX_RAW_JSON_CHARS,
   type AmountView,
@@ -151,29 +151,32 @@ function outcome(receipt: AnyReceipt, l10n: L10n): { failed: boolean; error?: Re
   const failed = receipt.failed || err.failed;
   if (!failed) return { failed };
   const message = err.message === undefined ? undefined : revealInvisible(err.message, { keepWhitespace: true });
-  const decodedRevert = err.decodedRevert === undefined ? undefined : remote(err.decodedRevert);
   const code = err.code === undefined ? undefined : remote(err.code);
-  let codeText: string | undefined;
-  if (err.contractError) {
-    const name = knownContractName(err.contractError.contractHname) ?? err.contractError.contractHname;
-    codeText = l10n.t('error {0} of contract {1}', err.contractError.errorId, name);
-  }
-  // Clipped here, once: a hover shows it on every call and must not walk megabytes each time.
-  const headline = clip(
-    decodedRevert !== undefined
-      ? l10n.t('Reverted: {0}', decodedRevert)
-      : (message ?? (code !== undefined ? l10n.t('error code {0}', code) : l10n.t('failed without an error message'))),
-    HEADLINE_CHARS,
-  );
-  const error: ReceiptErrorView = { headline, params: err.params.map((p) => ({ value: remote(p.value), type: remote(p.type) })) };
+  const rawHex = err.rawData?.slice(2);
+  // The parameter that carries the revert data is bytes, whatever Go type the node wrote beside it.
+  const params = err.params.map((p) => ({
+    value: remote(p.value),
+    type: rawHex !== undefined && p.value.toLowerCase().includes(rawHex) ? l10n.t('revert data') : remote(p.type),
+  }));
+  const error: ReceiptErrorView = { headline: '', params };
   if (message !== undefined) error.message = message;
-  if (decodedRevert !== undefined) error.decodedRevert = decodedRevert;
+  if (err.decodedRevert !== undefined) error.decodedRevert = remote(err.decodedRevert);
   if (err.revertData !== undefined) error.revertData = err.revertData;
-  if (code !== undefined) error.code = code;
-  if (codeText !== undefined) error.codeText = codeText;
+  if (err.rawData !== undefined) error.rawData = err.rawData;
+  if (code !== undefined) {
+    error.code = code;
+    error.codeText = remote(errorCodeWords(err.code ?? '', err.contractError, message !== undefined && message !== '', l10n));
+  }
+  // Clipped there, once: a hover shows it on every call and must not walk megabytes each time.
+  error.headline = failureHeadline(error, l10n);
   return { failed, error };
 }
 
+/**
+ * The Error section's rows: the reason decoded, the message, the code with its words, the
+ * parameters; the revert data once, as "Raw error data" (the panel folds it), and the message and
+ * the parameter that only carry it left to that row.
+ */
 function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
   const rows: Row[] = [];
   if (error.decodedRevert !== undefined)
@@ -183,37 +186,70 @@ function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
       value: error.decodedRevert,
       copy: { text: error.decodedRevert, what: l10n.t('revert reason') },
     });
-  if (error.message !== undefined)
+  const raw = error.rawData;
+  const words = error.message === undefined ? undefined : messageWords(error.message, raw);
+  if (error.message !== undefined && words !== '')
     rows.push({
       field: 'errorMessage',
       label: l10n.t('Message'),
-      value: error.message,
-      mono: error.decodedRevert !== undefined,
+      value: words ?? error.message,
+      mono: false,
       copy: { text: error.message, what: l10n.t('error message') },
     });
   if (error.code !== undefined)
     rows.push({ field: 'errorCode', label: l10n.t('Error code'), value: error.code, mono: true, ...(error.codeText ? { detail: error.codeText } : {}) });
-  error.params.forEach((p, i) => rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true }));
+  error.params.forEach((p, i) => {
+    if (raw === undefined || !p.value.toLowerCase().includes(raw.slice(2)))
+      rows.push({ field: `errorParam${i}`, label: l10n.t('Parameter {0}', i + 1), value: p.value, detail: p.type, mono: true });
+  });
+  if (raw !== undefined)
+    rows.push({
+      field: 'rawErrorData',
+      label: l10n.t('Raw error data'),
+      value: raw,
+      detail: l10n.t('{0} bytes of revert data, as the message and the parameters carry them', (raw.length - 2) / 2),
+      mono: true,
+      copy: { text: raw, what: l10n.t('revert data') },
+    });
   return rows;
+}
+
+/** The largest uint64: a gas budget of it is the node's "no limit". */
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/** A gas budget: "no limit" for the largest uint64 (the exact integer stays in `raw`). */
+function budgetAmount(v: bigint, l10n: L10n): AmountView {
+  return v === MAX_UINT64 ? { raw: v.toString(), text: l10n.t('no limit'), noLimit: true } : amount(v);
 }
 
 function gasView(receipt: AnyReceipt, feeDecimal: string | undefined, l10n: L10n): Gas {
   const gas = {
-    budget: amount(receipt.gasBudget),
+    budget: budgetAmount(receipt.gasBudget, l10n),
     burned: amount(receipt.gasBurned),
     fee: amount(receipt.gasFeeCharged),
     storageDeposit: amount(receipt.storageDepositCharged),
-    requestBudget: amount(receipt.request.gasBudget),
+    requestBudget: budgetAmount(receipt.request.gasBudget, l10n),
   } as Gas;
   if (feeDecimal !== undefined) gas.feeDecimal = feeDecimal;
-  const share = percentText(receipt.gasBurned, receipt.gasBudget);
+  const share = gas.budget.noLimit ? undefined : percentText(receipt.gasBurned, receipt.gasBudget);
   if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
   return gas;
 }
 
+function noLimitDetail(a: AmountView, l10n: L10n): string {
+  return l10n.t('{0}, the largest uint64', formatBigInt(BigInt(a.raw)));
+}
+
 function gasRows(gas: Gas, l10n: L10n): Row[] {
   return [
-    { field: 'gasBudget', label: l10n.t('Gas budget'), value: gas.budget.text, mono: true, copy: { text: gas.budget.raw, what: l10n.t('gas budget') } },
+    {
+      field: 'gasBudget',
+      label: l10n.t('Gas budget'),
+      value: gas.budget.text,
+      mono: true,
+      ...(gas.budget.noLimit ? { detail: noLimitDetail(gas.budget, l10n) } : {}),
+      copy: { text: gas.budget.raw, what: l10n.t('gas budget') },
+    },
     {
       field: 'gasBurned',
       label: l10n.t('Gas burned'),
@@ -288,7 +324,13 @@ function requestRows(receipt: AnyReceipt, parts: GenerationParts, callTarget: Ca
     },
     { field: 'isOffLedger', label: l10n.t('Off-ledger'), value: req.isOffLedger ? yes : no },
     { field: 'isEVM', label: l10n.t('EVM'), value: req.isEVM ? yes : no },
-    { field: 'requestGasBudget', label: l10n.t('Request gas budget'), value: gas.requestBudget.text, mono: true, detail: parts.requestBudgetDetail },
+    {
+      field: 'requestGasBudget',
+      label: l10n.t('Request gas budget'),
+      value: gas.requestBudget.text,
+      mono: true,
+      detail: gas.requestBudget.noLimit ? `${noLimitDetail(gas.requestBudget, l10n)} · ${parts.requestBudgetDetail}` : parts.requestBudgetDetail,
+    },
   ];
 }
 

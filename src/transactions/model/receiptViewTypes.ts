@@ -37,8 +37,10 @@ export interface PayloadView {
 export interface AmountView {
   /** Exact decimal digits (for copying). */
   raw: string;
-  /** With thousands separators. */
+  /** With thousands separators ("no limit" for a gas budget of the largest uint64). */
   text: string;
+  /** A gas budget of the largest uint64: the node's "no limit", not a number to compare with. */
+  noLimit?: true;
 }
 
 export interface AssetsView {
@@ -76,15 +78,18 @@ export interface BurnEntryView {
 }
 
 export interface ReceiptErrorView {
-  /** What to lead with: the decoded revert reason, else the message, else the code. */
+  /** What to lead with (model/failureHeadline.ts): the decoded error, else the message's words, else the code's. */
   headline: string;
   message?: string;
   decodedRevert?: string;
   /** Custom-error revert data (0x-hex), decoded with the workspace's ABIs by src/evm at display time. */
   revertData?: string;
+  /** The revert data as 0x-hex, decoded or not: shown once, as the raw error data. */
+  rawData?: string;
   code?: string;
-  /** "evm: execution reverted: %s" style explanation of the code, when known. */
+  /** The words of the code: a core code's template, a contract's error, or that it is unknown. */
   codeText?: string;
+  /** `type`: the Go type the node names, or "revert data" for the parameter that carries it. */
   params: Array<{ value: string; type: string }>;
 }
 

@@ -28,6 +28,6 @@ describe('EVM ABIs in an untrusted workspace', function () {
   it('the hover decodes the custom error with the workspace artifact', async () => {
     const hovers = await hoversAt(`txHash: ${node.requestId}`, node.requestId);
     assert.equal(hovers.length, 1);
-    assert.ok(hovers[0]?.plain.includes('Custom error: InsufficientBalance(available: 3, required: 5)'), hovers[0]?.plain);
+    assert.ok(hovers[0]?.plain.includes('Request failed: InsufficientBalance(available: 3, required: 5)'), hovers[0]?.plain);
   });
 });

@@ -43,6 +43,6 @@ describe('web: the live feed', function () {
       15_000,
     );
     assert.ok(entry);
-    assert.match(label(live.view.getTreeItem(entry)), /^Failed: Custom error: InsufficientBalance\(available: 3, required: 5\)/);
+    assert.match(label(live.view.getTreeItem(entry)), /^Failed: InsufficientBalance\(available: 3, required: 5\)/);
   });
 });

@@ -212,18 +212,20 @@ describe('evm/model/revert: describeReceiptError', () => {
       params: [],
     });
   });
-  it('decodes a revert named only by the message', () => {
-    const message = `execution reverted: ${encodeError('Ownable: caller is not the owner')}`;
+  it('decodes a revert named only by the message, and gives its data as 0x + lowercase hex', () => {
+    const data = encodeError('Ownable: caller is not the owner');
+    const message = `execution reverted: ${data}`;
     assert.deepEqual(describeReceiptError(message, null), {
       failed: true,
       message,
       decodedRevert: 'Ownable: caller is not the owner',
+      rawData: `0x${data.replace(/^0x/, '').toLowerCase()}`,
       params: [],
     });
   });
   it('finds custom-error data in the message', () => {
     const message = 'execution reverted: 0xdeadbeef';
-    assert.deepEqual(describeReceiptError(message, null), { failed: true, message, revertData: '0xdeadbeef', params: [] });
+    assert.deepEqual(describeReceiptError(message, null), { failed: true, message, revertData: '0xdeadbeef', rawData: '0xdeadbeef', params: [] });
   });
   it('finds custom-error data with 0x and whole words in a param', () => {
     const data = `0xDEADBEEF${word(7)}`;
@@ -232,6 +234,7 @@ describe('evm/model/revert: describeReceiptError', () => {
       message: `execution reverted: ${data}`,
       code: 'a774',
       revertData: data.toLowerCase(),
+      rawData: data.toLowerCase(),
       params: [{ value: data, type: 'string' }],
     });
   });

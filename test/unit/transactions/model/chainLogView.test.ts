@@ -38,7 +38,7 @@ describe('transactions/model/chainLogView', () => {
     assert.equal(ev?.rows[0]?.label, 'evm⟨U+202E⟩.log');
     assert.ok((ev?.rows[0]?.value.length ?? 0) <= 401);
     assert.equal(ev?.rows[0]?.copy?.text.length, 2002, 'Copy gives the whole payload');
-    assert.equal(ev?.rows[0]?.detail, 'contract 0x07cb02c1 · 2025-01-01T00:00:10.000000000Z');
+    assert.equal(ev?.rows[0]?.detail, 'contract evm (0x07cb02c1) · 2025-01-01T00:00:10.000000000Z');
     assert.match(ev?.note ?? '', /first 100 of 105/);
   });
 
@@ -89,7 +89,7 @@ describe('transactions/model/chainLogView: the Block and Events sections, whole'
             label: 'evm.Transfer',
             value: '0xabcd',
             mono: true,
-            detail: 'contract 0x07cb02c1 · 2025-11-20T10:00:00.000000000Z',
+            detail: 'contract evm (0x07cb02c1) · 2025-11-20T10:00:00.000000000Z',
             copy: { text: '0xabcd', what: 'Event payload' },
           },
         ],
@@ -118,12 +118,12 @@ describe('transactions/model/chainLogView: the Block and Events sections, whole'
   it('reads an event timestamp as Unix nanoseconds (as Wasp writes it, both generations), exact past 2^53', () => {
     const detail = (ts: bigint) =>
       chainLogSections({ ok: true, value: BLOCK }, { ok: true, value: { events: [event({ timestamp: ts })] } })[1]?.rows[0]?.detail;
-    assert.equal(detail(0n), 'contract 0x07cb02c1 · 0', 'zero is no time: shown as the number');
-    assert.equal(detail(1n), 'contract 0x07cb02c1 · 1970-01-01T00:00:00.000000001Z');
-    assert.equal(detail(999_999_999n), 'contract 0x07cb02c1 · 1970-01-01T00:00:00.999999999Z');
-    assert.equal(detail(1_000_000_000n), 'contract 0x07cb02c1 · 1970-01-01T00:00:01.000000000Z');
-    assert.equal(detail(1_763_632_800_123_456_789n), 'contract 0x07cb02c1 · 2025-11-20T10:00:00.123456789Z', 'every digit of a value above 2^53');
-    assert.equal(detail(18446744073709551615n), 'contract 0x07cb02c1 · 2554-07-21T23:34:33.709551615Z', 'the largest uint64');
+    assert.equal(detail(0n), 'contract evm (0x07cb02c1) · 0', 'zero is no time: shown as the number');
+    assert.equal(detail(1n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:00.000000001Z');
+    assert.equal(detail(999_999_999n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:00.999999999Z');
+    assert.equal(detail(1_000_000_000n), 'contract evm (0x07cb02c1) · 1970-01-01T00:00:01.000000000Z');
+    assert.equal(detail(1_763_632_800_123_456_789n), 'contract evm (0x07cb02c1) · 2025-11-20T10:00:00.123456789Z', 'every digit of a value above 2^53');
+    assert.equal(detail(18446744073709551615n), 'contract evm (0x07cb02c1) · 2554-07-21T23:34:33.709551615Z', 'the largest uint64');
   });
 
   it(`shows the first ${MAX_EVENTS_SHOWN} events and says how many there are`, () => {

@@ -148,7 +148,7 @@ describe('transactions/model/receiptView: a Rebased receipt', () => {
     assert.equal(summarizeBurnLog([{ code: 8, gasBurned: 1n }], 'rebased').entries[0]?.name, 'call');
   });
 
-  it('a 0x<hname>:<id> contract error names the contract', () => {
+  it('a 0x<hname>:<id> contract error names the contract; without the message it is said unknown, by its id as the node writes it', () => {
     const v = buildReceiptView(
       rebasedReceipt('receipt-failed-isc', (b) => {
         b.rawError = { code: '0x3c4b5e02:7', params: [] };
@@ -156,7 +156,32 @@ describe('transactions/model/receiptView: a Rebased receipt', () => {
       }),
     );
     assert.equal(v.error?.code, '0x3c4b5e02:7');
-    assert.equal(v.error?.codeText, 'error 7 of contract accounts');
+    assert.equal(v.error?.codeText, 'unknown error code 0007 of contract accounts');
+    assert.equal(v.error?.headline, 'unknown error code 0007 of contract accounts');
+    const told = buildReceiptView(
+      rebasedReceipt('receipt-failed-isc', (b) => {
+        b.rawError = { code: '0x3c4b5e02:7', params: [] };
+        b.errorMessage = 'account not found';
+      }),
+    );
+    assert.equal(told.error?.codeText, 'error 7 of contract accounts');
+    assert.equal(told.error?.headline, 'account not found');
+  });
+
+  it("a custom-error revert (the demo's InsufficientBalance(3, 5)): the headline and the row name the selector, never the revert data, which shows once", () => {
+    const data = `cf479181${'0'.repeat(63)}3${'0'.repeat(63)}5`;
+    const v = buildReceiptView(
+      rebasedReceipt('receipt-failed-evm-revert', (b) => {
+        b.rawError = { code: 'a774', params: [`${data}:string`] };
+        b.errorMessage = `execution reverted: ${data}`;
+      }),
+    );
+    assert.equal(v.error?.headline, 'execution reverted with custom error 0xcf479181');
+    assert.equal(v.summary, 'execution reverted with custom error 0xcf479181');
+    const rows = sectionOf(v, 'error')?.rows ?? [];
+    assert.equal(rows.filter((r) => r.value.includes(data)).length, 1, rows.map((r) => r.field).join());
+    assert.equal(findRow(v, 'rawErrorData')?.value, `0x${data}`);
+    assert.deepEqual(v.error?.params, [{ value: data, type: 'revert data' }]);
   });
 
   it('without errorMessage, c674 is filled from its template with the hname in hex', () => {

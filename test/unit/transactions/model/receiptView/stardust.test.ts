@@ -65,10 +65,23 @@ describe('transactions/model/receiptView: a Stardust receipt', () => {
     assert.deepEqual(v.error?.params, [{ value: 'invoice-42', type: 'string' }]);
   });
 
-  it('uint64 values beyond 2^53 stay exact', () => {
+  it('uint64 values beyond 2^53 stay exact; a gas budget of the largest uint64 reads "no limit", never a share of it', () => {
     const v = buildReceiptView(stardustReceipt(DEMO_RECEIPTS.bigAmounts));
     assert.equal(v.gas.budget.raw, '18446744073709551615');
-    assert.equal(v.gas.budget.text, '18,446,744,073,709,551,615');
+    assert.equal(v.gas.budget.text, 'no limit');
+    assert.equal(v.gas.burnedShare, undefined, 'not "0.0% of the budget"');
+    assert.deepEqual(findRow(v, 'gasBudget'), {
+      field: 'gasBudget',
+      label: 'Gas budget',
+      value: 'no limit',
+      mono: true,
+      detail: '18,446,744,073,709,551,615, the largest uint64',
+      copy: { text: '18446744073709551615', what: 'gas budget' },
+    });
+    assert.equal(findRow(v, 'gasBurned')?.detail, undefined);
+    assert.equal(findRow(v, 'requestGasBudget')?.value, 'no limit');
+    const below = buildReceiptView(stardustReceipt(DEMO_RECEIPTS.bigAmounts, (j) => (j.gasBudget = '18446744073709551614')));
+    assert.equal(below.gas.budget.text, '18,446,744,073,709,551,614', 'one less is a number');
     assert.equal(v.allowance?.baseTokens.text, '9,007,199,254,740,993');
     assert.equal(v.allowance?.nativeTokens[0]?.amount.text, '18,446,744,073,709,551,615');
     assert.equal(v.gas.requestBudget.raw, '18446744073709551615');
@@ -221,12 +234,12 @@ describe('transactions/model/receiptView: a Stardust receipt, row by row', () =>
     assert.equal(v.gas.burnedShare, '20.0% of the budget');
   });
 
-  it('an EVM revert: the reason row first, then the message in mono, the code without detail', () => {
+  it('an EVM revert: the reason row first, the message in words, the code with its words, the revert data once (as raw data)', () => {
     const v = buildReceiptView(stardustReceipt(DEMO_RECEIPTS.evmRevert));
     const rows = sectionOf(v, 'error')?.rows ?? [];
     assert.deepEqual(
       rows.map((r) => r.field),
-      ['decodedRevert', 'errorMessage', 'errorCode', 'errorParam0'],
+      ['decodedRevert', 'errorMessage', 'errorCode', 'rawErrorData'],
     );
     assert.deepEqual(rows[0], {
       field: 'decodedRevert',
@@ -234,12 +247,20 @@ describe('transactions/model/receiptView: a Stardust receipt, row by row', () =>
       value: 'ERC20: transfer amount exceeds balance',
       copy: { text: 'ERC20: transfer amount exceeds balance', what: 'revert reason' },
     });
-    assert.equal(rows[1]?.mono, true);
-    assert.deepEqual(rows[2], { field: 'errorCode', label: 'Error code', value: 'a774', mono: true });
+    assert.equal(rows[1]?.value, 'execution reverted');
+    assert.equal(rows[1]?.mono, false);
+    assert.match(rows[1]?.copy?.text ?? '', /^execution reverted: 0x08c379a0[0-9a-f]+$/, 'Copy gives the whole message');
+    assert.deepEqual(rows[2], { field: 'errorCode', label: 'Error code', value: 'a774', mono: true, detail: 'core error: execution reverted: …' });
+    assert.match(rows[3]?.value ?? '', /^0x08c379a0[0-9a-f]+$/);
+    assert.deepEqual(
+      v.error?.params.map((p) => p.type),
+      ['revert data'],
+      'the parameter is bytes, not a string',
+    );
     assert.equal(v.gas.burnedShare, '49.5% of the budget', '29,734 of 60,000 is 49.55…%, cut to tenths');
   });
 
-  it('headline: a code without message or template says "error code", an empty message "failed without an error message"', () => {
+  it('headline: a code without message or template says it is unknown, an empty message "failed without an error message"', () => {
     const coded = buildReceiptView(
       stardustReceipt(DEMO_RECEIPTS.iscOffLedgerFailure, (j) => {
         delete j.errorMessage;
@@ -247,8 +268,8 @@ describe('transactions/model/receiptView: a Stardust receipt, row by row', () =>
       }),
     );
     assert.equal(coded.failed, true);
-    assert.deepEqual(coded.error, { headline: 'error code beef', code: 'beef', params: [] });
-    assert.equal(coded.summary, 'error code beef');
+    assert.deepEqual(coded.error, { headline: 'unknown core error code beef', code: 'beef', codeText: 'unknown core error code beef', params: [] });
+    assert.equal(coded.summary, 'unknown core error code beef');
     // errorMessage "" marks the receipt failed on the wire, though there is nothing to describe.
     const bare = buildReceiptView(
       stardustReceipt(DEMO_RECEIPTS.iscOffLedgerFailure, (j) => {
@@ -344,8 +365,8 @@ describe('transactions/model/receiptView: what no demo receipt shows', () => {
       r.rawError = { code: 'beef', params: [] };
     });
     assert.equal(coded.failed, true);
-    assert.equal(coded.error?.headline, 'error code beef');
-    assert.equal(coded.summary, 'error code beef');
+    assert.equal(coded.error?.headline, 'unknown core error code beef');
+    assert.equal(coded.summary, 'unknown core error code beef');
     assert.equal(coded.error?.message, undefined);
     assert.deepEqual(
       coded.sections[0]?.rows.map((r) => [r.field, r.value]),
