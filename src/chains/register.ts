@@ -55,7 +55,11 @@ export function registerChainsFeature(deps: ChainsFeatureDeps): ChainsFeatureApi
   const actions = once(() => import('./commands/chainActions.js'));
   const useChain = once(() => import('./commands/useNodeChain.js'));
   const command = vscode.commands.registerCommand;
+  // The walkthrough ticks "Add a chain" on this: chains configured before it opened never change the setting it also listens to.
+  const hasChains = () => void vscode.commands.executeCommand('setContext', 'waspChain.hasChains', deps.chains.all().length > 0);
+  hasChains();
   deps.context.subscriptions.push(
+    deps.chains.onDidChange(hasChains),
     command(Commands.addChain, async (args?: unknown) => (await addChain()).addChain(deps, model, args)),
     command(Commands.removeChain, async (arg?: unknown) => (await removeChain()).removeChain(deps, model, arg)),
     command(Commands.refresh, async (arg?: unknown) => {

@@ -92,7 +92,7 @@ function idFromEditor(): string | undefined {
  */
 async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<string | undefined> {
   const web = vscode.env.uiKind === vscode.UIKind.Web;
-  const items: Array<vscode.QuickPickItem & { id?: string; paste?: true }> = [];
+  const items: IdItem[] = [];
   const clipped = web ? undefined : idIn(await readClipboard());
   if (clipped) items.push({ label: shortId(clipped, 12, 8), description: vscode.l10n.t('from the clipboard'), id: clipped });
   const recent = deps.chains
@@ -107,18 +107,72 @@ async function askRequestId(deps: Omit<ShowReceiptDeps, 'receipts'>): Promise<st
   if (items.length === 0) return typeRequestId();
   items.push({ label: vscode.l10n.t('Enter a request ID…'), alwaysShow: true });
   if (web) items.push({ label: vscode.l10n.t('Paste from the clipboard'), alwaysShow: true, paste: true });
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Show Request Receipt'),
-    placeHolder: vscode.l10n.t('A request ID from the clipboard or a recent receipt, or enter one'),
-    matchOnDescription: true,
-  });
-  if (!picked) return undefined;
+  const picked = await pickOrType(items);
+  if (picked === undefined || typeof picked === 'string') return picked;
   if (picked.paste) {
     const text = await readClipboard();
     // Not an ID: shown in the input box, where the user sees what is wrong with it.
     return idIn(text) ?? typeRequestId(text.length <= 200 && !text.includes('\n') ? text.trim() : undefined);
   }
   return picked.id ?? typeRequestId();
+}
+
+type IdItem = vscode.QuickPickItem & { id?: string; paste?: true; typed?: true };
+
+/**
+ * The picker of IDs at hand, which also reads what is typed or pasted into it: a valid ID is the
+ * answer on Enter (whatever item is active); a malformed one gets an item saying why, and Enter
+ * leaves the picker open. Resolves with the typed ID, the picked item, or undefined when dismissed.
+ */
+function pickOrType(items: IdItem[]): Promise<IdItem | string | undefined> {
+  const pick = vscode.window.createQuickPick<IdItem>();
+  pick.title = vscode.l10n.t('Show Request Receipt');
+  pick.placeholder = vscode.l10n.t('A request ID from the clipboard or a recent receipt, or type or paste one');
+  pick.matchOnDescription = true;
+  pick.items = items;
+  /** What the picker says of the typed text: while typing, of what looks like an ID; on Enter, of anything. */
+  const typedItems = (value: string, entered = false): IdItem[] => {
+    const v = unwrapPastedId(value);
+    if (v === '' || (!entered && !/^0x/i.test(v))) return [];
+    const id = idIn(v);
+    if (id) return [{ label: shortId(id, 12, 8), description: vscode.l10n.t('the ID you entered'), alwaysShow: true, id, typed: true }];
+    return [{ label: `$(error) ${vscode.l10n.t('Not a request ID')}`, detail: validateRequestIdInput(v), alwaysShow: true, typed: true }];
+  };
+  return new Promise((resolve) => {
+    let answer: IdItem | string | undefined;
+    const subscriptions = [
+      pick.onDidChangeValue((value) => (pick.items = [...typedItems(value), ...items])),
+      pick.onDidAccept(() => {
+        const id = idIn(pick.value);
+        const [active] = pick.activeItems;
+        if (id !== undefined) answer = id;
+        else if (!filtersTo(pick.value, active)) {
+          // What was typed is not an ID, and no ID of the list is meant: the picker says why and stays.
+          pick.items = [...typedItems(pick.value, true), ...items];
+          return;
+        } else answer = active;
+        pick.hide();
+      }),
+      pick.onDidHide(() => {
+        for (const s of subscriptions) s.dispose();
+        pick.dispose();
+        resolve(answer);
+      }),
+    ];
+    pick.show();
+  });
+}
+
+/**
+ * Whether Enter on `active` with `value` typed means that item: nothing typed, or a listed ID the
+ * typed text finds (the workbench's active item may lag behind what was typed; the text decides).
+ */
+function filtersTo(value: string, active: IdItem | undefined): active is IdItem {
+  const typed = unwrapPastedId(value).toLowerCase();
+  if (active === undefined || active.typed) return false;
+  if (typed === '') return true;
+  if (active.id === undefined) return false;
+  return active.id.toLowerCase().includes(typed) || (active.description ?? '').toLowerCase().includes(typed);
 }
 
 /** The clipboard's text; empty when the host cannot read it. */

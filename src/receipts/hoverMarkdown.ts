@@ -14,6 +14,7 @@ import { baseTokensText, formatDuration, formatNumber, shortId } from '../core/f
 import { clip, escapeMarkdown } from '../core/text';
 import { evmTxHashOf } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
+import { notFoundHoverLine } from '../transactions/model/noReceiptView';
 import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
@@ -153,15 +154,20 @@ export function resultMarkdown(
   const lines: string[] = [];
   const firstMiss = result.notFoundOn[0];
   if (firstMiss) {
-    const names = result.notFoundOn.map((c) => c.name).join(', ');
     // Watch the first chain that did not know it (the default chain comes first): args are the
     // validated ID and a chain name from our settings, never document or node text.
-    const watch = watchedOn === undefined ? ` ${commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }])}` : '';
+    const links: string[] = [];
+    if (watchedOn === undefined) links.push(commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }]));
     // Nothing is asked until it is clicked; the panel then reads the workspace's record or asks for the signed transaction.
-    const why = evmShaped(requestId, firstMiss.generation)
-      ? ` ${commandLink(vscode.l10n.t('Why no receipt?'), Commands.whyNoReceipt, [{ requestId, chainName: firstMiss.name }])}`
-      : '';
-    lines.push(`$(search) ${esc(vscode.l10n.t('No receipt for this request on {0}.', names))}${watch}${why}`);
+    if (evmShaped(requestId, firstMiss.generation))
+      links.push(commandLink(vscode.l10n.t('Why no receipt?'), Commands.whyNoReceipt, [{ requestId, chainName: firstMiss.name }]));
+    lines.push(
+      notFoundHoverLine(
+        result.notFoundOn.map((c) => c.name),
+        links,
+        vscode.l10n,
+      ),
+    );
     // The record's path is the workspace's text: escaped, clipped, never a link.
     if (sent !== undefined) lines.push(esc(clip(sent, 300)));
   }

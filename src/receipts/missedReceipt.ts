@@ -9,7 +9,7 @@ import { evmShaped } from '../api/traits';
 import { evmTxHashOf } from '../core/idShapes';
 import type { FindResult, ReceiptService } from '../transactions/receiptService';
 import type { DiagnosisResult } from '../transactions/noReceiptDoctor';
-import { diagnosisLines } from '../transactions/model/noReceiptView';
+import { diagnosisLines, notFoundDetails } from '../transactions/model/noReceiptView';
 import { describeError, errorSummary } from '../ui/errors';
 import type { ErrorView } from '../ui/model/view';
 import { skipReasons } from './model/skipReasons';
@@ -120,9 +120,7 @@ export class MissedReceipt {
         ...(offerWatch ? [{ label: vscode.l10n.t('Watch'), command: 'watch' as const }] : []),
         { label: vscode.l10n.t('Retry'), command: 'retry' },
       ],
-      details: d
-        ? [...details, ...d.details]
-        : [...details, vscode.l10n.t('If it never gets a receipt, the node may have skipped it:'), ...reasons.map((r) => `• ${r}`)],
+      details: notFoundDetails(details, d, reasons, vscode.l10n),
     };
   }
 

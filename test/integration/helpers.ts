@@ -328,6 +328,7 @@ export type Prompt = { kind: 'input' | 'pick'; title: string; text: string; valu
 export type PromptAnswer = (shown: Prompt) => string | undefined;
 
 type PromptWindow = {
+  createQuickPick: typeof vscode.window.createQuickPick;
   showInputBox: (o?: vscode.InputBoxOptions) => Thenable<string | undefined>;
   showQuickPick: (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => Thenable<unknown>;
   showWarningMessage: (message: string, ...rest: unknown[]) => Thenable<unknown>;
@@ -335,13 +336,13 @@ type PromptWindow = {
 };
 
 /**
- * Runs `run` with every input box and quick pick answered in turn by `answers` (a typed value must
+ * Runs `run` with every input box and quick pick (shown by showQuickPick or built with createQuickPick) answered in turn by `answers` (a typed value must
  * pass the box's own validation), and warnings and information messages recorded, not shown.
  * Undefined when this host does not allow replacing them.
  */
 export async function withPrompts<T>(answers: PromptAnswer[], run: () => Thenable<T>): Promise<{ result: T; shown: Prompt[]; notes: string[] } | undefined> {
   const win = vscode.window as unknown as PromptWindow;
-  const keys = ['showInputBox', 'showQuickPick', 'showWarningMessage', 'showInformationMessage'] as const;
+  const keys = ['createQuickPick', 'showInputBox', 'showQuickPick', 'showWarningMessage', 'showInformationMessage'] as const;
   const saved = keys.map((k) => [k, win[k]] as const);
   const shown: Prompt[] = [];
   const notes: string[] = [];
@@ -363,6 +364,25 @@ export async function withPrompts<T>(answers: PromptAnswer[], run: () => Thenabl
       const label = next({ kind: 'pick', title: o?.title ?? '', text: o?.placeHolder ?? '', items: list });
       return label === undefined ? undefined : list.find((i) => i.label === label);
     };
+    // A picker the extension builds itself is the real one: the answer is made its active item and accepted with VS Code's own command.
+    const create = win.createQuickPick;
+    win.createQuickPick = (<I extends vscode.QuickPickItem>() => {
+      const pick = create.call(vscode.window) as vscode.QuickPick<I>;
+      const show = pick.show.bind(pick);
+      pick.show = () => {
+        show();
+        const label = next({ kind: 'pick', title: pick.title ?? '', text: pick.placeholder ?? '', items: [...pick.items] });
+        const item = label === undefined ? undefined : pick.items.find((i) => i.label === label);
+        if (item === undefined) return pick.hide();
+        // The workbench first makes its own choice of active item (the first) and says so: the answer is set after it.
+        const first = pick.onDidChangeActive(() => {
+          first.dispose();
+          pick.activeItems = [item];
+          void vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        });
+      };
+      return pick;
+    }) as PromptWindow['createQuickPick'];
     win.showWarningMessage = async (message) => void notes.push(message);
     win.showInformationMessage = async (message) => void notes.push(message);
     if (vscode.window.showQuickPick !== win.showQuickPick) return undefined;

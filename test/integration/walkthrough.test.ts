@@ -2,7 +2,7 @@
 // registered commands, every step's media ships, and VS Code opens it by its id.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { EXTENSION_ID } from './helpers';
+import { EXTENSION_ID, setChains } from './helpers';
 
 const WALKTHROUGH_ID = 'waspChain.gettingStarted';
 
@@ -18,6 +18,23 @@ interface Walkthrough {
   title: string;
   description: string;
   steps: Step[];
+}
+
+/** The values `run` made the extension set for the context waspChain.hasChains (the walkthrough's tick). */
+async function contextsSetWhile(run: () => Promise<void>): Promise<boolean[]> {
+  const commands = vscode.commands as unknown as { executeCommand: (id: string, ...args: unknown[]) => Thenable<unknown> };
+  const original = commands.executeCommand;
+  const set: boolean[] = [];
+  commands.executeCommand = (id: string, ...args: unknown[]) => {
+    if (id === 'setContext' && args[0] === 'waspChain.hasChains') set.push(args[1] as boolean);
+    return original.call(vscode.commands, id, ...args);
+  };
+  try {
+    await run();
+  } finally {
+    commands.executeCommand = original;
+  }
+  return set;
 }
 
 describe('Get Started walkthrough', () => {
@@ -41,10 +58,10 @@ describe('Get Started walkthrough', () => {
     nls = JSON.parse(new TextDecoder().decode(raw)) as Record<string, string>;
   });
 
-  it('has the four steps of the issue, each with a title and a description the user can read', () => {
+  it('has the steps of the issues (the call tree, Blocks and Live included), each with a title and a description the user can read', () => {
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['addChain', 'setToken', 'showChainInfo', 'hoverRequestId'],
+      ['addChain', 'setToken', 'showChainInfo', 'hoverRequestId', 'callTree', 'blocks', 'live'],
     );
     for (const s of [walkthrough, ...walkthrough.steps]) {
       for (const field of [s.title, s.description]) {
@@ -61,6 +78,9 @@ describe('Get Started walkthrough', () => {
       setToken: ['waspChain.signIn', 'waspChain.setToken'],
       showChainInfo: ['waspChain.showChainInfo'],
       hoverRequestId: ['waspChain.showReceipt'],
+      callTree: ['waspChain.showReceipt'],
+      blocks: ['waspChain.chains.focus'],
+      live: ['waspChain.live.show'],
     };
     for (const step of walkthrough.steps) {
       const links = [...text(step.description).matchAll(/\]\(command:([\w.]+)/g)].map((m) => m[1]);
@@ -91,5 +111,23 @@ describe('Get Started walkthrough', () => {
     while (welcomeTabs() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.equal(welcomeTabs(), 1, 'the walkthrough editor opened');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('Get Started walkthrough: the "Add a chain" tick', () => {
+  it('ticks "Add a chain" by a context the extension keeps true while chains are configured, in any scope, five of them too', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes?: { walkthroughs?: Walkthrough[] } } | undefined;
+    const step = manifest?.contributes?.walkthroughs?.find((w) => w.id === WALKTHROUGH_ID)?.steps.find((s) => s.id === 'addChain');
+    const contexts = (step?.completionEvents ?? []).filter((e) => e.startsWith('onContext:')).map((e) => e.slice('onContext:'.length));
+    assert.deepEqual(contexts, ['waspChain.hasChains'], 'a setting changed is not enough: chains configured before the walkthrough opened must tick it too');
+    for (const target of [vscode.ConfigurationTarget.Workspace, vscode.ConfigurationTarget.Global]) await setChains(undefined, { target });
+    const node = { name: 'Five', nodeUrl: 'http://127.0.0.1:9', chainId: '0x' + '11'.repeat(32) };
+    const five = [1, 2, 3, 4, 5].map((i) => ({ ...node, name: `Chain ${i}` }));
+    for (const target of [vscode.ConfigurationTarget.Workspace, vscode.ConfigurationTarget.Global]) {
+      const set = await contextsSetWhile(() => setChains(five, { target }));
+      assert.equal(set.at(-1), true, `five chains in ${vscode.ConfigurationTarget[target]} settings: ${JSON.stringify(set)}`);
+      const cleared = await contextsSetWhile(() => setChains(undefined, { target }));
+      assert.equal(cleared.at(-1), false, `no chain left: ${JSON.stringify(cleared)}`);
+    }
   });
 });
