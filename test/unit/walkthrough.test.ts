@@ -2,13 +2,14 @@
 // its completion events name commands and settings the extension contributes; its words cover both
 // generations, Rebased first, and promise nothing the demo does not show.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface Manifest {
   contributes: {
     commands: Array<{ command: string }>;
     configuration: { properties: Record<string, unknown> };
+    views?: Record<string, Array<{ id: string }>>;
     walkthroughs: Array<{
       id: string;
       description: string;
@@ -27,6 +28,8 @@ describe('package.json: the Get Started walkthrough', () => {
   it('every step is ticked by a command or setting the extension contributes', () => {
     const commands = new Set(manifest.contributes.commands.map((c) => c.command));
     const settings = new Set(Object.keys(manifest.contributes.configuration.properties));
+    const contexts = contextKeysSet(join(root, 'src'));
+    const views = new Set(Object.values(manifest.contributes.views ?? {}).flatMap((list) => list.map((v) => v.id)));
     assert.ok(walkthrough && walkthrough.steps.length > 0);
     for (const step of walkthrough.steps) {
       const events = step.completionEvents ?? [];
@@ -35,10 +38,15 @@ describe('package.json: the Get Started walkthrough', () => {
         const [kind, name = ''] = e.split(/:(.*)/s);
         if (kind === 'onCommand') assert.ok(commands.has(name), `${step.id}: ${e} names a contributed command`);
         else if (kind === 'onSettingChanged') assert.ok(settings.has(name), `${step.id}: ${e} names a contributed setting`);
+        else if (kind === 'onView') assert.ok(views.has(name), `${step.id}: ${e} names a contributed view`);
+        else if (kind === 'onContext') assert.ok(contexts.has(name), `${step.id}: ${e} names a context key the extension sets`);
         else assert.fail(`${step.id}: ${e} is not an event this test knows to check`);
       }
       // The step's own button ticks it.
-      const buttons = [...text(step.description).matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => `onCommand:${m[1]}`);
+      // A button that focuses a view (`<view>.focus`, a command VS Code makes) is ticked by the view being seen.
+      const buttons = [...text(step.description).matchAll(/\]\(command:([\w.]+)\)/g)].map((m) =>
+        views.has((m[1] ?? '').replace(/\.focus$/, '')) ? `onView:${(m[1] ?? '').replace(/\.focus$/, '')}` : `onCommand:${m[1]}`,
+      );
       assert.ok(
         buttons.some((b) => events.includes(b)),
         `${step.id}: a button of the step (${buttons.join(', ')}) is one of its completion events`,
@@ -57,3 +65,15 @@ describe('package.json: the Get Started walkthrough', () => {
     }
   });
 });
+
+/** The context keys the extension's code sets (`setContext`), read from its sources. */
+function contextKeysSet(dir: string): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) for (const k of contextKeysSet(path)) keys.add(k);
+    else if (entry.name.endsWith('.ts'))
+      for (const m of readFileSync(path, 'utf8').matchAll(/executeCommand\(\s*'setContext',\s*'([\w.]+)'/g)) keys.add(m[1] ?? '');
+  }
+  return keys;
+}
