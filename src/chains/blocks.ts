@@ -95,7 +95,7 @@ export class BlocksModel implements vscode.Disposable {
   }
 
   async loadMore(chainName: string): Promise<void> {
-    await (await this.lists()).loadMore(chainName);
+    await (await this.lists()).loadMore(chainName, this.filter(chainName));
   }
 
   /** The Chains view was shown or hidden: following runs only while it is visible. */

@@ -1,5 +1,6 @@
 // The Blocks lists of the Chains tree (loaded when the first one opens; blocks.ts is the part
-// loaded at activation): the latest block and the ones before it, 20 at a time ("Load more"); each
+// loaded at activation): the latest block and the ones before it, 20 at a time ("Load more"), and
+// with a filter on, page after page until one passes it (at most 200 blocks a load); each
 // block with its time, requests, failed requests, gas burned and fees; a block expanded lists its
 // receipts from ONE block-receipts request, each opening the receipt panel. Nothing polls unless
 // the user turns on waspChain.blocks.followLatest, and then only while the Chains view is visible
@@ -16,9 +17,10 @@ import type { ChainRegistry } from '../config/chainRegistry';
 import type { NodeClients } from '../config/nodeClients';
 import type { BlocksFeed } from '../transactions/feeds';
 import { errorSummary } from '../ui/errors';
-import { BLOCK_PAGE_SIZE, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from './model/blockPaging';
+import { explorerBase } from '../transactions/model/explorer';
+import { followedBlocks, hasMore, mergeBlocks, newerBlocks, nextLoadPage, SCAN_LIMIT, scanned, type LoadScan } from './model/blockPaging';
 import { blockMatches, filterName, type BlockFilter } from './model/blockFilter';
-import { blockReceiptRow, type BlockReceiptRow } from './model/blockRows';
+import { blockReceiptRow, loadingText, loadMoreText, type BlockReceiptRow } from './model/blockRows';
 import { blockItem, blockMessageItem, blockReceiptItem } from './blockItems';
 import { message, type BlockMessageNode, type BlockNode, type BlockReceiptNode, type BlocksNode, type BlocksTreeNode } from './blockNodes';
 
@@ -33,6 +35,10 @@ interface ChainBlocks {
   latest?: number;
   load?: Load<void>;
   receipts: Map<number, Load<BlockReceiptRow[]>>;
+  /** What the last load read, for the filter it was made with. */
+  scan?: { filter: BlockFilter; value?: LoadScan };
+  /** Its explorer is known (the entry's, or the default of the EVM chain ID its node told). */
+  explorer?: boolean;
 }
 
 /** How often a followed list asks for the latest block (ms). */
@@ -132,7 +138,10 @@ export class BlocksList implements vscode.Disposable {
   children(node: BlocksNode, filter: BlockFilter = 'all'): BlocksTreeNode[] {
     const st = this.stateOf(node.chainName);
     if (!st) return [];
-    if (!st.load) void this.loadPage(node.chainName);
+    const more = hasMore(st.blocks.map((b) => b.blockIndex));
+    // A filter turned on over loaded blocks none of which passes it: one load looks further.
+    if (!st.load || (st.load.status === 'ok' && more && st.scan?.filter !== filter && !st.blocks.some((b) => blockMatches(b, filter))))
+      void this.loadPage(node.chainName, filter);
     const blockNode = (block: BlockInfo, key: string): BlockNode => ({
       kind: 'block',
       id: `${node.id}/${key}`,
@@ -146,13 +155,17 @@ export class BlocksList implements vscode.Disposable {
       ...shown.map((b) => blockNode(b, String(b.blockIndex))),
     ];
     const load = st.load ?? { status: 'loading' };
-    if (load.status === 'loading') out.push(message(node, 'loading', vscode.l10n.t('Loading blocks…'), 'loading~spin'));
+    const scan = st.scan?.filter === filter ? st.scan.value : undefined;
+    if (load.status === 'loading') out.push(message(node, 'loading', loadingText(filter, scan, SCAN_LIMIT, vscode.l10n), 'loading~spin'));
     else if (load.status === 'error') out.push(errorMessage(node, load.error, { command: Commands.refreshBlocks, title: '', arguments: [node.chainName] }));
     else {
-      if (shown.length === 0 && st.blocks.length > 0) out.push(message(node, 'none', noneShown(st.blocks.length, filter), 'filter'));
-      if (hasMore(st.blocks.map((b) => b.blockIndex))) {
+      const moreText = loadMoreText(filter, scan, vscode.l10n);
+      // The "Load more" row says how far the load looked; else a line says none of the loaded passes.
+      const looked = more && filter !== 'all' && scan !== undefined && scan.scanned > 0 && scan.matched === 0;
+      if (shown.length === 0 && st.blocks.length > 0 && !looked) out.push(message(node, 'none', noneShown(st.blocks.length, filter), 'filter'));
+      if (more) {
         out.push(
-          message(node, 'more', vscode.l10n.t('Load more'), 'ellipsis', {
+          message(node, 'more', moreText, 'ellipsis', {
             command: Commands.loadMoreBlocks,
             title: vscode.l10n.t('Load more'),
             arguments: [node.chainName],
@@ -212,14 +225,14 @@ export class BlocksList implements vscode.Disposable {
     this.emitter.fire();
   }
 
-  /** "Load more": the next 20 blocks below the loaded ones. */
-  async loadMore(chainName: string): Promise<void> {
-    await this.loadPage(chainName);
+  /** "Load more": the next 20 blocks below the loaded ones, or with a filter on, until one passes it. */
+  async loadMore(chainName: string, filter: BlockFilter = 'all'): Promise<void> {
+    await this.loadPage(chainName, filter);
   }
 
   /** The item of a node this list made. */
   item(node: BlockNode | BlockReceiptNode | BlockMessageNode): vscode.TreeItem {
-    if (node.kind === 'block') return blockItem(node, Date.now(), this.deps.chains.get(node.chainName)?.explorerUrl !== undefined);
+    if (node.kind === 'block') return blockItem(node, Date.now(), this.states.get(node.chainName.toLowerCase())?.explorer === true);
     return node.kind === 'blockReceipt' ? blockReceiptItem(node) : blockMessageItem(node);
   }
 
@@ -252,29 +265,56 @@ export class BlocksList implements vscode.Disposable {
     return st;
   }
 
-  private async loadPage(chainName: string): Promise<void> {
+  private async loadPage(chainName: string, filter: BlockFilter): Promise<void> {
     const st = this.stateOf(chainName);
     if (!st || st.load?.status === 'loading') return;
     st.load = { status: 'loading' };
+    const scan: NonNullable<ChainBlocks['scan']> = (st.scan = { filter });
     this.emitter.fire();
+    const current = () => this.states.get(st.chain.name.toLowerCase()) === st;
+    const read = (added: BlockInfo[]) => {
+      st.blocks = mergeBlocks(st.blocks, added);
+      scan.value = scanned(
+        scan.value,
+        added.map((b) => b.blockIndex),
+        added.filter((b) => blockMatches(b, filter)).length,
+      );
+    };
     try {
       const api = this.deps.clients.apiFor(st.chain);
-      let added: BlockInfo[] = [];
+      // The default explorer of the EVM chain ID the node tells (Rebased), asked beside the blocks.
+      const evmChainId = st.explorer === undefined && st.chain.explorerUrl === undefined ? api.evmChainId() : Promise.resolve(undefined);
       let latest = st.latest;
       if (latest === undefined || st.blocks.length === 0) {
         this.requests++;
         const top = await api.blockInfo('latest');
+        if (!current()) return;
         latest = top.blockIndex;
-        added.push(top);
+        read([top]);
       }
-      const loaded = [...st.blocks, ...added].map((b) => b.blockIndex);
-      const wanted = nextPage(latest, loaded, added.length > 0 ? BLOCK_PAGE_SIZE - 1 : BLOCK_PAGE_SIZE);
-      this.requests += wanted.length;
-      // One request per block (the API has no range); the shared limiter bounds them.
-      added = [...added, ...(await Promise.all(wanted.map((i) => api.blockInfo(i))))];
-      if (this.states.get(st.chain.name.toLowerCase()) !== st) return;
       st.latest = Math.max(latest, st.latest ?? 0);
-      st.blocks = mergeBlocks(st.blocks, added);
+      // One request per block (the API has no range; the shared limiter bounds them), a page at a
+      // time, each page shown as it arrives.
+      for (
+        let wanted = nextLoadPage(
+          latest,
+          st.blocks.map((b) => b.blockIndex),
+          scan.value ?? { scanned: 0, matched: 0 },
+        );
+        wanted.length > 0;
+      ) {
+        this.requests += wanted.length;
+        const added = await Promise.all(wanted.map((i) => api.blockInfo(i)));
+        if (!current()) return;
+        read(added);
+        wanted = nextLoadPage(
+          latest,
+          st.blocks.map((b) => b.blockIndex),
+          scan.value ?? { scanned: 0, matched: 0 },
+        );
+        if (wanted.length > 0) this.emitter.fire();
+      }
+      st.explorer ??= explorerBase(st.chain.explorerUrl, await evmChainId) !== undefined;
       st.load = { status: 'ok', value: undefined };
     } catch (error) {
       st.load = { status: 'error', error };

@@ -124,7 +124,7 @@ describe('Blocks in the Chains tree', function () {
     assert.match(shown.text, /evm\.transfer/);
     assert.match(shown.text, /0xc0ffee/);
     // The event's time in the editor's locale with its age; its exact UTC is the row's tooltip.
-    assert.match(shown.text, /contract 07cb02c1 · [^\n]*2025[^\n]*\(\d[\d,]* d ago\)/);
+    assert.match(shown.text, /contract evm \(07cb02c1\) · [^\n]*2025[^\n]*\(\d[\d,]* d ago\)/);
     assert.match(shown.text, /4 \(\d+ off-ledger\), 2 failed/);
     assert.match(shown.text, /Chain Info at This Block/);
   });
@@ -289,6 +289,60 @@ describe('Blocks in the Chains tree', function () {
     assert.equal(item.contextValue, 'receipt.evm.debug');
     assert.deepEqual(menuOf(item.contextValue), ['waspChain.copyRequestId', 'waspChain.debugTransaction', 'waspChain.openInExplorer', 'waspChain.showReceipt']);
     assert.ok(!menuOf('receipt.evm').includes('waspChain.debugTransaction'));
+  });
+
+  it('with "with requests" on, a load reads on until a block has requests (at most 200 blocks, progress shown), and Load more says how far it looked', async () => {
+    const chain = rebased.rebasedChain;
+    assert.ok(chain);
+    const withRequests = () => Math.max(...chain.receipts.map((r) => r.blockIndex));
+    const blockReads = () => rebased.requests.filter((r) => /\/blocks\/\d+$/.test(r.path)).length;
+    // 45 empty blocks on top: the first page of a load holds no block with requests.
+    for (let i = 0; i < 45; i++) rebased.chainLog.addBlock([]);
+    const blocks = await blocksOf('Rebased');
+    await vscode.commands.executeCommand('waspChain.filterBlocks', blocks, 'withRequests');
+    rebased.clearRequests();
+    api.chains.blocks.refresh();
+    const seen: string[] = [];
+    const listening = api.chains.tree.onDidChangeTreeData(() => seen.push(...labels(kids(blocks))));
+    const found = (await opened(blocks)).filter((n): n is BlockNode => n.kind === 'block');
+    assert.equal(found[0]?.block.blockIndex, withRequests(), 'the newest block with requests, below the empty ones');
+    const pages = Math.ceil((chain.latestBlockIndex - withRequests() + 1) / 20);
+    assert.ok(pages >= 3 && pages <= 10, String(pages));
+    assert.equal(blockReads(), pages * 20 - 1, 'page after page down to it, the latest block read first');
+    assert.ok(
+      seen.some((l) => /^Looking for blocks with requests: \d+ of up to 200 blocks read, down to #[\d,]+…$/.test(l)),
+      seen.join(' | '),
+    );
+
+    // 250 more: a load stops after 200 blocks and says where it looked; Load more goes on below.
+    for (let i = 0; i < 250; i++) rebased.chainLog.addBlock([]);
+    rebased.clearRequests();
+    api.chains.blocks.refresh();
+    const bounded = await opened(blocks);
+    listening.dispose();
+    const top = chain.latestBlockIndex;
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    assert.equal(blockReads(), 199);
+    assert.deepEqual(labels(bounded), [`no block with requests in #${fmt(top)}–#${fmt(top - 199)}: Load more`]);
+    const cmd = api.chains.tree.getTreeItem(bounded[0]!).command;
+    assert.ok(cmd);
+    await vscode.commands.executeCommand(cmd.command, ...(cmd.arguments ?? []));
+    const more = (await opened(blocks)).filter((n): n is BlockNode => n.kind === 'block');
+    assert.equal(more[0]?.block.blockIndex, withRequests());
+    await vscode.commands.executeCommand('waspChain.filterBlocksOn', blocks, 'all');
+  });
+
+  it("a Rebased chain's block rows offer Open in Explorer when the node's EVM chain ID has a known explorer", async () => {
+    const list = await blocksOf('Rebased');
+    await vscode.commands.executeCommand('waspChain.filterBlocksOn', list, 'all');
+    api.chains.blocks.refresh();
+    const [block] = (await opened(await blocksOf('Rebased'))).filter((n): n is BlockNode => n.kind === 'block');
+    assert.ok(block);
+    const item = api.chains.tree.getTreeItem(block);
+    assert.equal(item.contextValue, 'chainBlock.explorer');
+    assert.ok(menuOf(item.contextValue).includes('waspChain.openBlockInExplorer'));
+    const opened2 = await withOpenExternalSpy(async () => vscode.commands.executeCommand<boolean>('waspChain.openBlockInExplorer', block));
+    if (opened2) assert.deepEqual(opened2.calls, [`https://explorer.evm.iota.org/block/${block.block.blockIndex}`]);
   });
 
   it('the commands used only from menus are hidden from the Command Palette', () => {

@@ -27,6 +27,45 @@ export function nextPage(latest: number, loaded: readonly number[], size = BLOCK
   return out;
 }
 
+/** The blocks one load reads at most while none of them passes the list's filter. */
+export const SCAN_LIMIT = 200;
+
+/** What one load (the first, or a "Load more") has read so far: from `high` down to `low`. */
+export interface LoadScan {
+  readonly high: number;
+  readonly low: number;
+  readonly scanned: number;
+  /** How many of them pass the filter. */
+  readonly matched: number;
+}
+
+/**
+ * The next blocks one load asks for: a page first, then, while none of what it read passes the
+ * filter, page after page until one does, block 0 is reached or `limit` blocks were read (the
+ * last page cut to fit). [] when the load is done.
+ */
+export function nextLoadPage(
+  latest: number,
+  loaded: readonly number[],
+  scan: Pick<LoadScan, 'scanned' | 'matched'>,
+  limit = SCAN_LIMIT,
+  size = BLOCK_PAGE_SIZE,
+): number[] {
+  const want = scan.scanned < size ? size - scan.scanned : scan.matched > 0 ? 0 : Math.min(size, limit - scan.scanned);
+  return want <= 0 ? [] : nextPage(latest, loaded, want);
+}
+
+/** A load's scan after it read `blocks` (`matches` of them pass the filter). */
+export function scanned(scan: LoadScan | undefined, indices: readonly number[], matches: number): LoadScan {
+  let high = scan?.high ?? -1;
+  let low = scan?.low ?? Infinity;
+  for (const i of indices) {
+    if (i > high) high = i;
+    if (i < low) low = i;
+  }
+  return { high, low, scanned: (scan?.scanned ?? 0) + indices.length, matched: (scan?.matched ?? 0) + matches };
+}
+
 /** Whether blocks below the loaded ones remain. */
 export function hasMore(loaded: readonly number[]): boolean {
   return loaded.length > 0 && lowestOf(loaded) > 0;

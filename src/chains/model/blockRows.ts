@@ -9,7 +9,8 @@ import { formatBaseTokens, formatBigInt, formatNumber, formatTime, shortId } fro
 import { englishL10n, type L10n } from '../../core/l10n';
 import { plainLine } from '../../core/text';
 import { buildReceiptView, type AnyReceipt } from '../../transactions/model/receiptView';
-import { failedRequests } from './blockFilter';
+import { failedRequests, filterName, type BlockFilter } from './blockFilter';
+import type { LoadScan } from './blockPaging';
 
 /** Characters of a failure in a row's label, and in its tooltip. */
 const ROW_FAILURE_CHARS = 80;
@@ -91,4 +92,32 @@ export function blockReceiptRowText(r: BlockReceiptRow, l10n: L10n = englishL10n
     description: [l10n.t('#{0}', formatNumber(r.requestIndex)), shortId(r.requestId, 8, 4), l10n.t('gas {0}', formatBigInt(r.gasBurned))].join(' · '),
     tooltip: tooltip.join('\n'),
   };
+}
+
+/** One block the filter passes, as the "Load more" row names it. */
+function oneBlockName(filter: BlockFilter, l10n: L10n): string {
+  if (filter === 'withRequests') return l10n.t('block with requests');
+  if (filter === 'withFailures') return l10n.t('block with failed requests');
+  return l10n.t('block');
+}
+
+/**
+ * The "Load more" row: when the last load found nothing the filter passes, how far it looked
+ * ("no block with requests in #2,483,101–#2,482,902: Load more").
+ */
+export function loadMoreText(filter: BlockFilter, scan: LoadScan | undefined, l10n: L10n = englishL10n): string {
+  if (filter === 'all' || !scan || scan.scanned === 0 || scan.matched > 0) return l10n.t('Load more');
+  return l10n.t('no {0} in #{1}–#{2}: Load more', oneBlockName(filter, l10n), formatBigInt(BigInt(scan.high)), formatBigInt(BigInt(scan.low)));
+}
+
+/** The row of a load under way: with a filter on, how far it has looked so far. */
+export function loadingText(filter: BlockFilter, scan: LoadScan | undefined, limit: number, l10n: L10n = englishL10n): string {
+  if (filter === 'all' || !scan || scan.scanned === 0) return l10n.t('Loading blocks…');
+  return l10n.t(
+    'Looking for {0}: {1} of up to {2} blocks read, down to #{3}…',
+    filterName(filter, l10n),
+    formatNumber(scan.scanned),
+    formatNumber(limit),
+    formatBigInt(BigInt(scan.low)),
+  );
 }

@@ -2,7 +2,18 @@
 // more" down to block 0, a follower's newer blocks (from nothing loaded too), merging, and the cap
 // of a followed list.
 import * as assert from 'node:assert/strict';
-import { FOLLOW_CAP, followedBlocks, hasMore, mergeBlocks, newerBlocks, nextPage } from '../../../../src/chains/model/blockPaging';
+import {
+  FOLLOW_CAP,
+  followedBlocks,
+  hasMore,
+  mergeBlocks,
+  newerBlocks,
+  nextLoadPage,
+  nextPage,
+  scanned,
+  SCAN_LIMIT,
+  type LoadScan,
+} from '../../../../src/chains/model/blockPaging';
 
 describe('chains/model/blockPaging: pages, newer blocks, merging', () => {
   it('the first page is the latest block and the 19 before it', () => {
@@ -98,5 +109,43 @@ describe('chains/model/blockPaging: newer blocks with nothing loaded', () => {
   it('with nothing loaded, the newest page reaches down to block 0 and no further', () => {
     assert.deepEqual(newerBlocks(5, []), [5, 4, 3, 2, 1, 0]);
     assert.deepEqual(newerBlocks(5, [3]), [5, 4]);
+  });
+});
+
+describe('chains/model/blockPaging: one load with a filter on reads until it has rows to show', () => {
+  const down = (from: number, count: number) => Array.from({ length: count }, (_, i) => from - i);
+
+  /** Runs one load over a chain whose blocks `passes` tells apart: the blocks it read, in order. */
+  function load(latest: number, loaded: number[], passes: (i: number) => boolean, limit = SCAN_LIMIT): { read: number[]; scan: LoadScan | undefined } {
+    const read: number[] = [];
+    let scan: LoadScan | undefined;
+    for (;;) {
+      const page = nextLoadPage(latest, [...loaded, ...read], scan ?? { scanned: 0, matched: 0 }, limit);
+      if (page.length === 0) return { read, scan };
+      read.push(...page);
+      scan = scanned(scan, page, page.filter(passes).length);
+    }
+  }
+
+  it('without a filter (every block passes), a load is one page', () => {
+    assert.deepEqual(load(1_000, [], () => true).read, down(1_000, 20));
+  });
+
+  it('reads page after page until a block passes, and stops with that page', () => {
+    const { read, scan } = load(1_000, [], (i) => i === 950);
+    assert.equal(read.length, 60);
+    assert.deepEqual(scan, { high: 1_000, low: 941, scanned: 60, matched: 1 });
+  });
+
+  it('reads at most SCAN_LIMIT blocks when none passes, and says which', () => {
+    const { read, scan } = load(2_483_101, [], () => false);
+    assert.equal(read.length, SCAN_LIMIT);
+    assert.deepEqual(scan, { high: 2_483_101, low: 2_482_902, scanned: 200, matched: 0 });
+  });
+
+  it('"Load more" scans below what is loaded, the last page cut to the limit, and stops at block 0', () => {
+    const more = load(1_000, down(1_000, 20), () => false, 50);
+    assert.deepEqual(more.read, down(980, 50));
+    assert.deepEqual(load(30, down(30, 20), () => false).read, down(10, 11));
   });
 });

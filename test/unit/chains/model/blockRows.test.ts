@@ -1,7 +1,7 @@
 // The words of the Blocks list's rows (src/chains/model/blockRows.ts): what differs first, a failure
 // decoded as the receipt panel heads it, counts that read right for one.
 import * as assert from 'node:assert/strict';
-import { blockReceiptRow, blockReceiptRowText, blockRowText } from '../../../../src/chains/model/blockRows';
+import { blockReceiptRow, blockReceiptRowText, blockRowText, loadingText, loadMoreText } from '../../../../src/chains/model/blockRows';
 import { DEMO_EVM_REVERT_REASON } from '../../../fixtures/demoData';
 import { demoReceipt } from '../../../fixtures/demoReceipts';
 import { block, NOW } from '../../helpers/blocks';
@@ -50,5 +50,28 @@ describe('chains/model/blockRows: block and receipt rows', () => {
     assert.equal(text.label, row.summary);
     assert.match(text.description, new RegExp(`^#${row.requestIndex} · 0x[0-9a-f]{6}…[0-9a-f]{4} · gas [\\d,]+$`));
     assert.ok(text.tooltip.includes('Request succeeded'));
+  });
+});
+
+describe('chains/model/blockRows: the rows of a load with a filter on', () => {
+  const none = { high: 2_483_101, low: 2_482_902, scanned: 200, matched: 0 };
+
+  it('"Load more" says how far a load looked when it found no block the filter passes', () => {
+    assert.equal(loadMoreText('withRequests', none), 'no block with requests in #2,483,101–#2,482,902: Load more');
+    assert.equal(loadMoreText('withFailures', none), 'no block with failed requests in #2,483,101–#2,482,902: Load more');
+  });
+
+  it('"Load more" is plain when the load found rows, or no filter is on', () => {
+    assert.equal(loadMoreText('withRequests', { ...none, matched: 2 }), 'Load more');
+    assert.equal(loadMoreText('all', none), 'Load more');
+    assert.equal(loadMoreText('withRequests', undefined), 'Load more');
+  });
+
+  it('a load under way with a filter on tells how far it has looked', () => {
+    assert.equal(
+      loadingText('withRequests', { high: 100, low: 41, scanned: 60, matched: 0 }, 200),
+      'Looking for blocks with requests: 60 of up to 200 blocks read, down to #41…',
+    );
+    assert.equal(loadingText('all', { high: 100, low: 41, scanned: 60, matched: 60 }, 200), 'Loading blocks…');
   });
 });
