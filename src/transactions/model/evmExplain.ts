@@ -7,7 +7,7 @@ import { traitsOf } from '../../api/traits';
 import { bytesToHex, hexToBytes } from '../../core/hex';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { formatBigInt } from '../../core/format';
-import { clip, revealInvisible } from '../../core/text';
+import { clip } from '../../core/text';
 import { decodeSignedTx, type EvmTx } from '../../evm/model/signedTx';
 import { evmTxLine, evmTxRows, evmTxView, rebasedEvmTx } from './evmTxView';
 import { isRebasedReceipt } from '../../api/receiptKind';
@@ -19,12 +19,14 @@ import { decodeCustomError, decodedLine, decodeFunctionCall, decodeLog, type Abi
 import { RPC_MAX_BYTES, RPC_TIMEOUT_MS, type RpcFailure, type RpcOutcome } from '../../evm/model/jsonRpc';
 import { evmTxHashOf, LEADING_EVM_ADDRESS } from '../../core/idShapes';
 import type { CustomErrorReading } from './failureHeadline';
+import { shown } from './lineText';
+
+export { shown } from './lineText';
 import { inUnits, type UnitsOf } from '../../evm/model/tokenAmounts';
 
 /** Stardust's param key of the signed transaction ("t"). */
 const STARDUST_TX_KEY = '0x74';
 /** Characters of a hover line or row value: remote data may be long. */
-const LINE_CHARS = 400;
 
 export interface EvmExplanation {
   /** The revert's custom error, when the receipt carries custom-error revert data. */
@@ -74,10 +76,6 @@ export function customErrorReading(e: EvmExplanation | undefined): CustomErrorRe
   if (d === undefined) return undefined;
   if (d.ok) return { decoded: shown(decodedLine(d.item)) };
   return d.reason === 'unknown' ? { undeclared: true } : undefined;
-}
-
-export function shown(s: string): string {
-  return revealInvisible(clip(s, LINE_CHARS));
 }
 
 function sourcesText(item: DecodedItem, l10n: L10n): string {

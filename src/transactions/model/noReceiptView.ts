@@ -5,7 +5,7 @@
 import { englishL10n, type L10n } from '../../core/l10n';
 import type { Diagnosis, TxFacts } from './noReceipt';
 import type { FactFailures } from './noReceiptFacts';
-import { shown } from './evmExplain';
+import { shown } from './lineText';
 import { escapeMarkdown } from '../../core/text';
 
 const MARK = { true: '✓', false: '✗', undefined: '·' } as const;
