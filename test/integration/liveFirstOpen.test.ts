@@ -1,0 +1,70 @@
+// The Live view's first open against a node that wants a token (the demo's protected Rebased node,
+// configured as a user would: without a chain ID), in a real extension host: the view says in words
+// which chain needs one and offers Sign In, never the node's raw "missing or malformed jwt"; once a
+// token is stored for the node, the feed is prepared again at once and opens.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import type { LiveService } from '../../src/live/service';
+import { startLocalNode, type LocalNode } from '../fixtures/localNode';
+import { activate, setChains } from './helpers';
+
+const CHAIN = 'ShimmerEVM';
+
+describe('Live view: the first open on a node that wants a token', function () {
+  this.timeout(30_000);
+  let api: ExtensionApi;
+  let node: LocalNode;
+  let live: LiveService;
+
+  /** Resolves once `cond` holds, checked on every change of the hub's feeds. */
+  function whenHub(cond: () => boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (cond()) return resolve();
+      const sub = live.hub.onDidChange(() => {
+        if (!cond()) return;
+        sub.dispose();
+        resolve();
+      });
+    });
+  }
+
+  before(async () => {
+    api = await activate();
+    node = await startLocalNode({ generation: 'rebased', auth: { users: { carol: { password: 'carol-pw', permissions: ['read'] } } } });
+    await api.services.tokens.delete(node.url);
+  });
+
+  after(async () => {
+    await api.services.tokens.delete(node.url);
+    await setChains(undefined);
+    await node.close();
+  });
+
+  it('says which chain needs a token and offers Sign In, not the node’s raw error', async () => {
+    await setChains([{ name: CHAIN, nodeUrl: node.url }]);
+    await vscode.commands.executeCommand('waspChain.live.show');
+    live = await api.live.service();
+    await whenHub(() => live.hub.states().some((s) => s.problem !== undefined));
+    const said = live.view.message() ?? '';
+    assert.match(said, /ShimmerEVM needs a token: Sign In/, said);
+    assert.doesNotMatch(said, /jwt|cookie/i, said);
+    const menus = (
+      vscode.extensions.all.find((e) => e.id.toLowerCase() === 'wasp-chain-explorer.wasp-chain-explorer')?.packageJSON as {
+        contributes: { menus: Record<string, Array<{ command: string; when?: string }>> };
+      }
+    ).contributes.menus['view/title'];
+    assert.ok(
+      menus?.some((m) => m.command === 'waspChain.signIn' && /view == waspChain\.live/.test(m.when ?? '') && /waspChain\.live\.needsToken/.test(m.when ?? '')),
+      'Sign In sits on the Live view while a node needs a token',
+    );
+  });
+
+  it('opens the feed as soon as a token is stored for the node, without waiting for the retry', async () => {
+    await api.services.tokens.set(node.url, node.issueToken());
+    const chain = api.services.chains.get(CHAIN);
+    assert.ok(chain);
+    await whenHub(() => live.hub.connectionOf(chain)?.status().phase === 'open');
+    assert.doesNotMatch(live.view.message() ?? '', /needs a token/);
+  });
+});
