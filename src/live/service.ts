@@ -45,6 +45,8 @@ export class LiveService implements vscode.Disposable {
   readonly notifier: FailureNotifier;
   readonly statusBar: LiveStatusBar;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** What the Sign In button's context was last told. */
+  private needsToken: boolean | undefined;
 
   constructor(
     private readonly deps: LiveServiceDeps,
@@ -127,11 +129,11 @@ export class LiveService implements vscode.Disposable {
   private decorate(): void {
     this.shell.treeView.description = this.view.description();
     this.shell.treeView.message = this.view.message();
-    void vscode.commands.executeCommand(
-      'setContext',
-      'waspChain.live.needsToken',
-      this.hub.states().some((s) => s.needsToken === true),
-    );
+    // Told only when it changes: decorate runs on every redraw, and a flood redraws often.
+    const needsToken = this.hub.states().some((s) => s.needsToken === true);
+    if (needsToken === this.needsToken) return;
+    this.needsToken = needsToken;
+    void vscode.commands.executeCommand('setContext', 'waspChain.live.needsToken', needsToken);
   }
 }
 
