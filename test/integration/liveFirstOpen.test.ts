@@ -13,6 +13,14 @@ import { activate, setChains, withPrompts } from './helpers';
 
 const CHAIN = 'ShimmerEVM';
 
+/** The extension's view title bar contributions, as VS Code read them from its manifest. */
+function viewTitleMenus(): Array<{ command: string; when?: string }> | undefined {
+  const ext = vscode.extensions.all.find((e) => e.id.toLowerCase() === 'wasp-chain-explorer.wasp-chain-explorer');
+  return (ext?.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } } | undefined)?.contributes.menus[
+    'view/title'
+  ];
+}
+
 describe('Live view: the first open on a node that wants a token', function () {
   this.timeout(30_000);
   let api: ExtensionApi;
@@ -51,11 +59,7 @@ describe('Live view: the first open on a node that wants a token', function () {
     const said = live.view.message() ?? '';
     assert.match(said, /ShimmerEVM needs a token: Sign In/, said);
     assert.doesNotMatch(said, /jwt|cookie/i, said);
-    const menus = (
-      vscode.extensions.all.find((e) => e.id.toLowerCase() === 'wasp-chain-explorer.wasp-chain-explorer')?.packageJSON as {
-        contributes: { menus: Record<string, Array<{ command: string; when?: string }>> };
-      }
-    ).contributes.menus['view/title'];
+    const menus = viewTitleMenus();
     assert.ok(
       menus?.some((m) => m.command === 'waspChain.signIn' && /view == waspChain\.live/.test(m.when ?? '') && /waspChain\.live\.needsToken/.test(m.when ?? '')),
       'Sign In sits on the Live view while a node needs a token',
@@ -84,11 +88,7 @@ describe('Live view: the first open on a node that wants a token', function () {
     assert.equal(asked.shown[0]?.items.find((i) => i.description === 'current')?.label, 'Every request');
     assert.equal(api.live.treeView.description, 'contracts accounts, evm');
     assert.deepEqual(live.view.filter.contracts, ['accounts', 'evm']);
-    const menus = (
-      vscode.extensions.all.find((e) => e.id.toLowerCase() === 'wasp-chain-explorer.wasp-chain-explorer')?.packageJSON as {
-        contributes: { menus: Record<string, Array<{ command: string; when?: string }>> };
-      }
-    ).contributes.menus['view/title'];
+    const menus = viewTitleMenus();
     const onLive = (menus ?? []).filter((m) => /view == waspChain\.live\b/.test(m.when ?? '')).map((m) => m.command);
     assert.ok(onLive.includes('waspChain.live.scope'), onLive.join(', '));
     assert.ok(!onLive.some((c) => /filterAddresses|filterContracts/.test(c)), 'no second place for the scope');
