@@ -3,7 +3,7 @@
 // with the demo workspace, opens the workbench in headless Chromium and uses it as a user would:
 // the activity bar, the tree, the mouse over a request ID, the command palette, a hover link.
 //   node scripts/screenshots.mjs [--out docs/images]
-// Writes tree.png, hover.png, chain-info.png and receipt.png (1400x860 each), receipt-failed.png
+// Writes tree.png, hover.png, chain-info.png, receipt.png, live.png and account-hover.png (1400x860 each), receipt-failed.png
 // (1280 wide: a reverted request, which must not scroll sideways), blocks.png (the Blocks list
 // in a 250 px side bar) and debug.png (a debug session stopped on a decoded revert), and fails when one of them does not show what it should, or is larger
 // than 300 KB.
@@ -14,6 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  ANVIL_FILE,
   DEMO_IDS,
   exitAfterCleanup,
   expandChain,
@@ -33,6 +34,8 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(values.out ?? join(repo, 'docs/images'));
 const MAX_BYTES = 300 * 1024;
+/** Anvil's first development account, the payer in the demo's anvil file (public to everyone). */
+const ANVIL_PAYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const say = (msg) => console.log(`screenshots: ${msg}`);
 
 const running = {};
@@ -129,6 +132,21 @@ try {
   }
   await shoot('blocks.png');
   say('blocks.png: the Blocks list at 250 px');
+
+  // The Live view's first open: the requests the demo chains publish, or why a chain cannot, in words.
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await runCommand(page, 'Show Live View');
+  const live = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /^\s*Live/i }) });
+  await live.locator('.monaco-list-row').first().waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1500);
+  await shoot('live.png');
+  say('live.png: the Live view at its first open');
+
+  // An account hover in the anvil file: the balance and nonce, the chain asked named, the others offered.
+  await openFile(page, ANVIL_FILE);
+  await hoverText(page, ANVIL_PAYER.slice(0, 12), 'nonce');
+  await shootWithHover('account-hover.png');
+  say('account-hover.png: the hover over an address');
 
   // A debug session of the withdraw that reverted (launch.json's first configuration): stopped on
   // the revert two calls deep, the decoded error heading the call stack, the call's arguments decoded.

@@ -70,7 +70,8 @@ export function interpretAnswer<S extends z.ZodMiniType>(
   const err: NodeErrorBody = body?.success ? inertErrorBody(body.data) : {};
   const nodeMessage = nodeText(err, parsed.ok ? undefined : text, contentType);
   switch (true) {
-    case status === 401 || status === 403:
+    // A Rebased node's JWT middleware (echo-jwt v4.3.0) answers a missing token 400, not 401.
+    case status === 401 || status === 403 || (status === 400 && /^missing or malformed jwt$/i.test((err.Message ?? '').trim())):
       throw unauthorized(status, err, nodeMessage, authenticated, context);
     case status === 404:
       throw notFound(o, err, nodeMessage, text, parsed.ok, context, onRouteNotFound);

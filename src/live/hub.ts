@@ -12,7 +12,9 @@ import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import type { ChainRegistry } from '../config/chainRegistry';
 import { nodeKey, type ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
+import type { TokenStore } from '../config/tokenStore';
 import { errorSummary } from '../ui/errors';
+import { TokenExpiredError, UnauthorizedError } from '../api/errors';
 import { LiveConnection, type LiveStatus } from './connection';
 import type { NeedReason } from './model/subscription';
 
@@ -26,6 +28,8 @@ export interface LiveHubDeps {
   readonly chains: Pick<ChainRegistry, 'valid' | 'isContactable' | 'onDidChange'>;
   readonly clients: Pick<NodeClients, 'detectGeneration' | 'apiFor'>;
   readonly log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
+  /** A node's token changed (signed in, set, removed): a feed refused for want of one is prepared again at once. */
+  readonly tokens: Pick<TokenStore, 'onDidChange'>;
 }
 
 /** One node: its chains, and its connection once prepared. */
@@ -39,6 +43,8 @@ interface NodeFeed {
   /** When preparing last failed (detection, the node's chain): tried again after RETRY_MS while needed. */
   failedAt?: number;
   problem?: string;
+  /** The node refused for want of a (valid) token: the view says so in words, with Sign In. */
+  needsToken?: boolean;
   subscriptions: vscode.Disposable[];
 }
 
@@ -49,6 +55,8 @@ export interface NodeLiveState {
   status: LiveStatus | undefined;
   /** Why no connection could be prepared (the node unreachable, not a Wasp node). */
   problem?: string;
+  /** The node asks for a token (or a new one) before it answers. */
+  needsToken?: boolean;
 }
 
 const RETRY_MS = 15_000;
@@ -72,6 +80,7 @@ export class LiveHub implements vscode.Disposable {
       this.eventEmitter,
       this.changeEmitter,
       deps.chains.onDidChange(() => this.rebuild()),
+      deps.tokens.onDidChange((key) => this.tokenChanged(key)),
     );
     this.rebuild();
   }
@@ -106,6 +115,7 @@ export class LiveHub implements vscode.Disposable {
     return [...this.nodes.values()].map((n) => {
       const s: NodeLiveState = { node: n.key, chains: n.chains, status: n.connection?.status() };
       if (n.problem !== undefined) s.problem = n.problem;
+      if (n.needsToken === true) s.needsToken = true;
       return s;
     });
   }
@@ -164,6 +174,13 @@ export class LiveHub implements vscode.Disposable {
     this.changeEmitter.fire();
   }
 
+  private tokenChanged(key: string): void {
+    const feed = this.nodes.get(key);
+    if (!feed || feed.connection || feed.failedAt === undefined) return;
+    feed.failedAt = undefined;
+    this.apply();
+  }
+
   /** Tells every node's connection what needs it; prepares the ones needed for the first time. */
   private apply(): void {
     if (this.disposed) return;
@@ -209,6 +226,7 @@ export class LiveHub implements vscode.Disposable {
       if (this.disposed || this.nodes.get(feed.key) !== feed || feed.chains !== chains) return;
       feed.byChainId = byChainId;
       feed.problem = undefined;
+      feed.needsToken = undefined;
       feed.failedAt = undefined;
       const connection = new LiveConnection({ nodeUrl: first.nodeUrl, generation: wire.generation, log: (line) => this.deps.log.info(line) });
       feed.connection = connection;
@@ -220,6 +238,7 @@ export class LiveHub implements vscode.Disposable {
     } catch (e) {
       feed.failedAt = Date.now();
       feed.problem = errorSummary(e);
+      feed.needsToken = e instanceof UnauthorizedError || e instanceof TokenExpiredError;
       this.deps.log.warn(`live: no feed from ${feed.key}: ${feed.problem}`);
       this.changeEmitter.fire();
     }

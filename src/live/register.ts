@@ -19,8 +19,7 @@ export const LiveCommands = {
   resume: 'waspChain.live.resume',
   clear: 'waspChain.live.clear',
   filterOutcome: 'waspChain.live.filterOutcome',
-  filterAddresses: 'waspChain.live.filterAddresses',
-  filterContracts: 'waspChain.live.filterContracts',
+  scope: 'waspChain.live.scope',
 } as const;
 
 export const LIVE_VIEW_ID = 'waspChain.live';
@@ -129,8 +128,7 @@ export function registerLiveFeature(deps: LiveFeatureDeps): LiveFeature {
     command(LiveCommands.resume, async () => (await service()).setPaused(false)),
     command(LiveCommands.clear, async () => (await service()).view.clear()),
     command(LiveCommands.filterOutcome, async (arg?: unknown) => (await service()).filterOutcome(arg)),
-    command(LiveCommands.filterAddresses, async (arg?: unknown) => (await service()).filterAddresses(arg)),
-    command(LiveCommands.filterContracts, async (arg?: unknown) => (await service()).filterContracts(arg)),
+    command(LiveCommands.scope, async (arg?: unknown) => (await service()).chooseScope(arg)),
   );
   void vscode.commands.executeCommand('setContext', 'waspChain.live.paused', false);
   if (treeView.visible || notifyOn()) void service();

@@ -10,7 +10,7 @@ import { Settings } from '../constants';
 import type { BlockInfo } from '../api/chainLogSchemas';
 import type { AnyReceipt } from '../transactions/model/receiptView';
 import type { ReceiptService } from '../transactions/receiptService';
-import { LiveHub } from './hub';
+import { LiveHub, type LiveHubDeps } from './hub';
 import { filterFrom, parseFilterItems, type LiveViewFilter, type OutcomeChoice } from './model/liveFilter';
 import { failureText, FailureNotifier, NOTIFY_SETTING, notifyFailuresOn } from './notifications';
 import { LiveStatusBar } from './statusBar';
@@ -27,6 +27,7 @@ export interface LiveServiceDeps {
   readonly receipts: { readonly service: ReceiptService };
   readonly addresses: { current(): Promise<NameBook> };
   readonly known: Pick<KnownIds, 'shown'>;
+  readonly tokens: LiveHubDeps['tokens'];
 }
 
 /** What register.ts hands the service: the view's tree (created at activation), and where the feeds' events go on. */
@@ -44,6 +45,8 @@ export class LiveService implements vscode.Disposable {
   readonly notifier: FailureNotifier;
   readonly statusBar: LiveStatusBar;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** What the Sign In button's context was last told. */
+  private needsToken: boolean | undefined;
 
   constructor(
     private readonly deps: LiveServiceDeps,
@@ -107,25 +110,10 @@ export class LiveService implements vscode.Disposable {
     if (outcome !== undefined) await this.setFilter({ ...this.view.filter, outcome });
   }
 
-  async filterAddresses(arg: unknown): Promise<void> {
-    const next = await addressFilter(this.view.filter, arg);
+  /** The one place the view's scope is chosen: every request, the workspace's, typed addresses, or typed contracts. */
+  async chooseScope(arg: unknown): Promise<void> {
+    const next = await scopeFilter(this.view.filter, arg, this.view.description());
     if (next) await this.setFilter(next);
-  }
-
-  async filterContracts(arg: unknown): Promise<void> {
-    const text =
-      typeof arg === 'string'
-        ? arg
-        : await vscode.window.showInputBox({
-            title: vscode.l10n.t('Live View: Filter by Contract'),
-            prompt: vscode.l10n.t(
-              'EVM contract addresses, ISC contract hnames or names (such as evm, accounts), separated by commas or spaces. Empty: any contract.',
-            ),
-            value: this.view.filter.contracts.join(', '),
-            validateInput: (v) => rejectedMessage(parseFilterItems(v, 'contract').rejected),
-          });
-    if (text === undefined) return;
-    await this.setFilter({ ...this.view.filter, contracts: parseFilterItems(text, 'contract').items });
   }
 
   dispose(): void {
@@ -141,6 +129,11 @@ export class LiveService implements vscode.Disposable {
   private decorate(): void {
     this.shell.treeView.description = this.view.description();
     this.shell.treeView.message = this.view.message();
+    // Told only when it changes: decorate runs on every redraw, and a flood redraws often.
+    const needsToken = this.hub.states().some((s) => s.needsToken === true);
+    if (needsToken === this.needsToken) return;
+    this.needsToken = needsToken;
+    void vscode.commands.executeCommand('setContext', 'waspChain.live.needsToken', needsToken);
   }
 }
 
@@ -158,35 +151,64 @@ async function pickOutcome(current: OutcomeChoice): Promise<OutcomeChoice | unde
   return (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Live View: Filter by Outcome') }))?.value;
 }
 
-/** `mine`, `all`, a list of addresses (string or array), or a pick. */
-async function addressFilter(current: LiveViewFilter, arg: unknown): Promise<LiveViewFilter | undefined> {
-  if (arg === 'mine' || arg === 'all') return { ...current, scope: arg, addresses: [] };
-  if (typeof arg === 'string' || Array.isArray(arg)) {
-    const items = parseFilterItems(Array.isArray(arg) ? arg.filter((a): a is string => typeof a === 'string').join(' ') : arg, 'address').items;
-    return items.length === 0 ? { ...current, scope: 'mine', addresses: [] } : { ...current, scope: 'listed', addresses: items };
-  }
-  const picks: Array<vscode.QuickPickItem & { value: 'mine' | 'all' | 'listed' }> = [
+type ScopeChoice = 'all' | 'mine' | 'listed' | 'contracts';
+
+/** The scope a filter has now, as the picker names it. */
+function scopeOf(f: LiveViewFilter): ScopeChoice {
+  return f.contracts.length > 0 ? 'contracts' : f.scope;
+}
+
+/**
+ * `all`, `mine`, addresses (a string or an array), `{ contracts }` (a string or an array; empty:
+ * every request), or a pick. One scope at a time: choosing one clears the others' lists.
+ */
+async function scopeFilter(current: LiveViewFilter, arg: unknown, now: string): Promise<LiveViewFilter | undefined> {
+  const every: LiveViewFilter = { ...current, scope: 'all', addresses: [], contracts: [] };
+  if (arg === 'mine' || arg === 'all') return { ...every, scope: arg };
+  if (typeof arg === 'object' && arg !== null && !Array.isArray(arg) && 'contracts' in arg)
+    return withList(every, 'contract', (arg as { contracts: unknown }).contracts);
+  if (typeof arg === 'string' || Array.isArray(arg)) return withList(every, 'address', arg);
+  const picks: Array<vscode.QuickPickItem & { value: ScopeChoice }> = [
+    { label: vscode.l10n.t('Every request'), detail: vscode.l10n.t('Everything the chains publish'), value: 'all' },
     {
       label: vscode.l10n.t('My accounts and contracts'),
       detail: vscode.l10n.t('Requests whose sender or EVM recipient the workspace names (deployment records, waspChain.addressLabels)'),
       value: 'mine',
     },
-    { label: vscode.l10n.t('Every request'), value: 'all' },
-    { label: vscode.l10n.t('These addresses…'), detail: vscode.l10n.t('EVM addresses or agent IDs you type'), value: 'listed' },
+    {
+      label: vscode.l10n.t('These addresses…'),
+      detail: vscode.l10n.t('EVM addresses or agent IDs you type: the sender or the EVM recipient'),
+      value: 'listed',
+    },
+    {
+      label: vscode.l10n.t('These contracts…'),
+      detail: vscode.l10n.t('EVM contract addresses, ISC contract hnames or names (such as evm, accounts)'),
+      value: 'contracts',
+    },
   ];
-  for (const p of picks) if (p.value === current.scope) p.description = vscode.l10n.t('current');
-  const picked = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Live View: Filter by Address') });
+  for (const p of picks) if (p.value === scopeOf(current)) p.description = vscode.l10n.t('current');
+  const picked = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Live View: Scope'), placeHolder: vscode.l10n.t('Showing: {0}', now) });
   if (!picked) return undefined;
-  if (picked.value !== 'listed') return { ...current, scope: picked.value, addresses: [] };
+  if (picked.value === 'all' || picked.value === 'mine') return { ...every, scope: picked.value };
+  const kind = picked.value === 'listed' ? 'address' : 'contract';
   const text = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Live View: Filter by Address'),
-    prompt: vscode.l10n.t('EVM addresses or agent IDs, separated by commas or spaces: a request shows when its sender or EVM recipient is one of them.'),
-    value: current.addresses.join(', '),
-    validateInput: (v) => rejectedMessage(parseFilterItems(v, 'address').rejected),
+    title: vscode.l10n.t('Live View: Scope'),
+    prompt:
+      kind === 'address'
+        ? vscode.l10n.t('EVM addresses or agent IDs, separated by commas or spaces: a request shows when its sender or EVM recipient is one of them.')
+        : vscode.l10n.t('EVM contract addresses, ISC contract hnames or names (such as evm, accounts), separated by commas or spaces.'),
+    value: (kind === 'address' ? current.addresses : current.contracts).join(', '),
+    validateInput: (v) => rejectedMessage(parseFilterItems(v, kind).rejected),
   });
-  if (text === undefined) return undefined;
-  const items = parseFilterItems(text, 'address').items;
-  return items.length === 0 ? { ...current, scope: 'mine', addresses: [] } : { ...current, scope: 'listed', addresses: items };
+  return text === undefined ? undefined : withList(every, kind, text);
+}
+
+/** The filter showing the typed addresses or contracts; none understood: every request. */
+function withList(every: LiveViewFilter, kind: 'address' | 'contract', value: unknown): LiveViewFilter {
+  const text = Array.isArray(value) ? value.filter((a): a is string => typeof a === 'string').join(' ') : typeof value === 'string' ? value : '';
+  const items = parseFilterItems(text, kind).items;
+  if (items.length === 0) return every;
+  return kind === 'address' ? { ...every, scope: 'listed', addresses: items } : { ...every, contracts: items };
 }
 
 function rejectedMessage(rejected: string[]): string | undefined {

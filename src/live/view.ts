@@ -1,9 +1,9 @@
 // The Live view: the receipts a node's feed brings, newest first, each with success or failure
 // first (a ThemeIcon, never a node's text), the decoded call or revert (the transaction layer's EVM
 // explanation over the workspace's ABIs), the sender and the contract named from the workspace's
-// address book, its chain and block. Filtered by outcome, by address (the workspace's accounts
-// and contracts by default) and by contract; paused on demand (what arrives meanwhile is kept and
-// counted); a cap on what is kept (waspChain.live.maxEntries). A click opens the receipt panel.
+// address book, its chain and block. Filtered by outcome and by one scope (every request by
+// default; the workspace's accounts and contracts; typed addresses; typed contracts), named in the
+// view's description; paused on demand (what arrives meanwhile is kept and counted); a cap on what is kept (waspChain.live.maxEntries). A click opens the receipt panel.
 // The view's message says when a feed is connecting, disconnected or reconnecting. A node's text
 // is one plain line here (invisible characters revealed, clipped).
 import type { KnownIds } from '../core/knownIds';
@@ -271,7 +271,10 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
       const host = hostOf(s.node);
       const st = s.status;
       if (!st) {
-        if (s.problem !== undefined) lines.push(vscode.l10n.t('No live feed from {0}: {1}', host, plainLine(s.problem, 200)));
+        // A node that wants a token: which chains, and the way to give one, rather than the node's own words.
+        if (s.needsToken === true)
+          lines.push(vscode.l10n.t('{0} needs a token: Sign In (in this view’s title bar).', plainLine(s.chains.map((c) => c.name).join(', '), 120)));
+        else if (s.problem !== undefined) lines.push(vscode.l10n.t('No live feed from {0}: {1}', host, plainLine(s.problem, 200)));
         continue;
       }
       if (st.phase === 'backoff') {
@@ -305,9 +308,14 @@ export class LiveView implements vscode.TreeDataProvider<FeedEntry>, vscode.Disp
     const parts: string[] = [];
     if (f.outcome === 'failure') parts.push(vscode.l10n.t('failures'));
     if (f.outcome === 'success') parts.push(vscode.l10n.t('successes'));
-    if (f.scope === 'mine') parts.push(this.book && this.book.size > 0 ? vscode.l10n.t('my contracts') : vscode.l10n.t('all (the workspace names no address)'));
-    if (f.scope === 'listed') parts.push(vscode.l10n.t('{0} addresses', f.addresses.length));
-    if (f.contracts.length > 0) parts.push(vscode.l10n.t('{0} contracts', f.contracts.length));
+    // The scope is always named: the view's one answer to "why do I see this, and not that?".
+    if (f.contracts.length > 0) parts.push(vscode.l10n.t('contracts {0}', plainLine(f.contracts.join(', '), 60)));
+    else if (f.scope === 'mine')
+      parts.push(
+        this.book && this.book.size > 0 ? vscode.l10n.t('my accounts and contracts') : vscode.l10n.t('every request (the workspace names no address)'),
+      );
+    else if (f.scope === 'listed') parts.push(vscode.l10n.t('{0} addresses', f.addresses.length));
+    else parts.push(vscode.l10n.t('every request'));
     if (this.lastMatched > this.lastShown) parts.push(vscode.l10n.t('newest {0} of {1}', this.lastShown, this.lastMatched));
     if (this.frozen) parts.push(vscode.l10n.t('paused'));
     return parts.join(' · ');

@@ -71,7 +71,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     assert.ok(entry);
     chain = entry;
     live = await api.live.service();
-    await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
+    await vscode.commands.executeCommand('waspChain.live.scope', 'all');
   });
 
   afterEach(async () => {
@@ -85,7 +85,7 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
     out.restore();
     await setSetting('live.notifyFailures', false);
     await setSetting('blocks.followLatest', false);
-    await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'mine');
+    await vscode.commands.executeCommand('waspChain.live.scope', 'all');
     await setChains(undefined, { defaultChain: undefined });
     await node.close();
   });
@@ -160,9 +160,9 @@ describe('live feed: the Live view, notifications, reconnects, watches and block
       );
       assert.match(String(api.live.treeView.description), /failures/);
 
-      await vscode.commands.executeCommand('waspChain.live.filterContracts', 'accounts');
+      await vscode.commands.executeCommand('waspChain.live.scope', { contracts: 'accounts' });
       assert.equal((await live.view.getChildren()).filter((e) => e.seq > after).length, 0, 'the Vault call is no accounts call');
-      await vscode.commands.executeCommand('waspChain.live.filterContracts', '');
+      await vscode.commands.executeCommand('waspChain.live.scope', { contracts: '' });
 
       await vscode.commands.executeCommand('waspChain.live.pause');
       const paused = await lastSeq();

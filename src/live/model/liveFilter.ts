@@ -1,6 +1,6 @@
 // What the Live view shows of the feed and what a failure notification is about: the view's filter
-// (outcome; the addresses of the workspace by default, every request, or addresses the user typed;
-// contracts) read from untrusted input and applied to the feed's entries, and whether an entry
+// (outcome; every request by default, the workspace's accounts and contracts, addresses or contracts
+// the user typed) read from untrusted input and applied to the feed's entries, and whether an entry
 // touches the workspace: its sender or the EVM transaction's recipient is named by the address book
 // (the user's labels, the deployment records). Pure.
 import type { FeedEntry, FeedFilter } from './feed';
@@ -19,7 +19,11 @@ export interface LiveViewFilter {
   contracts: readonly string[];
 }
 
-export const DEFAULT_VIEW_FILTER: LiveViewFilter = { outcome: 'all', scope: 'mine', addresses: [], contracts: [] };
+/**
+ * Every request: the first open shows what the chains publish. The workspace's own (`mine`) is one
+ * pick away; as the default it hid every request of a chain the workspace has no record on yet.
+ */
+export const DEFAULT_VIEW_FILTER: LiveViewFilter = { outcome: 'all', scope: 'all', addresses: [], contracts: [] };
 
 /** Addresses or contracts one filter holds at most (a pasted list is cut there). */
 export const MAX_FILTER_ITEMS = 50;
@@ -77,9 +81,9 @@ export function filterFrom(value: unknown): LiveViewFilter {
   if (typeof value !== 'object' || value === null) return DEFAULT_VIEW_FILTER;
   const v = value as Record<string, unknown>;
   const outcome: OutcomeChoice = v.outcome === 'success' || v.outcome === 'failure' ? v.outcome : 'all';
-  const scope: AddressScope = v.scope === 'all' || v.scope === 'listed' ? v.scope : 'mine';
+  const scope: AddressScope = v.scope === 'mine' || v.scope === 'listed' ? v.scope : 'all';
   const list = (x: unknown, kind: 'address' | 'contract') =>
     Array.isArray(x) ? parseFilterItems(x.filter((s): s is string => typeof s === 'string').join(' '), kind).items : [];
   const addresses = list(v.addresses, 'address');
-  return { outcome, scope: scope === 'listed' && addresses.length === 0 ? 'mine' : scope, addresses, contracts: list(v.contracts, 'contract') };
+  return { outcome, scope: scope === 'listed' && addresses.length === 0 ? 'all' : scope, addresses, contracts: list(v.contracts, 'contract') };
 }

@@ -16,11 +16,11 @@ describe('web: the live feed', function () {
     api = await activate();
     const { nodes } = await readWebRun();
     await setChains([{ name: 'Live', nodeUrl: nodes.rebased }], { defaultChain: 'Live' });
-    await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
+    await vscode.commands.executeCommand('waspChain.live.scope', 'all');
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'mine');
+    await vscode.commands.executeCommand('waspChain.live.scope', 'all');
     await setChains(undefined, { defaultChain: undefined });
   });
 

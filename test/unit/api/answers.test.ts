@@ -371,6 +371,17 @@ describe('api/answers: what an answer means', () => {
       assert.equal(m.nodeMessage, 'invalid');
       assert.equal(fail(400, '').message, 'The node rejected the request');
     });
+    it("400 with echo-jwt's missing-token body: the node wants a token (UnauthorizedError), its words kept", () => {
+      // A Rebased node's JWT middleware (echo-jwt v4.3.0) answers a request without a token 400, not 401 (v2/FACTS.md).
+      const body = json({ Message: 'missing or malformed jwt', Error: 'missing value in cookies' });
+      const e = fail(400, body);
+      assert.ok(e instanceof UnauthorizedError, e.constructor.name);
+      assert.equal(e.tokenRejected, false, 'no token was sent: nothing to sign in again for');
+      assert.equal(e.message, 'The node denied access (400): missing or malformed jwt: missing value in cookies');
+      const sent = fail(400, body, { authenticated: true });
+      assert.ok(sent instanceof UnauthorizedError && sent.tokenRejected, 'a token sent and called malformed: rejected');
+      assert.ok(fail(400, json({ Message: 'invalid', Error: 'jwt in the params' })) instanceof BadRequestError, 'only the middleware’s own Message counts');
+    });
     it('429: the Retry-After seconds when they are a finite number >= 0', () => {
       const retry = (h?: string): number | undefined => {
         const e = fail(429, '', { headers: h === undefined ? {} : { 'retry-after': h } });

@@ -41,15 +41,22 @@ const only =
 const f = (part: Partial<LiveViewFilter>): LiveViewFilter => ({ ...DEFAULT_VIEW_FILTER, ...part });
 
 describe('live/model/liveFilter: what the view shows', () => {
-  it('by default shows the requests whose sender or EVM recipient the workspace names', () => {
+  it('by default shows every request the chains publish, whether or not the workspace names its addresses', () => {
+    assert.equal(DEFAULT_VIEW_FILTER.scope, 'all');
+    assert.equal(passes(entry(1), DEFAULT_VIEW_FILTER, only('0x' + '1'.repeat(40)), false), true, 'the workspace names neither sender nor recipient');
+    assert.equal(passes(entry(1), DEFAULT_VIEW_FILTER, only(TO), false), true);
+  });
+
+  it('"mine" shows the requests whose sender or EVM recipient the workspace names', () => {
     const e = entry(1);
-    assert.equal(passes(e, DEFAULT_VIEW_FILTER, only(TO), false), true, 'the recipient is a deployed contract');
-    assert.equal(passes(e, DEFAULT_VIEW_FILTER, only(SENDER), false), true, 'the sender is my account');
-    assert.equal(passes(e, DEFAULT_VIEW_FILTER, only('0x' + '1'.repeat(40)), false), false, 'neither');
+    const mine = f({ scope: 'mine' });
+    assert.equal(passes(e, mine, only(TO), false), true, 'the recipient is a deployed contract');
+    assert.equal(passes(e, mine, only(SENDER), false), true, 'the sender is my account');
+    assert.equal(passes(e, mine, only('0x' + '1'.repeat(40)), false), false, 'neither');
   });
 
   it('with an address book that names nothing, "mine" shows every request', () => {
-    assert.equal(passes(entry(1), DEFAULT_VIEW_FILTER, none, true), true);
+    assert.equal(passes(entry(1), f({ scope: 'mine' }), none, true), true);
   });
 
   it('"all" ignores the book; the outcome filter keeps failures or successes only', () => {
@@ -108,7 +115,12 @@ describe('live/model/liveFilter: typed and stored filters', () => {
   it('a stored filter of the wrong shape is the default; odd items are dropped', () => {
     assert.deepEqual(filterFrom(undefined), DEFAULT_VIEW_FILTER);
     assert.deepEqual(filterFrom('x'), DEFAULT_VIEW_FILTER);
-    assert.deepEqual(filterFrom({ outcome: 'nope', scope: 'listed', addresses: [42, 'x y'] }), DEFAULT_VIEW_FILTER, 'listed with nothing left is mine');
+    assert.equal(filterFrom({ scope: 'mine' }).scope, 'mine', 'a stored choice of the workspace’s own is kept');
+    assert.deepEqual(
+      filterFrom({ outcome: 'nope', scope: 'listed', addresses: [42, 'x y'] }),
+      DEFAULT_VIEW_FILTER,
+      'listed with nothing left is every request',
+    );
     assert.deepEqual(filterFrom({ outcome: 'failure', scope: 'listed', addresses: [TO, {}], contracts: ['evm', '$(x)'] }), {
       outcome: 'failure',
       scope: 'listed',
