@@ -74,7 +74,11 @@ export class AccountHoverProvider implements vscode.HoverProvider {
       return await this.lookUp(decision.address, chain, range, token);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
-      return new vscode.Hover((await loadMarkdown()).accountFailureMarkdown(decision.address, chain.name, errorSummary(e)), range);
+      const { accountFailureMarkdown, otherChainLinks } = await loadMarkdown();
+      return new vscode.Hover(
+        accountFailureMarkdown(decision.address, chain.name, errorSummary(e), otherChainLinks(decision.address, this.service.otherChainNames(chain))),
+        range,
+      );
     }
   }
 
@@ -83,6 +87,8 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
     // the workspace's deployment records; the next hover has them).
     const name = this.service.nameOf(chain, address).catch(() => undefined);
+    // The explorer's link waits as the name does: the chain's EVM chain ID is asked once per chain.
+    const explorerChainId = this.service.explorerChainId(chain);
     // Slow: the read goes on without this hover (bounded by the request timeout): the next hover finds it.
     const first = await this.detached.answer(
       (signal) => this.service.read(chain, address, { signal }).then(async (read) => [read, await within(name, this.nameWaitMs, undefined)] as const),
@@ -96,7 +102,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     }
     if (token.isCancellationRequested) return undefined;
     const [read, nameFound] = first;
-    const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
+    const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown, otherChainLinks }] = await Promise.all([
       import('./model/accountView.js'),
       import('../transactions/model/explorer.js'),
       loadMarkdown(),
@@ -104,8 +110,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     if (token.isCancellationRequested) return undefined;
     const lines = accountHoverLines(read, { chainName: chain.name, name: nameFound, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
     // The link only when the command can build a checked URL without asking anything.
-    const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
-    return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
+    const explorer = explorerBase(chain.explorerUrl, await within(explorerChainId, this.nameWaitMs, undefined)) !== undefined;
+    const links = accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address));
+    return new vscode.Hover(accountMarkdown(lines, links, otherChainLinks(address, this.service.otherChainNames(chain))), range);
   }
 
   /** Balance and nonce from the chain's JSON-RPC: the same wait, loading line and cancellation as a node's read. */
