@@ -41,17 +41,9 @@ export class AccountService {
     });
   }
 
-  /** The chain a hover asks: the default chain (else the first contactable one), from the settings only. */
-  hoverChain(): ChainEntry | undefined {
-    return this.deps.chains.lookupOrder()[0];
-  }
-
-  /** The other chains that can answer for an account (a web API, contactable), in lookup order: what a hover offers beside the one it asked. */
-  otherChainNames(asked: ChainEntry): string[] {
-    return this.deps.chains
-      .lookupOrder()
-      .filter((c) => c.name !== asked.name)
-      .map((c) => c.name);
+  /** The chains that can answer for an account (a web API, contactable), the default first: a hover asks one and offers the others. */
+  lookupOrder(): ChainEntry[] {
+    return this.deps.chains.lookupOrder();
   }
 
   chain(name: string): ChainEntry | undefined {

@@ -146,6 +146,26 @@ describe('accounts: hover, Show Account, the tree', function () {
     assert.equal(stardust.requests.length, 0, 'the other chain is offered, not asked');
   });
 
+  it("the account hover asks first the chain the workspace's deployment records place the address on, and offers the default", async () => {
+    // test/integration/workspace/evm/deployments/shimmer (.chainId 148) deploys the Ledger here.
+    const ledger = '0x2222222222222222222222222222222222222222';
+    stardust.accounts.set(DEMO_CHAINS.shimmerEvm, ledger, { baseTokens: 4_000_000n, nativeTokens: [], nfts: [] });
+    await setChains(
+      [
+        { name: 'Stopped testnet', nodeUrl: stardust.url, chainId: DEMO_CHAINS.inactive },
+        { name: 'ShimmerEVM', nodeUrl: stardust.url, chainId: DEMO_CHAINS.shimmerEvm },
+      ],
+      { defaultChain: 'Stopped testnet' },
+    );
+    stardust.clearRequests();
+    const hover = (await hoverAt(`ledger: ${ledger}`, ledger))[0];
+    assert.ok(hover, 'one account hover');
+    assert.ok(hover.plain.split('\n')[0]?.includes('on ShimmerEVM (the address was sent to its node)'), hover.plain);
+    assert.ok(hover.plain.includes('Ask another chain:') && hover.value.includes(encodeURIComponent('"chainName":"Stopped testnet"')), hover.value);
+    const paths = accountRequests(stardust).map((r) => decodeURIComponent(r.path));
+    assert.ok(paths.length > 0 && paths.every((p) => p.includes(DEMO_CHAINS.shimmerEvm)), paths.join('\n'));
+  });
+
   it('a mixed-case address with a bad checksum sends nothing and says why', async () => {
     const bad = `${PINNED.slice(0, -1)}D`;
     const texts = await hoverAt(`owner ${bad}`, bad);
