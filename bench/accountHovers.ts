@@ -46,7 +46,7 @@ async function generation(api: ExtensionApi, token: vscode.CancellationToken, pr
   hover.waitMs = 15_000;
   const service = api.accounts.service;
   service.forget();
-  const chain = service.hoverChain();
+  const chain = service.lookupOrder()[0];
   if (!chain) throw new Error('bench: no chain for the account hover');
   const addresses = Array.from({ length: UNCACHED + 1 }, (_, i) => address(tag, i));
   const doc = await vscode.workspace.openTextDocument({ content: addresses.map((a) => `owner ${a}`).join('\n'), language: 'plaintext' });

@@ -9,6 +9,7 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import { HEX40 } from '../core/idShapes';
 import { fetchBalance, fetchTransactionCount, type RpcBlock, type RpcFailure } from '../evm/model/jsonRpc';
 import { evmRpcTarget } from '../evm/model/rpcTarget';
+import { fetchChainId } from '../evm/model/txRpc';
 import type { ReadKey } from './model/accountReads';
 import type { AccountPart, AccountRead } from './model/accountView';
 import { holdingsOf } from '../api/holdings';
@@ -65,6 +66,19 @@ export async function fetchAccount(clients: Pick<NodeClients, 'apiFor'>, chain: 
   if (nonce !== undefined) read.evmNonce = nonce;
   if (offLedgerNonce !== undefined) read.offLedgerNonce = offLedgerNonce;
   return read;
+}
+
+/** What the chain's JSON-RPC answers to eth_chainId; undefined when it has none or gives none. */
+export async function fetchRpcChainId(clients: Pick<NodeClients, 'apiFor'>, chain: ChainEntry): Promise<bigint | undefined> {
+  const rpc = evmRpcTarget({
+    nodeUrl: chain.nodeUrl,
+    generation: clients.apiFor(chain).generation,
+    chainId: chain.chainId,
+    evmJsonRpcUrl: chain.evmJsonRpcUrl,
+  });
+  if (rpc === undefined) return undefined;
+  const answer = await fetchChainId(rpc.url, { fetch: globalThis.fetch });
+  return answer.ok ? answer.value : undefined;
 }
 
 /** Why the JSON-RPC gave no value, in words. */

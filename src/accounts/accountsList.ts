@@ -19,7 +19,7 @@ export const MAX_RECORD_ACCOUNTS = 50;
 
 /** The workspace's deployment records, as the tree lists them. */
 export interface RecordSource {
-  current(): Promise<{ recordsOn(evmChainId: bigint | undefined, max: number): AddressLabel[] }>;
+  current(): Promise<{ recordsOn(evmChainId: bigint | undefined, max: number): AddressLabel[]; chainIdsOf(address: string): bigint[] }>;
 }
 
 type Balance = { kind: 'loading' } | { kind: 'ok'; amount: string; exact: string } | { kind: 'error'; message: string };

@@ -47,7 +47,11 @@ export interface AccountCommandDeps extends ChainArgDeps {
 
 export async function showAccount<P>(deps: AccountCommandDeps, feature: AccountOpener<P>, first?: unknown): Promise<P | undefined> {
   const args = parseAccountArgs(first);
-  const chain = await resolveChain(deps, args.chainName, { placeHolder: vscode.l10n.t('Show an account on…') });
+  // An account lives on one chain: with more than one to ask, the user picks (the default first).
+  const chain = await resolveChain(deps, args.chainName, {
+    placeHolder: vscode.l10n.t('Show an account on…'),
+    preferDefault: deps.chains.valid().length <= 1,
+  });
   if (!chain) return undefined;
   const check = (value: string): string | undefined => {
     try {
@@ -122,7 +126,7 @@ export async function accountExplorerUrl(service: AccountService, arg: unknown):
   const chain = args.chainName === undefined ? undefined : service.chain(args.chainName);
   if (!check?.ok || !chain) return { ok: false, reason: vscode.l10n.t('Not opened: the link has no valid address and chain.') };
   const { explorerAddressUrl, explorerBase } = await import('../transactions/model/explorer.js');
-  const url = explorerAddressUrl(explorerBase(chain.explorerUrl, await service.evmChainId(chain)), check.address);
+  const url = explorerAddressUrl(explorerBase(chain.explorerUrl, await service.explorerChainId(chain)), check.address);
   return url === undefined
     ? { ok: false, reason: vscode.l10n.t('Not opened: no explorer is known for {0} (set explorerUrl in the chain entry).', chain.name) }
     : { ok: true, url };

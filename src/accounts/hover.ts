@@ -1,5 +1,5 @@
-// The hover on an EVM address, in any file: the account's L2 holdings on the default chain, in a
-// few lines. It must never be felt: a cheap precheck before any regex, nothing sent for a mixed-case
+// The hover on an EVM address, in any file: the account's L2 holdings in a few lines, on the chain
+// the workspace's deployment records place it on, else the default chain, with the others offered. It must never be felt: a cheap precheck before any regex, nothing sent for a mixed-case
 // address whose checksum fails or for a trie root, the cancellation token honoured, one shared and
 // cached read per (node, chain, address) (AccountService), and a short "loading" line instead of
 // waiting on a slow node. Only the address hovered is sent, and only to a chain of the settings.
@@ -12,6 +12,7 @@ import { addressAt, addressDecision } from './model/addressAt';
 import type { AccountService } from './service';
 import type { ChainEntry, EvmOnlyChain } from '../config/model/chainConfig';
 import type { EvmOnlyAccountRead } from './model/evmOnlyAccountView';
+import type { RecordSource } from './accountsList';
 
 /** How long a hover waits for the account before it shows the loading line (ms). */
 export const DEFAULT_ACCOUNT_HOVER_WAIT_MS = 1500;
@@ -44,6 +45,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     private readonly service: AccountService,
     private readonly pins: PinnedLookup,
     private readonly evmOnly?: EvmOnlyAccounts,
+    private readonly records?: RecordSource,
   ) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
@@ -59,7 +61,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     if (decision.kind === 'state') return undefined;
     // The Markdown code loads with the first account hover that shows something.
     if (decision.kind === 'badChecksum') return new vscode.Hover((await loadMarkdown()).badChecksumMarkdown(decision.reason), range);
-    const chain = this.service.hoverChain();
+    const { ask: chain, others } = await this.chainsFor(decision.address);
     // No chain with a web API: the first chain known only by its JSON-RPC (balance and nonce).
     const evmChain = chain ? undefined : this.evmOnly?.lookupOrder()[0];
     // Unset, the setting is off where the chain asked is a public network: its operator would see every address hovered.
@@ -71,18 +73,46 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     if (evmChain && !token.isCancellationRequested) return this.lookUpEvmOnly(decision.address, evmChain, range, token);
     if (!chain || token.isCancellationRequested) return undefined;
     try {
-      return await this.lookUp(decision.address, chain, range, token);
+      return await this.lookUp(decision.address, chain, others, range, token);
     } catch (e) {
       if (e instanceof CancelledError || token.isCancellationRequested) return undefined;
-      return new vscode.Hover((await loadMarkdown()).accountFailureMarkdown(decision.address, chain.name, errorSummary(e)), range);
+      const { accountFailureMarkdown, otherChainLinks } = await loadMarkdown();
+      return new vscode.Hover(accountFailureMarkdown(decision.address, chain.name, errorSummary(e), otherChainLinks(decision.address, others)), range);
     }
   }
 
-  private async lookUp(address: string, chain: ChainEntry, range: vscode.Range, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  /**
+   * The chain to ask: the one the workspace's deployment records place the address on (its EVM chain
+   * ID asked once per chain, and only for an address the records name on some chain), else the
+   * default; the names of the others, to offer.
+   */
+  private async chainsFor(address: string): Promise<{ ask: ChainEntry | undefined; others: string[] }> {
+    const order = this.service.lookupOrder();
+    const byDefault = { ask: order[0], others: order.slice(1).map((c) => c.name) };
+    if (order.length < 2 || !this.records) return byDefault;
+    const book = await within(this.records.current(), this.nameWaitMs, undefined).catch(() => undefined);
+    const placedOn = book?.chainIdsOf(address) ?? [];
+    if (placedOn.length === 0) return byDefault;
+    const ids = await within(Promise.all(order.map((c) => this.service.explorerChainId(c))), this.nameWaitMs, undefined);
+    if (ids === undefined) return byDefault;
+    const { chainsForAddress } = await import('./model/accountChains.js');
+    const chosen = chainsForAddress(order, (c) => ids[order.indexOf(c)], placedOn);
+    return { ask: chosen.ask, others: chosen.others.map((c) => c.name) };
+  }
+
+  private async lookUp(
+    address: string,
+    chain: ChainEntry,
+    others: string[],
+    range: vscode.Range,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     // A name is extra: a failure to read the address book or the node's EVM chain ID leaves it out,
     // and the hover waits for it at most nameWaitMs once the account is read (the first use scans
     // the workspace's deployment records; the next hover has them).
     const name = this.service.nameOf(chain, address).catch(() => undefined);
+    // The explorer's link waits as the name does: the chain's EVM chain ID is asked once per chain.
+    const explorerChainId = this.service.explorerChainId(chain);
     // Slow: the read goes on without this hover (bounded by the request timeout): the next hover finds it.
     const first = await this.detached.answer(
       (signal) => this.service.read(chain, address, { signal }).then(async (read) => [read, await within(name, this.nameWaitMs, undefined)] as const),
@@ -96,7 +126,7 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     }
     if (token.isCancellationRequested) return undefined;
     const [read, nameFound] = first;
-    const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown }] = await Promise.all([
+    const [{ accountHoverLines }, { explorerBase }, { accountLinks, accountMarkdown, otherChainLinks }] = await Promise.all([
       import('./model/accountView.js'),
       import('../transactions/model/explorer.js'),
       loadMarkdown(),
@@ -104,8 +134,9 @@ export class AccountHoverProvider implements vscode.HoverProvider {
     if (token.isCancellationRequested) return undefined;
     const lines = accountHoverLines(read, { chainName: chain.name, name: nameFound, sourceNote: this.service.sourceNote(chain) }, vscode.l10n);
     // The link only when the command can build a checked URL without asking anything.
-    const explorer = explorerBase(chain.explorerUrl, this.service.knownEvmChainId(chain)) !== undefined;
-    return new vscode.Hover(accountMarkdown(lines, accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address))), range);
+    const explorer = explorerBase(chain.explorerUrl, await within(explorerChainId, this.nameWaitMs, undefined)) !== undefined;
+    const links = accountLinks(address, chain.name, explorer, this.pins.isPinned(chain.name, address));
+    return new vscode.Hover(accountMarkdown(lines, links, otherChainLinks(address, others)), range);
   }
 
   /** Balance and nonce from the chain's JSON-RPC: the same wait, loading line and cancellation as a node's read. */

@@ -34,12 +34,28 @@ export function accountLinks(address: string, chainName: string, explorer: boole
   return links.join(SEP);
 }
 
+/** Other chains at most offered under an account. */
+export const MAX_OTHER_CHAINS = 4;
+
+/**
+ * "Ask another chain:" and a Show Account link per other configured chain (names of our settings,
+ * escaped; the address checked): the hover asked one chain, the account may live on another.
+ */
+export function otherChainLinks(address: string, chainNames: readonly string[]): string {
+  if (chainNames.length === 0) return '';
+  const links = chainNames.slice(0, MAX_OTHER_CHAINS).map((chainName) => commandLink(chainName, Commands.showAccount, [{ address, chainName }]));
+  const more =
+    chainNames.length > MAX_OTHER_CHAINS ? [esc(vscode.l10n.t('…and {0} more (Show Account asks which)', chainNames.length - MAX_OTHER_CHAINS))] : [];
+  return `${esc(vscode.l10n.t('Ask another chain:'))} ${[...links, ...more].join(SEP)}`;
+}
+
 /** The account's lines (plain text from accountView.ts), the first one bold, then the links. */
-export function accountMarkdown(lines: readonly string[], links: string): vscode.MarkdownString {
+export function accountMarkdown(lines: readonly string[], links: string, others = ''): vscode.MarkdownString {
   const md = newAccountMarkdown();
   const [first, ...rest] = lines;
   md.appendMarkdown([`$(account) **${esc(clip(first ?? '', 300))}**`, ...rest.map((l) => esc(clip(l, 500)))].join('  \n'));
   md.appendMarkdown(`\n\n${links}`);
+  if (others !== '') md.appendMarkdown(`\n\n${others}`);
   return md;
 }
 
@@ -58,11 +74,12 @@ export function accountLoadingMarkdown(address: string, chainName: string): vsco
   return md;
 }
 
-export function accountFailureMarkdown(address: string, chainName: string, summary: string): vscode.MarkdownString {
+export function accountFailureMarkdown(address: string, chainName: string, summary: string, others = ''): vscode.MarkdownString {
   const md = newAccountMarkdown();
   md.appendMarkdown(
     `$(warning) ${esc(vscode.l10n.t('The account read on {0} failed: {1}', chainName, clip(summary, 200)))}\n\n${accountLinks(address, chainName, false, true)}`,
   );
+  if (others !== '') md.appendMarkdown(`\n\n${others}`);
   return md;
 }
 

@@ -144,7 +144,7 @@ export class AccountPanel extends StatePanel<AccountPanelState, AccountAction, A
     }
     const [name, evmChainId] = await Promise.all([
       read.evmAddress === undefined ? undefined : service.nameOf(chain, read.evmAddress).catch(() => undefined),
-      service.evmChainId(chain).catch(() => undefined),
+      service.explorerChainId(chain),
     ]);
     if (stale()) return;
     this.loaded = { chain, read };

@@ -51,7 +51,7 @@ export function registerAccountsFeature(deps: AccountsFeatureDeps): AccountsFeat
   const { context, chains, tokens } = deps;
   const service = new AccountService(deps);
   const pins = new PinnedAccounts(context.workspaceState);
-  const hover = new AccountHoverProvider(service, pins, deps.evmOnly);
+  const hover = new AccountHoverProvider(service, pins, deps.evmOnly, deps.records);
   const tree = new AccountsTree(service, pins, deps.records);
   const registry: PanelRegistry<AccountIdentity, AccountPanel> = new PanelRegistry(context.extensionUri, {
     viewType: WebviewTypes.account,

@@ -30,6 +30,8 @@ export interface AccountReadOptions extends ReadOptions {
 
 export class AccountService {
   readonly reads: AccountReads<ChainEntry, AccountRead>;
+  /** What each chain's JSON-RPC answered to eth_chainId (it does not change), by node, chain and JSON-RPC; one request in flight each. */
+  private readonly rpcChainIds = new Map<string, Promise<bigint | undefined>>();
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.reads = new AccountReads<ChainEntry, AccountRead>({
@@ -39,9 +41,9 @@ export class AccountService {
     });
   }
 
-  /** The chain a hover asks: the default chain (else the first contactable one), from the settings only. */
-  hoverChain(): ChainEntry | undefined {
-    return this.deps.chains.lookupOrder()[0];
+  /** The chains that can answer for an account (a web API, contactable), the default first: a hover asks one and offers the others. */
+  lookupOrder(): ChainEntry[] {
+    return this.deps.chains.lookupOrder();
   }
 
   chain(name: string): ChainEntry | undefined {
@@ -92,8 +94,24 @@ export class AccountService {
     return this.deps.clients.apiFor(chain).evmChainId();
   }
 
-  knownEvmChainId(chain: ChainEntry): bigint | undefined {
-    return this.deps.clients.apiFor(chain).knownEvmChainId();
+  /**
+   * The EVM chain ID that picks the chain's default explorer, as its receipts pick it: the node's
+   * (Rebased), else what the chain's JSON-RPC answers to eth_chainId (Stardust, where a receipt has
+   * it from its transaction). Asked once per chain; a failure is asked again next time.
+   */
+  async explorerChainId(chain: ChainEntry): Promise<bigint | undefined> {
+    const fromNode = await this.evmChainId(chain).catch(() => undefined);
+    if (fromNode !== undefined) return fromNode;
+    const key = [chain.nodeUrl, chain.chainId, chain.evmJsonRpcUrl ?? ''].join('\n');
+    let asked = this.rpcChainIds.get(key);
+    if (asked === undefined) {
+      asked = import('./accountFetch.js').then((m) => m.fetchRpcChainId(this.deps.clients, chain)).catch(() => undefined);
+      this.rpcChainIds.set(key, asked);
+      void asked.then((id) => {
+        if (id === undefined) this.rpcChainIds.delete(key);
+      });
+    }
+    return asked;
   }
 
   /** A token changed, trust was granted or the chains changed: every answer is read again. */

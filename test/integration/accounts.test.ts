@@ -9,7 +9,7 @@ import type { AccountPanel } from '../../src/accounts/panel';
 import type { AccountNode, AccountsNode } from '../../src/chains/treeSlots';
 import { DEMO_CHAINS } from '../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
-import { activate, chainNode, setChains, setSetting } from './helpers';
+import { activate, chainNode, setChains, setSetting, withPrompts } from './helpers';
 
 /** Accounts the tests plant (not the nonce-gap sender the local node already knows). */
 const HOLDER = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -127,8 +127,43 @@ describe('accounts: hover, Show Account, the tree', function () {
     assert.ok(text.includes('EVM nonce 3'), text);
     const paths = accountRequests(stardust).map((r) => decodeURIComponent(r.path));
     assert.ok(paths.includes(`/v1/chains/${DEMO_CHAINS.iotaEvm}/core/accounts/account/${STARDUST_HOLDER}@${DEMO_CHAINS.iotaEvm}/balance`), paths.join('\n'));
-    // Stardust's eth_getBalance carries no remainder worth reading: only the nonce is asked.
-    assert.deepEqual(rpcMethods(stardust), ['eth_getTransactionCount']);
+    // Stardust's eth_getBalance carries no remainder worth reading: only the nonce is asked (and eth_chainId, which carries no address, for the explorer).
+    assert.deepEqual(
+      rpcMethods(stardust).filter((m) => m !== 'eth_chainId'),
+      ['eth_getTransactionCount'],
+    );
+  });
+
+  it('the account hover names the chain it asked and offers the other configured chains, each a Show Account link for this address and that chain', async () => {
+    rebased.accounts.set('rebased', HOLDER, { baseTokens: 0n, nativeTokens: [], nfts: [] });
+    const texts = await hoverAt(`const holder = "${HOLDER}";`, HOLDER);
+    const hover = texts[0];
+    assert.ok(hover, 'one account hover');
+    assert.ok(hover.plain.split('\n')[0]?.includes('on Rebased EVM (the address was sent to its node)'), hover.plain);
+    assert.ok(hover.plain.includes('Ask another chain:'), hover.plain);
+    const asked = [...hover.value.matchAll(/\(command:waspChain\.showAccount\?([^)]*)\)/g)].map((m) => JSON.parse(decodeURIComponent(m[1] ?? '')) as unknown);
+    assert.deepEqual(asked, [[{ address: HOLDER, chainName: 'Rebased EVM' }], [{ address: HOLDER, chainName: 'IOTA EVM' }]]);
+    assert.equal(stardust.requests.length, 0, 'the other chain is offered, not asked');
+  });
+
+  it("the account hover asks first the chain the workspace's deployment records place the address on, and offers the default", async () => {
+    // test/integration/workspace/evm/deployments/shimmer (.chainId 148) deploys the Ledger here.
+    const ledger = '0x2222222222222222222222222222222222222222';
+    stardust.accounts.set(DEMO_CHAINS.shimmerEvm, ledger, { baseTokens: 4_000_000n, nativeTokens: [], nfts: [] });
+    await setChains(
+      [
+        { name: 'Stopped testnet', nodeUrl: stardust.url, chainId: DEMO_CHAINS.inactive },
+        { name: 'ShimmerEVM', nodeUrl: stardust.url, chainId: DEMO_CHAINS.shimmerEvm },
+      ],
+      { defaultChain: 'Stopped testnet' },
+    );
+    stardust.clearRequests();
+    const hover = (await hoverAt(`ledger: ${ledger}`, ledger))[0];
+    assert.ok(hover, 'one account hover');
+    assert.ok(hover.plain.split('\n')[0]?.includes('on ShimmerEVM (the address was sent to its node)'), hover.plain);
+    assert.ok(hover.plain.includes('Ask another chain:') && hover.value.includes(encodeURIComponent('"chainName":"Stopped testnet"')), hover.value);
+    const paths = accountRequests(stardust).map((r) => decodeURIComponent(r.path));
+    assert.ok(paths.length > 0 && paths.every((p) => p.includes(DEMO_CHAINS.shimmerEvm)), paths.join('\n'));
   });
 
   it('a mixed-case address with a bad checksum sends nothing and says why', async () => {
@@ -219,6 +254,35 @@ describe('accounts: hover, Show Account, the tree', function () {
       rebased.requests.some((x) => x.route === 'evmRpc' && x.body?.includes(`0x${before.toString(16)}`)),
       'the EVM balance is asked at that block too',
     );
+  });
+
+  it('on a chain whose receipts link to an explorer by its EVM chain ID, the account hover and panel link to that explorer too', async () => {
+    stardust.accounts.set(DEMO_CHAINS.iotaEvm, STARDUST_HOLDER, { baseTokens: 2n, nativeTokens: [], nfts: [] });
+    await setChains([{ name: 'IOTA EVM', nodeUrl: stardust.url, chainId: DEMO_CHAINS.iotaEvm }], { defaultChain: 'IOTA EVM' });
+    const hover = (await hoverAt(`to: ${STARDUST_HOLDER}`, STARDUST_HOLDER))[0]?.value ?? '';
+    assert.ok(hover.includes('command:waspChain.openAccountInExplorer'), `the hover offers the explorer: ${hover}`);
+    const panel = await vscode.commands.executeCommand<AccountPanel | undefined>('waspChain.showAccount', { address: STARDUST_HOLDER, chainName: 'IOTA EVM' });
+    assert.ok(panel, 'the panel opens');
+    const r = await panel.waitForRender((x) => x.text.includes('Explorers'));
+    assert.ok(r.text.toLowerCase().includes(`https://explorer.evm.iota.org/address/${STARDUST_HOLDER.toLowerCase()}`), r.text);
+    assert.ok(!r.text.includes('No explorer is known'), r.text);
+  });
+
+  it('Show Account without a chain asks which chain when more than one can answer, the default first', async () => {
+    stardust.accounts.set(DEMO_CHAINS.iotaEvm, STARDUST_HOLDER, { baseTokens: 3n, nativeTokens: [], nfts: [] });
+    const run = await withPrompts([(s) => (s.kind === 'pick' ? 'IOTA EVM' : undefined), (s) => (s.kind === 'input' ? STARDUST_HOLDER : undefined)], () =>
+      vscode.commands.executeCommand<AccountPanel | undefined>('waspChain.showAccount'),
+    );
+    assert.ok(run, 'the prompts can be answered in this host');
+    assert.deepEqual(
+      run.shown[0]?.items.map((i) => i.label),
+      ['Rebased EVM', 'IOTA EVM'],
+      'both chains are offered, the default first',
+    );
+    assert.equal(run.result?.identity.chainName, 'IOTA EVM');
+    await run.result?.waitForRender((x) => x.text.includes('Base tokens'));
+    assert.ok(accountRequests(stardust).length > 0, 'the chain picked is asked');
+    assert.equal(accountRequests(rebased).length, 0, 'the default chain is not asked');
   });
 
   it('Show Account refuses a malformed address before any request', async () => {

@@ -169,6 +169,12 @@ export class AddressBook {
     return (list.find((l) => l.chainId !== undefined && l.chainId === evmChainId) ?? list.find((l) => l.chainId === undefined))?.name;
   }
 
+  /** The EVM chain IDs the records name `address` on (records that name no chain left out). */
+  chainIdsOf(address: string): bigint[] {
+    const ids = (this.byAddress.get(address.toLowerCase()) ?? []).flatMap((l) => (l.chainId === undefined ? [] : [l.chainId]));
+    return [...new Set(ids)];
+  }
+
   /** The addresses the records name on the chain with `evmChainId` (as nameOf matches them), in the records' order, at most `max`. */
   recordsOn(evmChainId: bigint | undefined, max: number): AddressLabel[] {
     const out: AddressLabel[] = [];
