@@ -310,14 +310,19 @@ export async function showDemoChains(page) {
 
 /** The tree row of a chain (its accessible name starts with "Chain <name>,"). */
 export function chainRow(page, name) {
-  return page.getByRole('treeitem', { name: new RegExp(`^Chain ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) }).first();
+  return page.getByRole('treeitem', { name: new RegExp(`^Chain ${regexText(name)},`) }).first();
+}
+
+/** `text` matched literally inside a regular expression (a chain name may hold parentheses). */
+function regexText(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Expands a chain in the tree once it is loaded ("ok"), and waits for its detail rows. */
 export async function expandChain(page, name, firstChild = /^Owner/) {
   const row = chainRow(page, name);
   await page
-    .getByRole('treeitem', { name: new RegExp(`^Chain ${name}, ok`) })
+    .getByRole('treeitem', { name: new RegExp(`^Chain ${regexText(name)}, ok`) })
     .first()
     .waitFor({ timeout: 30_000 });
   if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();

@@ -6,7 +6,7 @@
 // Writes tree.png, hover.png, chain-info.png, receipt.png, live.png and account-hover.png (1400x860 each), receipt-failed.png
 // (1280 wide: a reverted request, which must not scroll sideways), blocks.png (the Blocks list
 // in a 250 px side bar) and debug.png (a debug session stopped on a decoded revert), and fails when one of them does not show what it should, or is larger
-// than 300 KB.
+// than 320 KB.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ import { describeOfflineHost, installOfflineHost } from './offline-host.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const outDir = resolve(values.out ?? join(repo, 'docs/images'));
-const MAX_BYTES = 300 * 1024;
+const MAX_BYTES = 320 * 1024;
 /** Anvil's first development account, the payer in the demo's anvil file (public to everyone). */
 const ANVIL_PAYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const say = (msg) => console.log(`screenshots: ${msg}`);
@@ -137,7 +137,12 @@ try {
   await page.setViewportSize({ width: 1400, height: 860 });
   await runCommand(page, 'Show Live View');
   const live = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: /^\s*Live/i }) });
-  await live.locator('.monaco-list-row').first().waitFor({ timeout: 30_000 });
+  // A request row, or the view's words for a chain it cannot follow (the demo's protected node).
+  await live
+    .locator('.monaco-list-row')
+    .or(live.getByText(/needs a token/))
+    .first()
+    .waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500);
   await shoot('live.png');
   say('live.png: the Live view at its first open');
