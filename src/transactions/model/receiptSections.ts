@@ -1,5 +1,5 @@
-// The parts of a receipt view both node generations share: the outcome and its error, gas and
-// fees, the burn log, the request's rows, the raw JSON, and the payload and amount helpers.
+// The parts of a receipt view both node generations share: the outcome and its error, the burn
+// log, the request's rows, the raw JSON, and the payload helpers (gas and fees: ./receiptGas.ts).
 // A generation's builder (stardustReceiptView.ts, rebasedReceiptView.ts) hands over what only
 // it knows (GenerationParts) and assembleReceiptView puts the view together.
 // Everything a node sent is remote text: it passes through revealInvisible here (bidi and
@@ -7,7 +7,7 @@
 // Pure: words come through the `l10n` argument (vscode.l10n in the extension).
 import type { Generation } from '../../api/generation';
 import type { AgentId, AgentKind } from '../../core/agentId';
-import { baseTokensText, formatBigInt, formatHname, shortId } from '../../core/format';
+import { formatBigInt, formatHname, shortId } from '../../core/format';
 import { decodeHexPayload, type HexPayload } from '../../core/hex';
 import type { L10n } from '../../core/l10n';
 import { clip, revealInvisible } from '../../core/text';
@@ -15,12 +15,12 @@ import { formatUnits } from '../../core/units';
 import { describeReceiptError } from '../../evm/model/revert';
 import type { Row } from '../../ui/model/view';
 import { summarizeBurnLog, type BurnLogRecord } from './burnCodes';
+import { amount, gasRows, gasView, noLimitDetail } from './receiptGas';
 import { describeCallTarget } from '../../core/hname';
 import { errorCodeWords, failureHeadline, messageWords } from './failureHeadline';
 import {
   MAX_PAYLOAD_HEX_CHARS,
   MAX_RAW_JSON_CHARS,
-  type AmountView,
   type AnyReceipt,
   type AssetsView,
   type NftView,
@@ -32,9 +32,11 @@ import {
   type TokenAmountView,
 } from './receiptViewTypes';
 
-type Gas = ReceiptView['gas'];
 type CallTarget = ReceiptView['callTarget'];
 type Sender = ReceiptView['sender'];
+type Gas = ReceiptView['gas'];
+
+export { amount } from './receiptGas';
 
 /** What only a generation's builder knows; the rest of a receipt view is the same for both. */
 export interface GenerationParts {
@@ -51,10 +53,6 @@ export interface GenerationParts {
   allowance: AssetsView | null;
   nft: NftView | null;
   params: ParamView[];
-}
-
-export function amount(v: bigint): AmountView {
-  return { raw: v.toString(), text: formatBigInt(v) };
 }
 
 export function tokenAmount(value: bigint, decimals?: number, symbol?: string): TokenAmountView {
@@ -129,13 +127,6 @@ function requestKindText(kind: RequestKind, l10n: L10n): string {
     case 'onLedger':
       return l10n.t('on-ledger request');
   }
-}
-
-/** Percent with one decimal, from bigints (exact above 2^53). */
-function percentText(part: bigint, whole: bigint): string | undefined {
-  if (whole <= 0n) return undefined;
-  const tenths = (part * 1000n) / whole;
-  return `${formatBigInt(tenths / 10n)}.${(tenths % 10n).toString()}%`;
 }
 
 /** The receipt as pretty JSON: bigints as decimal strings, remote text with invisibles revealed. */
@@ -218,68 +209,6 @@ function errorRows(error: ReceiptErrorView, l10n: L10n): Row[] {
       copy: { text: raw, what: l10n.t('revert data') },
     });
   return rows;
-}
-
-/** The largest uint64: a gas budget of it is the node's "no limit". */
-const MAX_UINT64 = 2n ** 64n - 1n;
-
-/** A gas budget: "no limit" for the largest uint64 (the exact integer stays in `raw`). */
-function budgetAmount(v: bigint, l10n: L10n): AmountView {
-  return v === MAX_UINT64 ? { raw: v.toString(), text: l10n.t('no limit'), noLimit: true } : amount(v);
-}
-
-function gasView(receipt: AnyReceipt, feeDecimal: string | undefined, l10n: L10n): Gas {
-  const gas = {
-    budget: budgetAmount(receipt.gasBudget, l10n),
-    burned: amount(receipt.gasBurned),
-    fee: amount(receipt.gasFeeCharged),
-    storageDeposit: amount(receipt.storageDepositCharged),
-    requestBudget: budgetAmount(receipt.request.gasBudget, l10n),
-  } as Gas;
-  if (feeDecimal !== undefined) gas.feeDecimal = feeDecimal;
-  const share = gas.budget.noLimit ? undefined : percentText(receipt.gasBurned, receipt.gasBudget);
-  if (share !== undefined) gas.burnedShare = l10n.t('{0} of the budget', share);
-  return gas;
-}
-
-function noLimitDetail(a: AmountView, l10n: L10n): string {
-  return l10n.t('{0}, the largest uint64', formatBigInt(BigInt(a.raw)));
-}
-
-function gasRows(gas: Gas, l10n: L10n): Row[] {
-  return [
-    {
-      field: 'gasBudget',
-      label: l10n.t('Gas budget'),
-      value: gas.budget.text,
-      mono: true,
-      ...(gas.budget.noLimit ? { detail: noLimitDetail(gas.budget, l10n) } : {}),
-      copy: { text: gas.budget.raw, what: l10n.t('gas budget') },
-    },
-    {
-      field: 'gasBurned',
-      label: l10n.t('Gas burned'),
-      value: gas.burned.text,
-      mono: true,
-      ...(gas.burnedShare ? { detail: gas.burnedShare } : {}),
-      copy: { text: gas.burned.raw, what: l10n.t('gas burned') },
-    },
-    {
-      field: 'gasFeeCharged',
-      label: l10n.t('Fee charged'),
-      value: baseTokensText(gas.fee, l10n),
-      mono: true,
-      ...(gas.feeDecimal !== undefined ? { detail: gas.feeDecimal } : {}),
-      copy: { text: gas.fee.raw, what: l10n.t('fee') },
-    },
-    {
-      field: 'storageDepositCharged',
-      label: l10n.t('Storage deposit'),
-      value: baseTokensText(gas.storageDeposit, l10n),
-      mono: true,
-      copy: { text: gas.storageDeposit.raw, what: l10n.t('storage deposit') },
-    },
-  ];
 }
 
 function receiptRows(receipt: AnyReceipt, kindText: string, l10n: L10n): Row[] {
