@@ -14,6 +14,14 @@ const VSCODE = '^node_modules/@types/vscode/';
 module.exports = {
   forbidden: [
     {
+      name: 'startup-loads-no-feature',
+      severity: 'error',
+      comment:
+        'Activation (src/extension.ts, src/startup/) loads only the stand-ins: the features come through the one import() of src/app.ts, so nothing at startup may import a feature, a layer with services, or the API.',
+      from: { path: '^src/(extension\\.ts|startup/)' },
+      to: { path: `^src/(${FEATURE_NAMES}|api|config|evm|transactions|workspace|ui)/`, dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle (type-only imports included): split out what both sides need.',
@@ -73,10 +81,10 @@ module.exports = {
       to: { path: VSCODE, reachable: true },
     },
     {
-      name: 'register-only-from-extension',
+      name: 'register-only-from-app',
       severity: 'error',
-      comment: "A feature's register.ts is wired by src/extension.ts alone; anything else imports what register.ts uses.",
-      from: { pathNot: '^src/extension\\.ts$' },
+      comment: "A feature's register.ts is wired by src/app.ts alone; anything else imports what register.ts uses.",
+      from: { pathNot: '^src/app\\.ts$' },
       to: { path: '(^|/)register\\.ts$' },
     },
     {

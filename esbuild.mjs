@@ -8,7 +8,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
+import { LOAD_RECORD_BANNER, checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -136,6 +136,9 @@ const configs = [
     ...common,
     plugins: [...common.plugins, extensionChecks],
     entryPoints: { extension: 'src/extension.ts', 'chunks/loadClock': 'src/loadClock.ts' },
+    // The bundle's own load record: each output file, as it evaluates, adds its URL to one list
+    // (a host test reads it to prove that activation loads no feature, and the bench lists it).
+    banner: { js: LOAD_RECORD_BANNER },
     outdir: at('dist'),
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
@@ -198,14 +201,21 @@ if (tests) {
     },
     // One integration bundle per host launch (scripts/run-integration.mjs): index.js runs in a
     // trusted folder, untrusted.js (test/integration/untrusted/**) in an untrusted one,
-    // multiroot.js (test/integration/multiroot/**) in a workspace of two folders.
+    // multiroot.js (test/integration/multiroot/**) in a workspace of two folders, startup.js
+    // (test/integration/startup/**) in an empty folder.
     ...[
       [
         'integration',
         'index.js',
         join('test', 'integration'),
-        [join('test', 'integration', 'untrusted'), join('test', 'integration', 'multiroot'), join('test', 'integration', 'web')],
+        [
+          join('test', 'integration', 'untrusted'),
+          join('test', 'integration', 'multiroot'),
+          join('test', 'integration', 'web'),
+          join('test', 'integration', 'startup'),
+        ],
       ],
+      ['integration-startup', 'startup.js', join('test', 'integration', 'startup'), []],
       ['integration-untrusted', 'untrusted.js', join('test', 'integration', 'untrusted'), []],
       ['integration-multiroot', 'multiroot.js', join('test', 'integration', 'multiroot'), []],
     ].map(([suiteName, outName, dir, excludes]) => ({

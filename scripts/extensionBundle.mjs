@@ -7,6 +7,9 @@ import { dirname, join } from 'node:path';
 export const EXTENSION_ENTRY = 'src/extension.ts';
 export const LOAD_CLOCK = 'src/loadClock.ts';
 export const ERRORS_MODULE = 'src/api/errors.ts';
+/** The global list of the output files that have evaluated, in order (src/startup/loadRecord.ts reads it). */
+export const LOAD_RECORD_KEY = 'waspChain.loadRecord';
+export const LOAD_RECORD_BANNER = `(globalThis[Symbol.for(${JSON.stringify(LOAD_RECORD_KEY)})]??=[]).push(import.meta.url);`;
 
 /** The output file built from `entry` (a path relative to the build's working folder). */
 export function outputOf(metafile, entry = EXTENSION_ENTRY) {

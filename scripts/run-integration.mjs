@@ -2,6 +2,7 @@
 // host, in four launches:
 //   integration            out/test/integration/index.js      Workspace Trust disabled (trusted)
 //   integration-untrusted  out/test/integration/untrusted.js  trust enabled, folder not trusted
+//   integration-startup    out/test/integration/startup.js    an empty folder, no chain anywhere
 //   integration-multiroot  out/test/integration/multiroot.js  a .code-workspace of two folders
 //   integration-web        out/test/integration/web.js        the browser's web worker host (the manifest's
 //                          "browser" entry), against nodes this script starts (webNodesCli.ts)
@@ -82,6 +83,14 @@ const profiles = [
     realPeers: true,
   },
   {
+    suite: 'integration-startup',
+    tests: join(repo, 'out/test/integration/startup.js'),
+    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    trusted: true,
+    // An empty folder and no chain in any settings: what activation alone loads and registers.
+    emptyFolder: true,
+  },
+  {
     suite: 'integration-multiroot',
     tests: join(repo, 'out/test/integration/multiroot.js'),
     settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
@@ -139,10 +148,9 @@ for (const p of profiles) {
     const m = RESULT.exec(line.trim());
     if (m?.[1] === p.suite) result = { passed: Number(m[2]), failed: Number(m[3]) };
   };
-  const workspaceDir = makeWorkspace(
-    join(repo, 'test/integration/workspace'),
-    p.multiRoot ? 'multiroot' : p.webNodes ? 'web' : p.trusted ? 'trusted' : 'untrusted',
-  );
+  const workspaceDir = p.emptyFolder
+    ? tempDir('ws-empty')
+    : makeWorkspace(join(repo, 'test/integration/workspace'), p.multiRoot ? 'multiroot' : p.webNodes ? 'web' : p.trusted ? 'trusted' : 'untrusted');
   const workspace = p.multiRoot ? makeMultiRootWorkspace(workspaceDir) : workspaceDir;
   let code;
   let webNodes;

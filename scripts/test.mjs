@@ -27,7 +27,7 @@ const stages = [
   {
     name: 'integration',
     cmd: [process.execPath, 'scripts/run-integration.mjs'],
-    suites: ['integration', 'integration-untrusted', 'integration-multiroot', 'integration-web'],
+    suites: ['integration', 'integration-untrusted', 'integration-startup', 'integration-multiroot', 'integration-web'],
   },
   // The README's other command: `npm start` must still bring up the extension against the demo
   // node (checked headless in the offline host: the Chains view lists the demo chains).

@@ -1,103 +1,78 @@
-// Wiring only: build the services, register each feature, push every disposable.
+// Activation: stand-ins for what a user can reach first, and nothing else. The features (./app.ts,
+// a chunk of their own) load on the first use of any stand-in, or just after activation in a window
+// whose settings name chains (the default chain's status bar item is then shown at once). A window
+// that never touches a chain pays for this file and ./startup/standIns.ts only.
 // First import: its timestamp must be taken before any other module of the bundle evaluates.
 import { moduleLoadedAt } from './loadClock';
 import * as vscode from 'vscode';
-import { ChainRegistry } from './config/chainRegistry';
-import { NodeClients } from './config/nodeClients';
-import { TokenStore } from './config/tokenStore';
-import { registerChainsFeature, type ChainsFeatureApi } from './chains/register';
-import { registerChainInfoFeature, type ChainInfoFeature } from './chainInfo/register';
-import { registerReceiptsFeature, type ReceiptsFeature } from './receipts/register';
-import { registerWatchFeature, type WatchFeature } from './watch/register';
-import { registerAccountsFeature, type AccountsFeature } from './accounts/register';
-import { registerLiveFeature, type LiveFeature } from './live/register';
-import { registerWorkspaceFeature } from './workspace/register';
-import { registerDebuggerFeature } from './debugger/register';
-import type { WorkspaceAbiIndex } from './workspace/service';
-import { RecentReceipts } from './transactions/model/recentReceipts';
-import { WatchedRequests } from './transactions/model/watchedRequests';
-import { KnownIds } from './core/knownIds';
+import { Settings } from './constants';
+import { loadedFiles } from './startup/loadRecord';
+import { ourStandInIds, registerStandIns } from './startup/standIns';
+import type { ActivationTimes, ExtensionApi } from './app';
 
-/** What activate() returns: the services and each feature's handles (integration tests use them). */
-export interface ExtensionApi {
-  /** The objects the features are built over (each part takes the narrow slice it reads). */
-  readonly services: ExtensionObjects;
-  readonly chains: ChainsFeatureApi;
-  readonly chainInfo: ChainInfoFeature;
-  readonly receipts: ReceiptsFeature;
-  readonly watch: WatchFeature;
-  readonly accounts: AccountsFeature;
-  readonly live: LiveFeature;
-  /** The workspace's ABI index (loaded on first use). */
-  readonly workspaceAbis: WorkspaceAbiIndex;
+export type { ActivationTimes, ExtensionApi, ExtensionObjects } from './app';
+
+/** What activate() returns (integration tests and the bench use it). */
+export interface ExtensionEntry {
   /** How long loading and activating took (`npm run bench` reports it). */
   readonly activation: ActivationTimes;
-}
-
-/** What extension.ts builds once and hands to the features at registration. */
-export interface ExtensionObjects {
-  readonly context: vscode.ExtensionContext;
-  readonly chains: ChainRegistry;
-  readonly tokens: TokenStore;
-  readonly clients: NodeClients;
-  readonly recent: RecentReceipts;
-  /** The IDs the extension knows from a node (the hover looks them up wherever they are written). */
-  readonly known: KnownIds;
-  readonly log: vscode.LogOutputChannel;
-}
-
-/**
- * performance.now() readings in the extension host (ms). `ms` is the extension's own time: its
- * modules evaluating plus activate(). Between the two, VS Code prepares the ExtensionContext
- * (storage, secrets) while the module loads, and that wait is not ours.
- */
-export interface ActivationTimes {
-  readonly moduleLoadedAt: number;
-  readonly moduleEvaluatedAt: number;
-  readonly activateStartedAt: number;
-  readonly activatedAt: number;
-  readonly ms: number;
+  /** Loads the features (once) and resolves to their handles. */
+  ready(): Promise<ExtensionApi>;
+  /** Whether the features have loaded. */
+  readonly featuresLoaded: boolean;
+  /** The extension's output files that have evaluated so far, in order (the bundle's own load record). */
+  loadedFiles(): string[];
 }
 
 // Every imported module has evaluated by now: an ES module's imports evaluate before its body.
 const moduleEvaluatedAt = performance.now();
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionEntry {
   const activateStartedAt = performance.now();
-  const log = vscode.window.createOutputChannel('Wasp Chain Explorer', { log: true });
-  const tokens = new TokenStore(context.secrets);
-  const chains = new ChainRegistry();
-  const clients = new NodeClients(tokens, log);
-  const recent = new RecentReceipts();
-  const known = new KnownIds(context.workspaceState);
-  const services: ExtensionObjects = { context, chains, tokens, clients, recent, known, log };
-  context.subscriptions.push(log, tokens, chains, clients);
-
-  // Features register here, one line each.
-  const chainsFeature = registerChainsFeature(services);
-  const chainInfo = registerChainInfoFeature(services);
-  const workspace = registerWorkspaceFeature(context, log);
-  // Written by the watch feature once it loads, read by the receipts feature's hover and panels.
-  const watched = new WatchedRequests();
-  const receipts = registerReceiptsFeature({ ...services, watched, abis: workspace.abis, addresses: workspace.addresses, sent: workspace.sent });
-  context.subscriptions.push(chainsFeature.tree.evmOnly.setHeads(receipts.evmOnly));
-  const live = registerLiveFeature({ ...services, receipts, addresses: workspace.addresses, blocks: chainsFeature.blocks });
-  const watch = registerWatchFeature({ ...services, watched, receipts, feed: live.watchFeed });
-  const accounts = registerAccountsFeature({
-    ...services,
-    chainsTree: chainsFeature,
-    names: receipts.service.evm,
-    records: workspace.addresses,
-    evmOnly: receipts.evmOnly,
-  });
-  registerDebuggerFeature({ ...services, abis: workspace.abis });
+  let loading: Promise<ExtensionApi> | undefined;
+  let loaded = false;
+  const ready = (): Promise<ExtensionApi> =>
+    (loading ??= import('./app.js').then((app) => {
+      // In one turn: the stand-ins go and the features register the real ones in their place.
+      standIns.dispose();
+      const api = app.startFeatures(context, activation);
+      loaded = true;
+      return api;
+    }));
+  const standIns = registerStandIns(ourStandInIds(context.extension.packageJSON), async () => (await ready()).standIns);
+  context.subscriptions.push(standIns);
+  if (chainsNamed()) setTimeout(() => void ready(), 0);
+  else {
+    const named = vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.chains}`) && chainsNamed()) void ready();
+    });
+    context.subscriptions.push(named);
+  }
 
   const activatedAt = performance.now();
   const ms = moduleEvaluatedAt - moduleLoadedAt + (activatedAt - activateStartedAt);
-  const activation = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
-  return { services, chains: chainsFeature, chainInfo, receipts, watch, live, accounts, workspaceAbis: workspace.abis, activation };
+  const activation: ActivationTimes = { moduleLoadedAt, moduleEvaluatedAt, activateStartedAt, activatedAt, ms };
+  return {
+    activation,
+    ready,
+    loadedFiles,
+    get featuresLoaded() {
+      return loaded;
+    },
+  };
 }
 
 export function deactivate(): void {
   // Everything is disposed through context.subscriptions.
+}
+
+/** Whether any settings (user, workspace or a folder's) name a chain: reading them sends nothing. */
+function chainsNamed(): boolean {
+  const named = (value: unknown) => Array.isArray(value) && value.length > 0;
+  const key = Settings.chains;
+  const top = vscode.workspace.getConfiguration(Settings.section).inspect(key);
+  if (named(top?.globalValue) || named(top?.workspaceValue)) return true;
+  return (vscode.workspace.workspaceFolders ?? []).some((f) =>
+    named(vscode.workspace.getConfiguration(Settings.section, f.uri).inspect(key)?.workspaceFolderValue),
+  );
 }

@@ -3,11 +3,11 @@
 // host loads no ES modules). Requests then follow a browser's rules (api/browserHost.ts).
 import type * as vscode from 'vscode';
 import { setBrowserHost } from './api/browserHost';
-import { activate as activateExtension, type ExtensionApi } from './extension';
+import { activate as activateExtension, type ExtensionEntry } from './extension';
 
 export { deactivate } from './extension';
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionEntry {
   setBrowserHost(true);
   return activateExtension(context);
 }

@@ -61,3 +61,25 @@ export function checkedRequestId(id: string): RequestIdShape {
 
 /** `0x` + 64 hex digits. */
 const HEX64_LENGTH = 66;
+
+/** The lengths of what a hover looks up, with their `0x`: an address (40 hex), a hash or Rebased ID (64), a Stardust ID (68). */
+const HOVERED_LENGTHS: ReadonlySet<number> = new Set([42, 66, 70]);
+const HOVERED_MIN = 42;
+const HOVERED_MAX = 70;
+const WORD_CHAR = /[0-9A-Za-z_]/;
+const HEX_WORD = /^0x[0-9a-fA-F]+$/;
+
+/**
+ * Whether the word at `character` (its end included, as VS Code's word ranges) has the shape of
+ * something a hover looks up: `0x` + 40, 64 or 68 hex with no word character glued to either end.
+ * A line of any length costs the same: the word is not followed past the longest shape.
+ */
+export function hoverableAt(line: string, character: number): boolean {
+  if (line.length < HOVERED_MIN || !line.includes('0x')) return false;
+  const at = Math.min(Math.max(character, 0), line.length);
+  let start = at;
+  while (start > 0 && WORD_CHAR.test(line.charAt(start - 1))) if (at - --start > HOVERED_MAX) return false;
+  let end = at;
+  while (end < line.length && WORD_CHAR.test(line.charAt(end))) if (++end - start > HOVERED_MAX) return false;
+  return HOVERED_LENGTHS.has(end - start) && HEX_WORD.test(line.slice(start, end));
+}

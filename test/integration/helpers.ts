@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { ExtensionApi, ExtensionEntry } from '../../src/extension';
 import type { ChainNode, ChainsTreeNode } from '../../src/chains/tree';
 import { resolveChains, type RawChainList } from '../../src/config/model/chainConfig';
 
@@ -14,10 +14,11 @@ export { EXTENSION_ID };
 export type ChainSetting = { name: string; nodeUrl: string; chainId: string };
 
 /** Activates the extension (once; later calls get the same API). */
+/** Activates the extension and loads its features: their handles. */
 export async function activate(): Promise<ExtensionApi> {
-  const ext = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID);
+  const ext = vscode.extensions.getExtension<ExtensionEntry>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is loaded in the extension host`);
-  return ext.activate();
+  return (await ext.activate()).ready();
 }
 
 export const config = () => vscode.workspace.getConfiguration('waspChain');

@@ -6,7 +6,7 @@ import * as util from 'node:util';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../../src/constants';
-import type { ExtensionApi } from '../../src/extension';
+import type { ExtensionEntry } from '../../src/extension';
 
 export async function run(): Promise<void> {
   // The host forwards console lines already joined; mocha's reporters print printf-style strings.
@@ -20,9 +20,10 @@ export async function run(): Promise<void> {
   const { suiteName, testFiles } = await import('virtual:test-files');
   // Each test starts with no ID known from a node: an ID one test found would otherwise be looked
   // up by another's hover wherever it is written (the secret rules' third rule).
-  mocha.suite.beforeEach(() => {
-    const api = vscode.extensions.getExtension<ExtensionApi>(EXTENSION_ID)?.exports as ExtensionApi | undefined;
-    return api?.services.known.forget();
+  mocha.suite.beforeEach(async () => {
+    const ext = vscode.extensions.getExtension<ExtensionEntry>(EXTENSION_ID);
+    const entry = ext?.isActive ? ext.exports : undefined;
+    if (entry?.featuresLoaded) await (await entry.ready()).services.known.forget();
   });
 
   // Proves in the log that the suite runs inside a real extension host, and which one.
