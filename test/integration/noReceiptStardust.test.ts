@@ -8,7 +8,7 @@ import type { ExtensionApi } from '../../src/extension';
 import type { ReceiptPanel } from '../../src/receipts/panel';
 import { startLocalNode, type LocalNode } from '../fixtures/localNode';
 import { DEMO_CHAINS } from '../fixtures/demoData';
-import { activate, setChains } from './helpers';
+import { activate, hoversAt, setChains } from './helpers';
 
 const ON_LEDGER = `0x${'4c'.repeat(32)}0100`;
 
@@ -39,6 +39,17 @@ describe('why no receipt: a Stardust request ID', function () {
   after(async () => {
     await setChains(undefined, { defaultChain: undefined });
     await node.close();
+  });
+
+  it('the not-found hover of an on-ledger ID offers Why no receipt?, with the ID and a chain of our settings as its arguments', async () => {
+    api.receipts.service.cache.invalidate();
+    api.receipts.hover.waitMs = 15_000;
+    const hovers = await hoversAt(`deposit ${ON_LEDGER} sent from L1`, ON_LEDGER);
+    const md = hovers[0]?.value ?? '';
+    assert.ok(md.includes('No receipt for this request'), md);
+    const link = /\]\(command:waspChain\.whyNoReceipt\?([^)\s]*)\)/.exec(md);
+    assert.ok(link, md);
+    assert.deepEqual(JSON.parse(decodeURIComponent(link[1] ?? '')), [{ requestId: ON_LEDGER, chainName: 'IOTA EVM' }]);
   });
 
   it('an on-ledger ID from the hover’s link (one chain named): every Stardust chain is asked, each said once, and no signed transaction is asked for', async () => {
