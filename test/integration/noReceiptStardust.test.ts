@@ -11,6 +11,8 @@ import { DEMO_CHAINS } from '../fixtures/demoData';
 import { activate, hoversAt, setChains } from './helpers';
 
 const ON_LEDGER = `0x${'4c'.repeat(32)}0100`;
+/** The Foundry broadcast's pending transaction, signed for EVM chain ID 8822 (test/integration/workspace/evm/broadcast/Pay.s.sol/8822). */
+const HASH = '0x4bb31c936b50cc3169be0e1109399058dcd39d8994462fad16b70df4251f2c24';
 
 describe('why no receipt: a Stardust request ID', function () {
   this.timeout(60_000);
@@ -82,5 +84,15 @@ describe('why no receipt: a Stardust request ID', function () {
     const r = await panel.waitForRender((x) => x.text.includes('on-ledger request'));
     for (const chain of ['IOTA EVM', 'ShimmerEVM']) assert.equal(r.text.split(`${chain}: no receipt; active`).length - 1, 1, `${chain} once in ${r.text}`);
     assert.equal(r.text.split('Stopped testnet:').length - 1, 1, `the failed chain once in ${r.text}`);
+  });
+
+  it('an ID ending in 0000 whose hash the workspace sent: the record is read (nothing asked), the EVM checks run on the chain it is signed for', async () => {
+    api.receipts.service.cache.invalidate();
+    const panel = await vscode.commands.executeCommand<ReceiptPanel>('waspChain.whyNoReceipt', { requestId: `${HASH}0000` });
+    assert.ok(panel);
+    const r = await panel.waitForRender((x) => x.text.includes('ends in output index 0000'));
+    assert.ok(r.text.includes('From the workspace’s record of it'), r.text);
+    assert.ok(r.text.includes('IOTA EVM: Waiting: nonce 12 is next'), r.text);
+    assert.ok(r.text.includes('ShimmerEVM: no receipt; active') && r.text.includes('signed for 8822: it is not this chain’s'), r.text);
   });
 });
