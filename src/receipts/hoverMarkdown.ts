@@ -5,7 +5,7 @@
 // and isTrusted allows exactly our commands.
 import * as vscode from 'vscode';
 import { NetworkError, RateLimitedError, TimeoutError, TokenExpiredError, UnauthorizedError } from '../api/errors';
-import { evmShaped, traitsOf } from '../api/traits';
+import { traitsOf } from '../api/traits';
 import { Commands } from '../constants';
 import type { FindResult } from '../transactions/receiptService';
 import type { ChainEntry } from '../config/model/chainConfig';
@@ -15,6 +15,7 @@ import { clip, escapeMarkdown } from '../core/text';
 import { evmTxHashOf } from '../core/idShapes';
 import type { ReceiptView } from '../transactions/model/receiptView';
 import { notFoundHoverLine } from '../transactions/model/noReceiptView';
+import { diagnosable } from '../transactions/model/noReceiptRequest';
 import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
 import { errorSummary } from '../ui/errors';
 import type { SecretVerdict } from './model/secretContext';
@@ -158,8 +159,9 @@ export function resultMarkdown(
     // validated ID and a chain name from our settings, never document or node text.
     const links: string[] = [];
     if (watchedOn === undefined) links.push(commandLink(vscode.l10n.t('Watch'), Commands.watchRequest, [{ requestId, chainName: firstMiss.name }]));
-    // Nothing is asked until it is clicked; the panel then reads the workspace's record or asks for the signed transaction.
-    if (evmShaped(requestId, firstMiss.generation))
+    // Nothing is asked until it is clicked; the panel then reads the workspace's record, asks for the signed transaction
+    // of an EVM transaction, or asks every chain an on-ledger request's ID could belong to.
+    if (diagnosable(requestId, firstMiss.generation))
       links.push(commandLink(vscode.l10n.t('Why no receipt?'), Commands.whyNoReceipt, [{ requestId, chainName: firstMiss.name }]));
     lines.push(
       notFoundHoverLine(

@@ -7,6 +7,7 @@ import type { ChainEntry } from '../config/model/chainConfig';
 import type { NodeClients } from '../config/nodeClients';
 import type { Diagnosis, TxFacts } from './model/noReceipt';
 import type { FactFailures } from './model/noReceiptFacts';
+import type { ChainAnswer } from './model/noReceiptReport';
 import type { SentTransaction } from '../workspace/model/sentTransactions';
 
 /** The workspace's sent transactions, by hash. */
@@ -46,15 +47,19 @@ export class NoReceiptDoctor {
     return txFactsOfRecord(record);
   }
 
-  /** Asks the user for the signed transaction of `hash`; undefined when they cancel. Checked before anything is asked of a node. */
-  async pasted(hash: string): Promise<TxFacts | undefined> {
+  /** Asks the user for the signed transaction of `hash` (`optional`: the chains are asked without it too); undefined when they cancel. Checked before anything is asked of a node. */
+  async pasted(hash: string, optional = false): Promise<TxFacts | undefined> {
     const { txFactsOfRaw } = await import('./model/noReceipt.js');
     let facts: TxFacts | undefined;
     const raw = await vscode.window.showInputBox({
       title: vscode.l10n.t('Why no receipt?'),
-      prompt: vscode.l10n.t(
-        'The workspace has no record of this transaction. Paste its signed raw transaction (0x…, as eth_sendRawTransaction sent it): its sender, nonce, gas and price are read from it.',
-      ),
+      prompt: optional
+        ? vscode.l10n.t(
+            'If this request is an EVM transaction, paste its signed raw transaction (0x…, as eth_sendRawTransaction sent it) to check its sender, nonce, gas and price; Escape asks the chains without it.',
+          )
+        : vscode.l10n.t(
+            'The workspace has no record of this transaction. Paste its signed raw transaction (0x…, as eth_sendRawTransaction sent it): its sender, nonce, gas and price are read from it.',
+          ),
       placeHolder: '0xf86c…',
       ignoreFocusOut: true,
       validateInput: async (text) => {
@@ -87,6 +92,32 @@ export class NoReceiptDoctor {
     const result: DiagnosisResult = { tx, diagnosis: diagnoseNoReceipt(tx, facts, vscode.l10n), failures, rpcHost: target?.host };
     if (facts.nextNonce !== undefined) result.nextNonce = facts.nextNonce;
     return result;
+  }
+
+  /**
+   * Every chain an ID of the L1-output form could belong to, asked at once: each its identity and
+   * latest block (and its receipt, when the lookup had not asked it) and, when the transaction's
+   * facts are known and it is signed for that chain, the EVM checks on its JSON-RPC. One answer per
+   * chain, in the order given.
+   */
+  async diagnoseRequest(
+    chains: ReadonlyArray<{ chain: ChainEntry; askReceipt: boolean }>,
+    requestId: string,
+    tx: TxFacts | undefined,
+    signal?: AbortSignal,
+  ): Promise<ChainAnswer[]> {
+    const { gatherRequestFacts, evmChecksBelong } = await import('./model/noReceiptRequest.js');
+    return Promise.all(
+      chains.map(async ({ chain, askReceipt }): Promise<ChainAnswer> => {
+        const { facts, failures } = await gatherRequestFacts(this.clients.apiFor(chain), askReceipt ? requestId : undefined, signal);
+        const answer: ChainAnswer = { chainName: chain.name, facts, failures };
+        if (tx && !facts.receipt && evmChecksBelong(tx.chainId, facts.evmChainId)) {
+          const d = await this.diagnose(chain, tx, signal);
+          answer.evm = { diagnosis: d.diagnosis, failures: d.failures, rpcHost: d.rpcHost, ...(d.nextNonce !== undefined ? { nextNonce: d.nextNonce } : {}) };
+        }
+        return answer;
+      }),
+    );
   }
 
   /** The sender's next nonce now (a watch's re-check), or undefined when the JSON-RPC cannot say. */

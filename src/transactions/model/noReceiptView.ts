@@ -28,14 +28,20 @@ export function diagnosisLines(
       ? l10n.t('From the signed transaction you pasted: sender {0}, nonce {1}.', tx.sender, tx.nonce.toString())
       : l10n.t('From the workspace’s record of it: sender {0}, nonce {1}.', tx.sender, tx.nonce.toString()),
   ];
-  for (const e of diagnosis.evidence) details.push(`${MARK[String(e.ok) as keyof typeof MARK]} ${e.label}: ${e.value}`);
-  for (const [fact, why] of Object.entries(d.failures)) {
-    details.push(l10n.t('· Not read: {0} ({1})', FACT_WORDS[fact as keyof FactFailures](l10n), shown(why ?? '')));
-  }
-  for (const w of diagnosis.warnings) details.push(`⚠ ${w}`);
+  details.push(...checkLines(diagnosis, d.failures, l10n));
   if (diagnosis.next.length > 0) details.push(l10n.t('What to do:'), ...diagnosis.next);
   if (d.rpcHost !== undefined) details.push(l10n.t('Asked: {0} (its EVM JSON-RPC) and the node’s chain info.', d.rpcHost));
   return { message: diagnosis.headline, details };
+}
+
+/** Each check (✓ passes, ✗ explains the skip, · not checked), the answers not read, then the warnings. */
+export function checkLines(diagnosis: Diagnosis, failures: FactFailures, l10n: L10n = englishL10n): string[] {
+  const lines = diagnosis.evidence.map((e) => `${MARK[String(e.ok) as keyof typeof MARK]} ${e.label}: ${e.value}`);
+  for (const [fact, why] of Object.entries(failures)) {
+    lines.push(l10n.t('· Not read: {0} ({1})', FACT_WORDS[fact as keyof FactFailures](l10n), shown(why ?? '')));
+  }
+  for (const w of diagnosis.warnings) lines.push(`⚠ ${w}`);
+  return lines;
 }
 
 /**
