@@ -9,7 +9,8 @@ import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '.
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { TokenStore } from '../config/tokenStore';
 import { describeError } from './errors';
-import { inlineCode, renderShell, webviewOptions, type InlineCode } from './html';
+import { webviewOptions } from './html';
+import { renderShell } from './panelHtml';
 import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
 import { type ErrorView } from './model/view';
 
@@ -28,8 +29,8 @@ export interface LoadRun {
 }
 
 export interface PanelSpec {
-  /** The webview bundle under dist/webview. */
-  script: string;
+  /** The webview script, as text: `import { code } from 'webview-code:<name>Main'`. */
+  code: string;
   title: string;
   /** A codicon name. */
   icon: string;
@@ -57,7 +58,6 @@ const FIRST_PAINT_WAIT_MS = 150;
 export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDeps = PanelDeps> implements vscode.Disposable {
   private ready = false;
   private queued: HostMessage<S> | undefined;
-  private readonly inline: Promise<InlineCode | undefined>;
   private htmlWritten = false;
   private htmlTimer: ReturnType<typeof setTimeout> | undefined;
   /** A new panel's first load (start), whose webview has no state saved from an earlier one. */
@@ -86,8 +86,7 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
     panel.title = spec.title;
     panel.iconPath = new vscode.ThemeIcon(spec.icon);
     panel.webview.options = webviewOptions(deps.context.extensionUri);
-    this.inline = inlineCode(deps.context.extensionUri, spec.script);
-    this.htmlTimer = setTimeout(() => void this.writeHtml(), FIRST_PAINT_WAIT_MS);
+    this.htmlTimer = setTimeout(() => this.writeHtml(), FIRST_PAINT_WAIT_MS);
     this.current = initial;
     this.queued = { type: 'state', state: initial };
     this.disposables.push(
@@ -196,29 +195,21 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
       this.deps.log.error(`${this.spec.what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       this.showError(describeError(e));
     }
-    await this.writeHtml();
+    this.writeHtml();
   }
 
   /** Once: the shell with the state shown now, so the webview paints it before any message. */
-  private async writeHtml(): Promise<void> {
+  private writeHtml(): void {
     if (this.htmlWritten || this.disposed) return;
     this.htmlWritten = true;
     clearTimeout(this.htmlTimer);
-    const inline = await this.inline;
-    if (this.disposed) return;
     const state = this.current;
     // The HTML carries the state (a loading line queued after it still goes at ready).
     if (this.queued?.type === 'state') this.queued = undefined;
     // A restored webview shows the state it saved, so it gets the latest at ready whatever the HTML held.
     this.inHtml = this.opened ? state : undefined;
     const echo = this.deps.context.extensionMode !== vscode.ExtensionMode.Production;
-    this.panel.webview.html = renderShell(this.panel.webview, this.deps.context.extensionUri, {
-      script: this.spec.script,
-      title: this.spec.title,
-      echo,
-      state,
-      ...(inline ? { inline } : {}),
-    });
+    this.panel.webview.html = renderShell(this.panel.webview, { code: this.spec.code, title: this.spec.title, echo, state });
   }
 
   private send(message: HostMessage<S>): void {

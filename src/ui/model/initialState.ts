@@ -1,6 +1,5 @@
-// What a panel's HTML carries so its webview paints at once, without a round trip to the host:
-// the state to show first, as JSON in a data block, and the panel's script and stylesheet
-// inlined. Shared by the host (writing the HTML) and the webview (reading the state back).
+// The state a panel's HTML carries so its webview paints at once, without a round trip to the
+// host: JSON in a data block. Shared by the host (writing it) and the webview (reading it back).
 
 /** The id of the <script type="application/json"> that holds the state to show first. */
 export const INITIAL_STATE_ID = 'initial-state';
@@ -12,13 +11,4 @@ export const INITIAL_STATE_ID = 'initial-state';
  */
 export function stateScriptText(state: unknown): string {
   return JSON.stringify(state).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/**
- * Whether `text` can be the content of an inline <script> or <style> as it is: it cannot when it
- * holds what would end the element early or switch the HTML parser into another state.
- */
-export function fitsInline(text: string, tag: 'script' | 'style'): boolean {
-  const lower = text.toLowerCase();
-  return !lower.includes(`</${tag}`) && !lower.includes('<!--') && !(tag === 'script' && lower.includes('<script'));
 }

@@ -1,8 +1,7 @@
-// What a panel's HTML carries for its first paint (src/ui/model/initialState.ts): the state as a
-// JSON data block that node text cannot break out of, and the check that keeps code inline only
-// when it cannot end its element early.
+// The state a panel's HTML carries for its first paint (src/ui/model/initialState.ts): a JSON
+// data block that node text cannot break out of.
 import * as assert from 'node:assert/strict';
-import { fitsInline, stateScriptText } from '../../../../src/ui/model/initialState';
+import { stateScriptText } from '../../../../src/ui/model/initialState';
 
 const hostile = [
   '</script><script>alert(1)</script>',
@@ -28,25 +27,5 @@ describe('ui/model/initialState: the state in the HTML', () => {
 
   it('writes the escapes as JSON unicode escapes', () => {
     assert.equal(stateScriptText('</script>&'), '"\\u003c/script\\u003e\\u0026"');
-  });
-});
-
-describe('ui/model/initialState: code that can be inlined', () => {
-  it('takes ordinary code and styles', () => {
-    assert.equal(fitsInline('(()=>{const a="<b>";document.title=a})();', 'script'), true);
-    assert.equal(fitsInline('main { color: var(--vscode-foreground); } a > b {}', 'style'), true);
-  });
-
-  it('refuses what would end the element early, in any case', () => {
-    assert.equal(fitsInline('x="</script>"', 'script'), false);
-    assert.equal(fitsInline('x="</ScRiPt "', 'script'), false);
-    assert.equal(fitsInline('b { content: "</style>" }', 'style'), false);
-    assert.equal(fitsInline('b { content: "</STYLE" }', 'style'), false);
-  });
-
-  it('refuses what would switch the parser into a script comment state', () => {
-    assert.equal(fitsInline('x="<!--"', 'script'), false);
-    assert.equal(fitsInline('x="<script>"', 'script'), false);
-    assert.equal(fitsInline('/* <!-- */', 'style'), false);
   });
 });
