@@ -6,7 +6,7 @@
 // --outroot writes dist/ and out/ under <dir>: `npm run bench` builds a production copy there and
 // leaves the tree's own bundles to whoever is running tests from them.
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { LOAD_RECORD_BANNER, checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
 
@@ -117,10 +117,58 @@ const ofetchWithoutPolyfill = {
   },
 };
 
+/** The webview scripts: src/<feature>/browser/<name>Main.ts, one IIFE each (lib DOM, no imports at run time). */
+const webviewEntries = Object.fromEntries(
+  findFiles('src', /^(?!.*\.d\.ts$).*Main\.ts$/)
+    .filter((f) => /[\\/]browser[\\/]/.test(f))
+    .map((f) => [basename(f, '.ts'), f]),
+);
+const webviewBuild = {
+  bundle: true,
+  logLevel: 'warning',
+  legalComments: 'none',
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: production,
+};
+
+/**
+ * `import { code } from 'webview-code:receiptMain'` (or `webview-code:webview.css`, the shared
+ * stylesheet): the webview's script or stylesheet as text, so a panel writes it into its HTML and
+ * the first paint fetches nothing. Text that would end its inline element early fails the build.
+ */
+const webviewCode = {
+  name: 'webview-code',
+  setup(build) {
+    build.onResolve({ filter: /^webview-code:/ }, (args) => ({ path: args.path.slice('webview-code:'.length), namespace: 'webview-code' }));
+    build.onLoad({ filter: /.*/, namespace: 'webview-code' }, async ({ path }) => {
+      let text;
+      let watchFiles;
+      if (path.endsWith('.css')) {
+        const file = resolve('media', basename(path));
+        text = readFileSync(file, 'utf8');
+        watchFiles = [file];
+      } else {
+        const entry = webviewEntries[path];
+        if (!entry) return { errors: [{ text: `no webview script ${path} (src/*/browser/${path}.ts)` }] };
+        const result = await esbuild.build({ ...webviewBuild, entryPoints: [entry], write: false, metafile: true });
+        text = result.outputFiles[0].text;
+        watchFiles = Object.keys(result.metafile.inputs).map((f) => resolve(f));
+      }
+      const tag = path.endsWith('.css') ? 'style' : 'script';
+      const lower = text.toLowerCase();
+      if (lower.includes(`</${tag}`) || lower.includes('<!--') || (tag === 'script' && lower.includes('<script')))
+        return { errors: [{ text: `${path} holds text that would end an inline <${tag}> early` }] };
+      return { contents: `export const code = ${JSON.stringify(text)};`, loader: 'js', watchFiles };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   logLevel: 'warning',
-  plugins: [problemMatcher, ofetchWithoutPolyfill],
+  plugins: [problemMatcher, ofetchWithoutPolyfill, webviewCode],
   legalComments: 'none',
 };
 
@@ -170,18 +218,13 @@ const configs = [
     sourcemap: !production,
     sourcesContent: false,
   },
+  // The webview scripts also as files: the shell links them where it cannot inline them (a test
+  // of a panel built without the extension's bundle), and the bench weighs them.
   {
     ...common,
-    entryPoints: Object.fromEntries(
-      findFiles('src', /^(?!.*\.d\.ts$).*Main\.ts$/)
-        .filter((f) => /[\\/]browser[\\/]/.test(f))
-        .map((f) => [basename(f, '.ts'), f]),
-    ),
+    ...webviewBuild,
+    entryPoints: webviewEntries,
     outdir: at('dist/webview'),
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-    minify: production,
     sourcemap: production ? false : 'inline',
   },
 ];

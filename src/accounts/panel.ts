@@ -4,6 +4,7 @@
 // the explorers, and compares with another state on request (what came and went).
 // The panel knows its identity only: the chain entry is looked up again on every read.
 import * as vscode from 'vscode';
+import { code } from 'webview-code:accountMain';
 import type { ChainEntry } from '../config/model/chainConfig';
 import { explorerAddressUrl, explorerBase, iotaExplorerUrl, iotaNetwork } from '../transactions/model/explorer';
 import { describeState, stateInProse } from '../ui/model/blockState';
@@ -46,14 +47,7 @@ export class AccountPanel extends StatePanel<AccountPanelState, AccountAction, A
     identity: AccountIdentity,
     private readonly owner: AccountPanelHost,
   ) {
-    super(
-      webviewPanel,
-      deps,
-      { script: 'accountMain.js', title: accountTitle(identity), icon: 'account', what: vscode.l10n.t('Account') },
-      identity,
-      baseState(identity),
-      owner,
-    );
+    super(webviewPanel, deps, { code, title: accountTitle(identity), icon: 'account', what: vscode.l10n.t('Account') }, identity, baseState(identity), owner);
     this.disposables.push(owner.pins.onDidChange(() => this.showPin()));
   }
 

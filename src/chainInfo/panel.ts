@@ -6,6 +6,7 @@
 import { stringify as stringifyExact } from 'lossless-json';
 import { prettyJsonExact } from '../api/json';
 import * as vscode from 'vscode';
+import { code } from 'webview-code:chainInfoMain';
 import { NotFoundError } from '../api/errors';
 import type { ChainInfoState } from '../core/chainInfoFields';
 import type { GeneralChainInfo } from './model/chainInfoView';
@@ -49,7 +50,7 @@ export class ChainInfoPanel extends StatePanel<ChainInfoPanelState, ChainInfoAct
   private loaded: Loaded | undefined;
 
   constructor(webviewPanel: vscode.WebviewPanel, deps: ChainInfoPanelDeps, identity: ChainInfoIdentity, host: StatePanelHost<ChainInfoIdentity>) {
-    const spec = { script: 'chainInfoMain.js', title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
+    const spec = { code, title: chainInfoTitle(identity), icon: 'info', what: vscode.l10n.t('Chain info') };
     super(webviewPanel, deps, spec, identity, baseState(identity), host);
   }
 

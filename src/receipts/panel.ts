@@ -2,6 +2,7 @@
 // and in-flight requests with the hover), then checks the fee against the chain's fee policy
 // at the receipt's block. Its identity is all it keeps: a reload (serializer) fetches again.
 import * as vscode from 'vscode';
+import { code } from 'webview-code:receiptMain';
 import { InvalidInputError } from '../api/errors';
 import { checkBlock } from '../api/ids';
 import { Commands } from '../constants';
@@ -84,7 +85,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const message = vscode.l10n.t('Looking up the receipt…');
     const labels = receiptPanelLabels(vscode.l10n);
     const initial: ReceiptPanelState = { status: 'loading', identity: { ...identity }, title: heading(identity), message, labels };
-    const spec = { script: 'receiptMain.js', title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
+    const spec = { code, title: receiptPanelTitle(identity.requestId), icon: 'file-text', what: vscode.l10n.t('Receipt') };
     super(webviewPanel, deps, spec, identity, initial);
     this.evm = new EvmPanelParts({ service, clients: deps.clients, log: deps.log, refresh: () => this.refreshFound() });
     this.evmOnly = new EvmOnlyPanelPart({ service: evmOnly, refresh: () => void this.showEvmOnly() });

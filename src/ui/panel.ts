@@ -9,7 +9,8 @@ import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '.
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { TokenStore } from '../config/tokenStore';
 import { describeError } from './errors';
-import { renderShell, webviewOptions } from './html';
+import { webviewOptions } from './html';
+import { renderShell } from './panelHtml';
 import { isWebviewMessage, type CommonAction, type HostMessage, type WebviewMessage } from './protocol';
 import { type ErrorView } from './model/view';
 
@@ -28,8 +29,8 @@ export interface LoadRun {
 }
 
 export interface PanelSpec {
-  /** The webview bundle under dist/webview. */
-  script: string;
+  /** The webview script, as text: `import { code } from 'webview-code:<name>Main'`. */
+  code: string;
   title: string;
   /** A codicon name. */
   icon: string;
@@ -47,9 +48,22 @@ export interface PanelDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
+/**
+ * How long a new panel waits for its first load before its HTML is written with what it has: a
+ * load done by then is in the first paint, with no "Looking up…" before it. Writing the HTML that
+ * late costs the webview nothing measurable: creating the panel's frame takes longer.
+ */
+const FIRST_PAINT_WAIT_MS = 150;
+
 export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDeps = PanelDeps> implements vscode.Disposable {
   private ready = false;
   private queued: HostMessage<S> | undefined;
+  private htmlWritten = false;
+  private htmlTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A new panel's first load (start), whose webview has no state saved from an earlier one. */
+  private opened = false;
+  /** The state the HTML carried, until the webview's first ready. */
+  private inHtml: S | undefined;
   private current: S;
   private generation = 0;
   private inFlight: AbortController | undefined;
@@ -69,12 +83,10 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
     protected id: I,
     initial: S,
   ) {
-    const extensionUri = deps.context.extensionUri;
-    const echo = deps.context.extensionMode !== vscode.ExtensionMode.Production;
     panel.title = spec.title;
     panel.iconPath = new vscode.ThemeIcon(spec.icon);
-    panel.webview.options = webviewOptions(extensionUri);
-    panel.webview.html = renderShell(panel.webview, extensionUri, { script: spec.script, title: spec.title, echo });
+    panel.webview.options = webviewOptions(deps.context.extensionUri);
+    this.htmlTimer = setTimeout(() => this.writeHtml(), FIRST_PAINT_WAIT_MS);
     this.current = initial;
     this.queued = { type: 'state', state: initial };
     this.disposables.push(
@@ -125,6 +137,7 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
 
   /** The first load of a new panel (caches allowed). */
   start(): Promise<void> {
+    this.opened = true;
     return this.run(false);
   }
 
@@ -182,6 +195,21 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
       this.deps.log.error(`${this.spec.what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       this.showError(describeError(e));
     }
+    this.writeHtml();
+  }
+
+  /** Once: the shell with the state shown now, so the webview paints it before any message. */
+  private writeHtml(): void {
+    if (this.htmlWritten || this.disposed) return;
+    this.htmlWritten = true;
+    clearTimeout(this.htmlTimer);
+    const state = this.current;
+    // The HTML carries the state (a loading line queued after it still goes at ready).
+    if (this.queued?.type === 'state') this.queued = undefined;
+    // A restored webview shows the state it saved, so it gets the latest at ready whatever the HTML held.
+    this.inHtml = this.opened ? state : undefined;
+    const echo = this.deps.context.extensionMode !== vscode.ExtensionMode.Production;
+    this.panel.webview.html = renderShell(this.panel.webview, { code: this.spec.code, title: this.spec.title, echo, state });
   }
 
   private send(message: HostMessage<S>): void {
@@ -201,11 +229,13 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
       case 'ready': {
         // Without retainContextWhenHidden a hidden webview is torn down and says 'ready' again
         // when it comes back, showing what it had saved: a fetch may have ended meanwhile, so
-        // it always gets the latest state.
+        // it gets the latest state, unless it is the first ready and the HTML carried that one.
         this.ready = true;
-        const q = this.queued ?? { type: 'state' as const, state: this.current };
+        const inHtml = this.inHtml;
+        this.inHtml = undefined;
+        const q = this.queued ?? (inHtml === this.current ? undefined : { type: 'state' as const, state: this.current });
         this.queued = undefined;
-        void this.panel.webview.postMessage(q);
+        if (q) void this.panel.webview.postMessage(q);
         return;
       }
       case 'rendered':
@@ -318,6 +348,7 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    clearTimeout(this.htmlTimer);
     this.generation++;
     this.inFlight?.abort();
     this.disposeEmitter.fire();

@@ -175,7 +175,8 @@ describe('receipt panel', function () {
 
   it('draws the gas burn log (chart and table with burn-code names) and toggles params', async () => {
     const panel = await show({ requestId: DEMO_RECEIPTS.gasBurnLogParams.requestId });
-    const r = await rendered(panel, ['Gas burn log', 'storage (0)', 'wasm (25)']);
+    // The fee check ends the load: wait for it too, or a paint from before it may be the one read.
+    const r = await rendered(panel, ['Gas burn log', 'storage (0)', 'wasm (25)', 'gas is free']);
     for (const part of [
       '5,120',
       '51.20%',

@@ -4,6 +4,7 @@
 // their first items, long text its first characters, each with a button for the rest.
 import type { CommonAction, CommonLabels, HostMessage, WebviewMessage } from '../protocol';
 import type { ErrorView, Excerpt, Row } from '../model/view';
+import { INITIAL_STATE_ID } from '../model/initialState';
 import { formatNumber } from '../../core/format';
 
 interface VsCodeApi<S> {
@@ -48,8 +49,9 @@ export interface Mounted<A> {
 const unbuilt = new WeakMap<Element, () => Node>();
 
 /**
- * Wires a panel script: restores the last state at once (a reload shows it while the host
- * fetches again), renders each state the host sends, acknowledges each render, says ready.
+ * Wires a panel script: shows at once the state a reload saved, else the one the HTML carries (a
+ * reload shows it while the host fetches again), renders each state the host sends, acknowledges
+ * each render, says ready.
  */
 export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
   const vscode = acquireVsCodeApi<S>();
@@ -89,9 +91,21 @@ export function mount<S, A>(render: (state: S, api: Mounted<A>) => Node): void {
       report();
     }
   });
-  const saved = vscode.getState();
+  // What a reload saved is newer than the HTML (written once); a new panel has only the HTML's.
+  const saved = vscode.getState() ?? initialState<S>();
   if (saved !== undefined) show(saved);
   vscode.postMessage({ type: 'ready' } satisfies WebviewMessage<A>);
+}
+
+/** The state the host put in the HTML (model/initialState.ts), if any. */
+function initialState<S>(): S | undefined {
+  const text = document.getElementById(INITIAL_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as S;
+  } catch {
+    return undefined;
+  }
 }
 
 const BLOCKS = new Set([
