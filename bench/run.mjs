@@ -118,6 +118,10 @@ async function startAnvil() {
 
 handleInterrupts();
 sweepStaleRuns();
+// The tree measured, read before it is built: HEAD, and whether files differed from it (bench/results/ aside).
+const git = (args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+const head = git(['rev-parse', '--short', 'HEAD']).stdout?.trim() || 'unknown';
+const commit = git(['status', '--porcelain', '--', '.', ':!bench/results']).stdout?.trim() ? `${head} + uncommitted changes` : head;
 const started = Date.now();
 const loadStart = os.loadavg();
 const root = tempDir('bench');
@@ -322,8 +326,6 @@ try {
 // The table (bench/report.mjs, the rows in bench/rows.mjs).
 // ------------------------------------------------------------------------------------------------
 
-const git = (args) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
-const head = git(['rev-parse', '--short', 'HEAD']).stdout?.trim() || 'unknown';
 const machine = {
   cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
   cores: os.cpus().length,
@@ -334,8 +336,7 @@ const machine = {
   vscode: figures.get('host.vscode')?.value ?? null,
   host: hostName,
   date: new Date().toISOString(),
-  // The tree measured: HEAD, and whether files differed from it (bench/results/ aside).
-  commit: git(['status', '--porcelain', '--', '.', ':!bench/results']).stdout?.trim() ? `${head} + uncommitted changes` : head,
+  commit,
   loadAverage: { start: loadStart.map((l) => Math.round(l * 100) / 100), end: os.loadavg().map((l) => Math.round(l * 100) / 100) },
 };
 const complete = figures.get('done')?.value === true && hostCode === 0 && startupComplete;
