@@ -38,7 +38,8 @@ async function loopTx(url: string, turns: number): Promise<ReplayInputs & { hash
   const hash = await rpc<string>(url, 'eth_sendTransaction', [
     { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
   ]);
-  for (let i = 0; i < 500 && !(await rpc(url, 'eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
+  // Up to a minute: on a loaded machine anvil can take longer than 10 s to mine it.
+  for (let i = 0; i < 3000 && !(await rpc(url, 'eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
   const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
   if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
   return { ...got.inputs, hash };
