@@ -53,7 +53,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   const chain = api.services.chains.get(CHAIN_NAME);
   if (!chain) throw new Error('bench: the live chain is not configured');
   const live = await api.live.service();
-  await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
+  await vscode.commands.executeCommand('waspChain.live.scope', 'all');
   await vscode.commands.executeCommand('waspChain.live.show');
   await until(() => api.live.treeView.visible, 'the Live view to be visible');
   await until(() => live.hub.isLive(chain) && (live.hub.connectionOf(chain)?.status().acknowledged.includes('receipt') ?? false), 'the feed to open');
