@@ -313,6 +313,9 @@ try {
     }
     mergeStartupRuns(perProcess);
     phase(`${STARTUP_RUNS - 1} startup hosts`);
+  } else {
+    // One process's activation is not a row's 5 runs: a run of chosen scenarios leaves those rows out.
+    for (const id of STARTUP_FIGURES) figures.delete(id);
   }
 } catch (err) {
   say(`ERROR: ${err instanceof Error ? err.message : err}`);
