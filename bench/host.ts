@@ -3,27 +3,18 @@
 // ExtensionApi, against the local nodes bench/run.mjs started in its own process (WASP_BENCH),
 // and prints every figure as a `BENCH {json}` line. No figure is judged here: run.mjs holds the
 // targets.
-import { randomBytes } from 'node:crypto';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import { EXTENSION_ID } from '../src/constants';
 import type { WaspClient } from '../src/api/client';
 import type { ExtensionApi, ExtensionEntry } from '../src/extension';
-import { DEFAULT_LOOKUP_CAPACITY } from '../src/transactions/model/receiptLookup';
 import {
   BENCH_CHAIN_ID,
   BENCH_CHAIN_NAME,
-  MIXED_REBASED_NODES,
-  MIXED_STARDUST_CHAINS,
   PLANTED,
   REBASED_BENCH_CHAIN_NAME,
   REBASED_PLANTED,
-  REFRESH_CHAINS,
-  NARROW_LIMIT,
   benchRequestId,
   rebasedBenchRequestId,
-  distinctChainId,
   emit,
   round,
   stats,
@@ -34,15 +25,18 @@ import { accountHoverTimes } from './accountHovers';
 import { evmOnlyHoverTimes } from './evmOnlyHovers';
 import { anvilFailedHoverTimes } from './anvilHovers';
 import { liveTimes } from './live';
+import { closeAll, expectFound, idDocument, idPosition, sleep, type ChainSetting } from './hostUtil';
+import { memoryAfterManyIds } from './memory';
+import { bigReceipt, emptyPanel, firstPanel, panelTimes } from './panels';
+import { mixedGenerations, treeRefresh } from './refresh';
 
 const NON_ID_LINES = 10_000;
+/** Timed passes over the 10,000 lines: the runs of the per-call row. */
+const NON_ID_PASSES = 5;
 const CACHED_SAMPLES = 2_000;
 const VIA_COMMAND_SAMPLES = 300;
 const UNCACHED_WARMUP = 5;
 const CONCURRENT_HOVERS = 100;
-const REFRESH_RUNS = 5;
-
-type ChainSetting = { name: string; nodeUrl: string; chainId?: string };
 
 export async function run(): Promise<void> {
   const config = JSON.parse(process.env.WASP_BENCH ?? 'null') as BenchConfig | null;
@@ -56,7 +50,10 @@ export async function run(): Promise<void> {
   await setChains(api, [{ name: BENCH_CHAIN_NAME, nodeUrl: config.mainUrl, chainId: BENCH_CHAIN_ID }]);
 
   // Each scenario by name: WASP_BENCH_ONLY (bench/run.mjs) runs some of them alone.
+  // 'startup' first: the first panel of a window, measured in every process (bench/run.mjs starts
+  // fresh hosts that run it alone for the runs of the activation and first-panel rows).
   const scenarios: Array<[string, () => Promise<unknown>]> = [
+    ['startup', () => firstPanel(api)],
     ['hoverOnText', () => hoverOnText(api, token)],
     ['cachedHover', () => cachedHover(api, token, STARDUST_HOVERS)],
     ['uncachedHover', () => uncachedHover(api, token, STARDUST_HOVERS)],
@@ -75,8 +72,8 @@ export async function run(): Promise<void> {
     ['panels', () => panelTimes(api)],
     ['bigReceipt', () => bigReceipt(api)],
     ['callTree', () => callTreeTimes(api, { floor: emptyPanel, setChains })],
-    ['treeRefresh', () => treeRefresh(api, config)],
-    ['mixedGenerations', () => mixedGenerations(api, config)],
+    ['treeRefresh', () => treeRefresh(api, config, setChains)],
+    ['mixedGenerations', () => mixedGenerations(api, config, setChains)],
     ['live', () => liveTimes(api, config, { setChains })],
   ];
   const unknown = (config.only ?? []).filter((name) => !scenarios.some(([n]) => n === name));
@@ -183,12 +180,13 @@ async function hoverOnText(api: ExtensionApi, token: vscode.CancellationToken): 
     return ((performance.now() - t0) * 1000) / positions.length;
   };
   await pass(); // warm-up: JIT
-  const passes = [await pass(), await pass(), await pass()];
+  const passes: number[] = [];
+  for (let i = 0; i < NON_ID_PASSES; i++) passes.push(await pass());
   if (answered > 0) throw new Error(`bench: the provider answered ${answered} times on text without a request ID`);
   const idLike = positions.filter((p) => doc.lineAt(p.line).text.length >= 66 && doc.lineAt(p.line).text.includes('0x')).length;
   emit('hover.nonId.direct', round(stats(passes).p50, 2), 'µs/call', {
     calls: positions.length,
-    passes: passes.map((p) => round(p, 2)),
+    times: passes.map((p) => round(p, 2)),
     lines: doc.lineCount,
     positionsPastPrecheck: idLike,
   });
@@ -204,24 +202,6 @@ async function hoverOnText(api: ExtensionApi, token: vscode.CancellationToken): 
   const s = stats(times);
   emit('hover.nonId.command', round(s.p50, 3), 'ms/call', { calls: times.length, mean: round(s.mean, 3), p99: round(s.p99, 3) });
   await closeAll();
-}
-
-function idDocument(ids: string[]): Promise<vscode.TextDocument> {
-  return Promise.resolve(
-    vscode.workspace.openTextDocument({ content: ids.map((id, i) => `const request${i} = '${id}'; // planted`).join('\n'), language: 'plaintext' }),
-  );
-}
-
-/** Inside the ID on line i of idDocument. */
-const idPosition = (i: number) => new vscode.Position(i, `const request${i} = '`.length + 10);
-
-function hoverText(h: vscode.Hover | undefined): string {
-  return (h?.contents ?? []).map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')).join('\n');
-}
-
-function expectFound(h: vscode.Hover | undefined, what: string): void {
-  const text = hoverText(h);
-  if (!text.includes('Request succeeded')) throw new Error(`bench: ${what}: the hover did not show the receipt: ${text.slice(0, 300)}`);
 }
 
 /** One generation's hover measurements: which chain, which planted IDs, how its client asks. */
@@ -338,7 +318,8 @@ async function uncachedHover(api: ExtensionApi, token: vscode.CancellationToken,
   const gs = stats(rawMs);
   emit(`${target.prefix}.uncached.p50`, round(hs.p50, 3), 'ms', { samples: hs.n, p99: round(hs.p99, 3) });
   emit(`${target.prefix}.uncached.rawGet.p50`, round(gs.p50, 3), 'ms', { samples: gs.n, p99: round(gs.p99, 3) });
-  emit(`${target.prefix}.uncached.overRawGet`, round(hs.p50 - gs.p50, 3), 'ms');
+  // Its runs: each hover over its raw twin (a pair).
+  emit(`${target.prefix}.uncached.overRawGet`, round(hs.p50 - gs.p50, 3), 'ms', { times: hoverMs.map((h, i) => round(h - (rawMs[i] as number), 3)) });
   emit(`${target.prefix}.uncached.ratio`, round(hs.p50 / gs.p50, 2), 'x');
 
   // Where the difference goes: the client alone (limiter, token, fetch, JSON, schema) and one
@@ -372,312 +353,4 @@ async function concurrentHovers(api: ExtensionApi, token: vscode.CancellationTok
   // The node's own count is the figure (run.mjs reads it); this is what the extension believes it sent.
   emit('hover.concurrent.fetches', api.receipts.service.cache.fetchCount - fetches, 'requests', { hovers: CONCURRENT_HOVERS, allAnsweredMs: round(ms, 2) });
   await closeAll();
-}
-
-/** `gc` even when the host was not started with --expose-gc (V8 can still be told to expose it). */
-function collector(): (() => void) | undefined {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (existing) return existing;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
-}
-
-async function memoryAfterManyIds(api: ExtensionApi, token: vscode.CancellationToken): Promise<void> {
-  const hover = api.receipts.hover;
-  const lookup = api.receipts.service.cache;
-  const count = PLANTED.memory.count;
-  const doc = await idDocument(Array.from({ length: count }, (_, i) => benchRequestId('memory', i)));
-  const gc = collector();
-  const heap = async () => {
-    await sleep(50);
-    for (let i = 0; i < 3; i++) gc?.();
-    return process.memoryUsage().heapUsed;
-  };
-  const base = await heap();
-  const fetches = lookup.fetchCount;
-  let next = 0;
-  let failures = 0;
-  const hoverUpTo = async (end: number) => {
-    // 16 hovers at a time (the client's limit keeps 6 requests in flight).
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < end) {
-          const i = next++;
-          const h = await hover.provideHover(doc, idPosition(i), token);
-          if (!hoverText(h).includes('Request succeeded')) failures++;
-        }
-      }),
-    );
-  };
-  // Heap and cache after 1,000 IDs (the cache, 500 entries, is full), 5,000 and 10,000: bounded
-  // means flat from the first checkpoint on. Unbounded, 9,000 more answers would hold well over
-  // 100 MB (memory.perEntry below).
-  const checkpoints = [1_000, count / 2, count];
-  const heapAt: number[] = [];
-  const entriesAt: number[] = [];
-  const t0 = performance.now();
-  for (const end of checkpoints) {
-    await hoverUpTo(end);
-    heapAt.push(await heap());
-    entriesAt.push(lookup.cacheSize);
-  }
-  const elapsed = performance.now() - t0;
-  if (failures > 0) throw new Error(`bench: ${failures} of ${count} hovers did not show their receipt`);
-  const mb = (b: number) => round(b / 1024 / 1024, 2);
-  emit('memory.hovers', count, 'IDs', { requests: lookup.fetchCount - fetches, seconds: round(elapsed / 1000, 1), gcExposed: gc !== undefined });
-  emit('memory.cacheEntries', lookup.cacheSize, 'entries', {
-    capacity: DEFAULT_LOOKUP_CAPACITY,
-    atCheckpoints: Object.fromEntries(checkpoints.map((c, i) => [c, entriesAt[i]])),
-    inFlight: lookup.pending,
-  });
-  emit('memory.recentReceipts', api.services.recent.list(BENCH_CHAIN_NAME).length, 'entries');
-  if (gc) {
-    const first = heapAt[0] ?? 0;
-    const last = heapAt[heapAt.length - 1] ?? 0;
-    emit('memory.heap', mb(last - base), 'MB', { ids: count, atCheckpoints: Object.fromEntries(checkpoints.map((c, i) => [c, mb((heapAt[i] ?? 0) - base)])) });
-    emit('memory.perEntry', round((first - base) / 1024 / DEFAULT_LOOKUP_CAPACITY, 1), 'KB', { note: 'heap after 1,000 IDs over the cache capacity' });
-    emit('memory.growth', mb(last - first), 'MB', { from: checkpoints[0], to: count });
-  }
-  await closeAll();
-}
-
-type ReceiptPanel = Awaited<ReturnType<ExtensionApi['receipts']['open']>>;
-
-/**
- * The receipt is on screen with its fee check done. While the webview reports what it rendered,
- * that text says so; when its 'rendered' message is a bare ack (production), the state the panel
- * last posted does.
- */
-function receiptShown(panel: ReceiptPanel): (r: unknown) => boolean {
-  return (r) => {
-    const text = renderedText(r);
-    return text !== '' ? text.includes('Request succeeded') && !text.includes('checking against the fee policy') : panel.state.status === 'ok';
-  };
-}
-
-/** The text a 'rendered' message carried, '' for a bare ack (typed loosely: the message may shrink). */
-function renderedText(r: unknown): string {
-  const text = typeof r === 'object' && r !== null ? (r as { text?: unknown }).text : undefined;
-  return typeof text === 'string' ? text : '';
-}
-
-/**
- * The floor: an empty webview panel whose one inline script posts a message, from
- * createWebviewPanel to that message. Nothing of the extension runs in it: it is what any panel
- * costs in this host (the workbench creating the iframe, its service worker, the first script).
- */
-async function emptyPanel(): Promise<number> {
-  const t0 = performance.now();
-  const column = { viewColumn: vscode.ViewColumn.Active, preserveFocus: false };
-  const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', column, { enableScripts: true });
-  try {
-    const first = new Promise<void>((resolve) => {
-      const sub = panel.webview.onDidReceiveMessage(() => {
-        sub.dispose();
-        resolve();
-      });
-    });
-    const nonce = randomBytes(18).toString('base64');
-    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">
-</head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
-    await withTimeout(first, 30_000, 'the empty panel posted nothing');
-    return performance.now() - t0;
-  } finally {
-    panel.dispose();
-  }
-}
-
-/**
- * The floor, then Chain: Show Request Receipt (the command, as the palette or a hover link runs it)
- * to an ordinary receipt (about 2 KB, not looked up before) rendered in its panel, alternating
- * which goes first. The first receipt run also loads the panel's code (a lazy chunk in the ESM
- * build): it is reported apart, as `cold`.
- */
-async function panelTimes(api: ExtensionApi): Promise<void> {
-  await closeAll();
-  await emptyPanel(); // warm-up: the workbench's webview machinery
-  const floor: number[] = [];
-  const receipt: number[] = [];
-  let cold: number | undefined;
-  const openReceipt = async (i: number) => {
-    const requestId = benchRequestId('panel', i);
-    const before = new Set(api.receipts.panels());
-    const t0 = performance.now();
-    const result = await vscode.commands.executeCommand<unknown>('waspChain.showReceipt', { requestId, chainName: BENCH_CHAIN_NAME });
-    const panel = api.receipts.panels().find((p) => !before.has(p) && (p === result || result === undefined));
-    if (!panel) throw new Error(`bench: waspChain.showReceipt opened no panel for ${requestId}`);
-    await panel.waitForRender(receiptShown(panel), 30_000);
-    const ms = performance.now() - t0;
-    panel.dispose();
-    return ms;
-  };
-  for (let i = 0; i < PLANTED.panel.count; i++) {
-    const order = i % 2 === 0 ? ['floor', 'receipt'] : ['receipt', 'floor'];
-    for (const what of order) {
-      if (what === 'floor') floor.push(await emptyPanel());
-      else if (i === 0) cold = await openReceipt(i);
-      else receipt.push(await openReceipt(i));
-      await sleep(150);
-    }
-  }
-  const f = stats(floor);
-  const r = stats(receipt);
-  emit('panel.floor', round(f.p50, 1), 'ms', { runs: floor.map((t) => round(t, 1)), what: 'createWebviewPanel to the first message of an inline script' });
-  emit('panel.receipt', round(r.p50, 1), 'ms', {
-    runs: receipt.map((t) => round(t, 1)),
-    cold: round(cold ?? NaN, 1),
-    what: 'waspChain.showReceipt to the receipt rendered (fetched from the local node)',
-  });
-  emit('panel.receipt.overFloor', round(r.p50 / f.p50, 2), 'x');
-  await closeAll();
-}
-
-/** 1 MiB of params and 10,000 burn records: fetch + validation + view, then the panel until it shows it all. */
-async function bigReceipt(api: ExtensionApi): Promise<void> {
-  const id = benchRequestId('big', 0);
-  const finds: number[] = [];
-  for (let i = 0; i < 4; i++) {
-    const t0 = performance.now();
-    const r = await api.receipts.service.find(id, { chainName: BENCH_CHAIN_NAME, fresh: true });
-    if (!r.found) throw new Error('bench: the big receipt was not found');
-    if (i > 0) finds.push(performance.now() - t0);
-  }
-  emit('receipt.big.host.find', round(stats(finds).p50, 1), 'ms', { runs: finds.length, what: 'fetch, parse, validate, view model' });
-
-  const renders: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    const panel = await api.receipts.open({ requestId: id, chainName: BENCH_CHAIN_NAME });
-    const opened = performance.now() - t0;
-    const rendered: unknown = await panel.waitForRender(receiptShown(panel), 60_000);
-    renders.push(performance.now() - t0);
-    if (i === 0) {
-      const html = (rendered as { html?: unknown } | undefined)?.html;
-      const htmlChars = typeof html === 'string' ? html.length : 0;
-      emit('receipt.big.host.panelHtmlChars', htmlChars, 'chars', { textChars: renderedText(rendered).length, openResolvedMs: round(opened, 1) });
-    }
-    panel.dispose();
-    await sleep(200);
-  }
-  emit('receipt.big.host.panel', round(stats(renders).p50, 1), 'ms', {
-    runs: renders.map((r) => round(r, 1)),
-    what: 'open() to the webview reporting the rendered receipt (cached lookup)',
-  });
-  await closeAll();
-}
-
-/** model.refresh() with one chain, 50 names of that chain, and 50 distinct chains, on nodes answering in 100 ms. */
-async function treeRefresh(api: ExtensionApi, benchConfig: BenchConfig): Promise<void> {
-  const model = api.chains.model;
-  try {
-    await vscode.commands.executeCommand('waspChain.chains.focus');
-  } catch {
-    // Without the view shown the model still loads; the tree only redraws less.
-  }
-  const measure = async (phase: string, chains: ChainSetting[], runs: number) => {
-    await setChains(api, chains);
-    await model.refresh();
-    await model.whenIdle();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      await model.refresh();
-      times.push(performance.now() - t0);
-    }
-    const notOk = model.validRows().filter((r) => model.snapshot(r).state !== 'ok').length;
-    if (notOk > 0) throw new Error(`bench: ${notOk} of ${chains.length} chains did not load (${phase})`);
-    const s = stats(times);
-    emit(`refresh.${phase}`, round(s.p50, 1), 'ms', { chains: chains.length, runs: times.map((t) => round(t, 1)) });
-    return s.p50;
-  };
-  const one = await measure('one', [{ name: 'Slow 1', nodeUrl: benchConfig.slowUrl, chainId: BENCH_CHAIN_ID }], REFRESH_RUNS);
-  const names = await measure(
-    'names',
-    Array.from({ length: REFRESH_CHAINS }, (_, i) => ({ name: `Slow ${i + 1}`, nodeUrl: benchConfig.slowUrl, chainId: BENCH_CHAIN_ID })),
-    REFRESH_RUNS,
-  );
-  emit('refresh.names.ratio', round(names / one, 2), 'x');
-  const distinct = await measure(
-    'distinct',
-    Array.from({ length: REFRESH_CHAINS }, (_, i) => ({ name: `Distinct ${i + 1}`, nodeUrl: benchConfig.distinctUrl, chainId: distinctChainId(i) })),
-    3,
-  );
-  emit('refresh.distinct.ratio', round(distinct / one, 2), 'x');
-  // The same under a tight limit set by the user: what the default of 64 buys.
-  const config = vscode.workspace.getConfiguration('waspChain');
-  await config.update('request.maxConcurrent', NARROW_LIMIT, vscode.ConfigurationTarget.Global);
-  for (let i = 0; i < 200 && vscode.workspace.getConfiguration('waspChain').get('request.maxConcurrent') !== NARROW_LIMIT; i++) await sleep(10);
-  await sleep(50); // NodeClients applies it from the same change event
-  const narrow = await measure(
-    'narrow',
-    Array.from({ length: REFRESH_CHAINS }, (_, i) => ({ name: `Narrow ${i + 1}`, nodeUrl: benchConfig.narrowUrl, chainId: distinctChainId(i) })),
-    3,
-  );
-  emit('refresh.narrow.ratio', round(narrow / one, 2), 'x', { maxConcurrent: NARROW_LIMIT });
-  await config.update('request.maxConcurrent', undefined, vscode.ConfigurationTarget.Global);
-  await setChains(api, []);
-}
-
-/** 50 chains over a Stardust node and 5 Rebased nodes (100 ms each): detection per node, and the refresh. */
-async function mixedGenerations(api: ExtensionApi, benchConfig: BenchConfig): Promise<void> {
-  const model = api.chains.model;
-  const generations = api.services.clients.generations;
-  const perRebased = (REFRESH_CHAINS - MIXED_STARDUST_CHAINS) / MIXED_REBASED_NODES;
-  const chains = (suffix: string): ChainSetting[] => [
-    ...Array.from({ length: MIXED_STARDUST_CHAINS }, (_, i) => ({
-      name: `Stardust ${i + 1}${suffix}`,
-      nodeUrl: benchConfig.mixedStardustUrl,
-      chainId: distinctChainId(i),
-    })),
-    // Rebased entries as users write them: without a chain ID (the node's one chain).
-    ...benchConfig.mixedRebasedUrls.flatMap((url, n) =>
-      Array.from({ length: perRebased }, (_, i) => ({ name: `Rebased ${n + 1}.${i + 1}${suffix}`, nodeUrl: url })),
-    ),
-  ];
-  const nodes = 1 + benchConfig.mixedRebasedUrls.length;
-  // A window's life without Refresh: the first load, then a settings change that reloads every chain.
-  const before = generations.started;
-  const t0 = performance.now();
-  await setChains(api, chains(''));
-  await model.ensureLoaded();
-  await model.whenIdle();
-  const firstLoad = performance.now() - t0;
-  await setChains(api, chains(' (renamed)'));
-  await model.ensureLoaded();
-  await model.whenIdle();
-  const probes = generations.started - before;
-  emit('detect.perNode', round(probes / nodes, 2), 'requests', { nodes, probes, loads: 2, chains: chains('').length });
-  emit('refresh.mixed.firstLoad', round(firstLoad, 1), 'ms', { what: 'settings written → every chain loaded, detection included' });
-  const notOk = model.validRows().filter((r) => model.snapshot(r).state !== 'ok').length;
-  if (notOk > 0) throw new Error(`bench: ${notOk} of ${chains('').length} mixed chains did not load`);
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    await model.refresh();
-    times.push(performance.now() - t);
-  }
-  const s = stats(times);
-  emit('refresh.mixed', round(s.p50, 1), 'ms', { chains: chains('').length, nodes, runs: times.map((x) => round(x, 1)) });
-  await setChains(api, []);
-}
-
-async function closeAll(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`bench: ${what} in ${ms} ms`)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

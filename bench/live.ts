@@ -53,12 +53,19 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   const chain = api.services.chains.get(CHAIN_NAME);
   if (!chain) throw new Error('bench: the live chain is not configured');
   const live = await api.live.service();
-  await vscode.commands.executeCommand('waspChain.live.filterAddresses', 'all');
+  await vscode.commands.executeCommand('waspChain.live.scope', 'all');
   await vscode.commands.executeCommand('waspChain.live.show');
   await until(() => api.live.treeView.visible, 'the Live view to be visible');
   await until(() => live.hub.isLive(chain) && (live.hub.connectionOf(chain)?.status().acknowledged.includes('receipt') ?? false), 'the feed to open');
+  await latencyTimes(live, config.liveControlUrl);
+  await floodTimes(live, config.liveControlUrl);
+  await followTimes(api, live, chain, config.liveControlUrl);
+}
 
-  // Publish → shown, one at a time (each after a quiet spell, as a developer's requests come).
+type LiveChain = NonNullable<ReturnType<ExtensionApi['services']['chains']['get']>>;
+
+/** Publish → shown, one at a time (each after a quiet spell, as a developer's requests come). */
+async function latencyTimes(live: LiveService, controlUrl: string): Promise<void> {
   const latencies: number[] = [];
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     // Listening before asking: the view may show it before the control's answer comes back.
@@ -67,7 +74,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
       const now = Date.now();
       for (const e of entries.slice(0, 5)) if (!seen.has(e.requestId)) seen.set(e.requestId, now);
     });
-    const { id, at } = await control<{ id: string; at: number }>(config.liveControlUrl, '/publish');
+    const { id, at } = await control<{ id: string; at: number }>(controlUrl, '/publish');
     const shown = seen.get(id.toLowerCase()) ?? (await shownAt(live, id));
     sub.dispose();
     latencies.push(shown - at);
@@ -77,10 +84,13 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   emit('live.latency.p50', l.p50, 'ms', {
     samples: l.n,
     max: l.max,
+    times: latencies,
     what: 'the node publishes a receipt → the Live view hands it to VS Code (Date.now() in both processes)',
   });
+}
 
-  // A hover (a receipt already cached) before and during a flood.
+/** A hover (a receipt already cached) before and during a flood. */
+async function floodTimes(live: LiveService, controlUrl: string): Promise<void> {
   const hoverId = live.view.kept.size > 0 ? (await live.view.getChildren())[0]?.requestId : undefined;
   if (!hoverId) throw new Error('bench: no receipt to hover');
   const doc = await vscode.workspace.openTextDocument({ content: `request ${hoverId}\n`, language: 'plaintext' });
@@ -101,10 +111,7 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
     lag = Math.max(lag, now - last - 10);
     last = now;
   }, 10);
-  const flood = control<{ published: number; ms: number; sent: number; overflow: number }>(
-    config.liveControlUrl,
-    `/flood?rate=${FLOOD_RATE}&seconds=${FLOOD_SECONDS}`,
-  );
+  const flood = control<{ published: number; ms: number; sent: number; overflow: number }>(controlUrl, `/flood?rate=${FLOOD_RATE}&seconds=${FLOOD_SECONDS}`);
   let done = false;
   void flood.finally(() => (done = true));
   const during: number[] = [];
@@ -136,10 +143,13 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
     kept: live.view.kept,
   });
   emit('live.flood.hover.p50', round(d.p50, 2), 'ms', { quietP50: round(q.p50, 2), duringP99: round(d.p99, 2), samples: d.n });
-  emit('live.flood.hover.overQuiet', round(d.p50 / q.p50, 2), 'x');
+  // Its runs: each hover during the flood over the quiet median.
+  emit('live.flood.hover.overQuiet', round(d.p50 / q.p50, 2), 'x', { times: during.map((t) => round(t / q.p50, 2)) });
   emit('live.flood.eventLoopLag', round(lag, 1), 'ms', { what: 'the longest a 10 ms timer was late during the flood' });
+}
 
-  // Following the latest block for a minute with the feed open.
+/** Following the latest block for a minute with the feed open. */
+async function followTimes(api: ExtensionApi, live: LiveService, chain: LiveChain, controlUrl: string): Promise<void> {
   await vscode.workspace.getConfiguration('waspChain').update('blocks.followLatest', true, vscode.ConfigurationTarget.Global);
   await vscode.commands.executeCommand('waspChain.chains.focus');
   await until(() => api.chains.view.visible, 'the Chains view to be visible');
@@ -151,10 +161,10 @@ export async function liveTimes(api: ExtensionApi, config: { liveUrl: string; li
   api.chains.tree.getChildren(blocks);
   await api.chains.blocks.whenIdle();
   await until(() => live.hub.connectionOf(chain)?.status().needs.includes('followLatest') ?? false, 'following to need the feed');
-  await control(config.liveControlUrl, '/mark');
-  const { added } = await control<{ added: number[] }>(config.liveControlUrl, `/blocks?every=2000&seconds=${FOLLOW_SECONDS}`);
+  await control(controlUrl, '/mark');
+  const { added } = await control<{ added: number[] }>(controlUrl, `/blocks?every=2000&seconds=${FOLLOW_SECONDS}`);
   await sleep(500);
-  const seen = await control<{ total: number; blocks: number; paths: string[] }>(config.liveControlUrl, '/requests');
+  const seen = await control<{ total: number; blocks: number; paths: string[] }>(controlUrl, '/requests');
   const top = api.chains.tree.getChildren(blocks)[0];
   const topLabel = top ? api.chains.tree.getTreeItem(top).label : undefined;
   emit('live.follow.blockRequests', seen.blocks, 'requests', {

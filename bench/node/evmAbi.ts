@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       bytesEach: vault.length,
       runs: RUNS,
       max: round(stats(builds).max, 1),
+      times: builds.map((t) => round(t, 1)),
     });
 
     await emitIndexHeap(files);
@@ -76,7 +77,11 @@ async function main(): Promise<void> {
     }
     if (!line.includes('InsufficientBalance250(available: 3, required: 5)')) throw new Error(`bench: not decoded: ${line}`);
     const warm = times.slice(HOVERS / 10);
-    emit('evm.hover.warm.p50', round(stats(warm).p50 * 1000, 0), 'µs', { p99: round(stats(warm).p99 * 1000, 0), items: index.fileCount * items.length });
+    emit('evm.hover.warm.p50', round(stats(warm).p50 * 1000, 0), 'µs', {
+      p99: round(stats(warm).p99 * 1000, 0),
+      items: index.fileCount * items.length,
+      times: warm.map((t) => round(t * 1000, 0)),
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
       requests,
       peakInFlight: peak,
       runs: RUNS,
+      times: times.map((t) => round(t / LATENCY_MS, 2)),
     });
   } finally {
     await node.close();

@@ -114,7 +114,7 @@ async function main(): Promise<void> {
       if (run > 0) times.push(performance.now() - t0);
     }
     const s = stats(times);
-    emit('blocks.expand100.node', round(s.p50, 2), 'ms', { runs: s.n, max: round(s.max, 2), requestsPerExpand: 1 });
+    emit('blocks.expand100.node', round(s.p50, 2), 'ms', { runs: s.n, max: round(s.max, 2), requestsPerExpand: 1, times: times.map((t) => round(t, 2)) });
   } finally {
     await node.close();
   }

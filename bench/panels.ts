@@ -1,0 +1,166 @@
+// The panels of `npm run bench` (in the host): the floor (an empty webview), the receipt panel
+// against it (warm, and the first of a window), and the receipt with 1 MiB of params.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../src/extension';
+import { BENCH_CHAIN_NAME, PLANTED, benchRequestId, emit, round, stats } from './shared';
+import { closeAll, sleep, withTimeout } from './hostUtil';
+
+/** Empty panels after the first receipt panel of a window: its floor. */
+const FIRST_PANEL_FLOORS = 3;
+/** Renders of the big receipt: the runs of its timing row. */
+const BIG_PANEL_RUNS = 5;
+
+type ReceiptPanel = Awaited<ReturnType<ExtensionApi['receipts']['open']>>;
+
+/**
+ * The receipt is on screen with its fee check done. While the webview reports what it rendered,
+ * that text says so; when its 'rendered' message is a bare ack (production), the state the panel
+ * last posted does.
+ */
+function receiptShown(panel: ReceiptPanel): (r: unknown) => boolean {
+  return (r) => {
+    const text = renderedText(r);
+    return text !== '' ? text.includes('Request succeeded') && !text.includes('checking against the fee policy') : panel.state.status === 'ok';
+  };
+}
+
+/** The text a 'rendered' message carried, '' for a bare ack (typed loosely: the message may shrink). */
+function renderedText(r: unknown): string {
+  const text = typeof r === 'object' && r !== null ? (r as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * The floor: an empty webview panel whose one inline script posts a message, from
+ * createWebviewPanel to that message. Nothing of the extension runs in it: it is what any panel
+ * costs in this host (the workbench creating the iframe, its service worker, the first script).
+ */
+export async function emptyPanel(): Promise<number> {
+  const t0 = performance.now();
+  const column = { viewColumn: vscode.ViewColumn.Active, preserveFocus: false };
+  const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', column, { enableScripts: true });
+  try {
+    const first = new Promise<void>((resolve) => {
+      const sub = panel.webview.onDidReceiveMessage(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    const nonce = randomBytes(18).toString('base64');
+    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">
+</head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
+    await withTimeout(first, 30_000, 'the empty panel posted nothing');
+    return performance.now() - t0;
+  } finally {
+    panel.dispose();
+  }
+}
+
+/**
+ * The floor, then Chain: Show Request Receipt (the command, as the palette or a hover link runs it)
+ * to an ordinary receipt (about 2 KB, not looked up before) rendered in its panel, alternating
+ * which goes first; each pair is a run of the ratio. The first pair is a warm-up (the first receipt
+ * panel of a window is firstPanel's figure).
+ */
+export async function panelTimes(api: ExtensionApi): Promise<void> {
+  await closeAll();
+  await emptyPanel(); // warm-up: the workbench's webview machinery
+  const floor: number[] = [];
+  const receipt: number[] = [];
+  for (let i = 0; i < PLANTED.panel.count; i++) {
+    const order = i % 2 === 0 ? ['floor', 'receipt'] : ['receipt', 'floor'];
+    let f = 0;
+    let r = 0;
+    for (const what of order) {
+      if (what === 'floor') f = await emptyPanel();
+      else r = await openReceipt(api, benchRequestId('panel', i));
+      await sleep(150);
+    }
+    if (i === 0) continue;
+    floor.push(f);
+    receipt.push(r);
+  }
+  const f = stats(floor);
+  const r = stats(receipt);
+  emit('panel.floor', round(f.p50, 1), 'ms', { runs: floor.map((t) => round(t, 1)), what: 'createWebviewPanel to the first message of an inline script' });
+  emit('panel.receipt', round(r.p50, 1), 'ms', {
+    runs: receipt.map((t) => round(t, 1)),
+    what: 'waspChain.showReceipt to the receipt rendered (fetched from the local node)',
+  });
+  emit('panel.receipt.overFloor', round(r.p50 / f.p50, 2), 'x', { times: receipt.map((t, i) => round(t / (floor[i] as number), 2)) });
+  await closeAll();
+}
+
+/** Chain: Show Request Receipt (the command, as the palette or a hover link runs it) to the receipt rendered in its panel. */
+async function openReceipt(api: ExtensionApi, requestId: string): Promise<number> {
+  const before = new Set(api.receipts.panels());
+  const t0 = performance.now();
+  const result = await vscode.commands.executeCommand<unknown>('waspChain.showReceipt', { requestId, chainName: BENCH_CHAIN_NAME });
+  const panel = api.receipts.panels().find((p) => !before.has(p) && (p === result || result === undefined));
+  if (!panel) throw new Error(`bench: waspChain.showReceipt opened no panel for ${requestId}`);
+  await panel.waitForRender(receiptShown(panel), 30_000);
+  const ms = performance.now() - t0;
+  panel.dispose();
+  return ms;
+}
+
+/**
+ * The first receipt panel of a window, right after activation: the panel's code when it is a lazy
+ * chunk, the receipt webview's first load. Over the floor, the median of FIRST_PANEL_FLOORS empty
+ * panels opened after it (the first empty panel of the window, before it, warms the workbench's
+ * webview machinery as panelTimes does). One measurement per process: bench/run.mjs starts
+ * fresh hosts for the runs.
+ */
+export async function firstPanel(api: ExtensionApi): Promise<void> {
+  await closeAll();
+  const firstEmpty = await emptyPanel();
+  await sleep(150);
+  const first = await openReceipt(api, benchRequestId('firstPanel', 0));
+  const floors: number[] = [];
+  for (let i = 0; i < FIRST_PANEL_FLOORS; i++) {
+    await sleep(150);
+    floors.push(await emptyPanel());
+  }
+  const floor = stats(floors).p50;
+  emit('panel.first.receipt', round(first, 1), 'ms', { what: 'the first waspChain.showReceipt of a window to the receipt rendered' });
+  emit('panel.first.floor', round(floor, 1), 'ms', { firstEmpty: round(firstEmpty, 1), floors: floors.map((t) => round(t, 1)) });
+  emit('panel.first.overFloor', round(first / floor, 2), 'x');
+  await closeAll();
+}
+
+/** 1 MiB of params and 10,000 burn records: fetch + validation + view, then the panel until it shows it all. */
+export async function bigReceipt(api: ExtensionApi): Promise<void> {
+  const id = benchRequestId('big', 0);
+  const finds: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const t0 = performance.now();
+    const r = await api.receipts.service.find(id, { chainName: BENCH_CHAIN_NAME, fresh: true });
+    if (!r.found) throw new Error('bench: the big receipt was not found');
+    if (i > 0) finds.push(performance.now() - t0);
+  }
+  emit('receipt.big.host.find', round(stats(finds).p50, 1), 'ms', { runs: finds.length, what: 'fetch, parse, validate, view model' });
+
+  const renders: number[] = [];
+  for (let i = 0; i < BIG_PANEL_RUNS; i++) {
+    const t0 = performance.now();
+    const panel = await api.receipts.open({ requestId: id, chainName: BENCH_CHAIN_NAME });
+    const opened = performance.now() - t0;
+    const rendered: unknown = await panel.waitForRender(receiptShown(panel), 60_000);
+    renders.push(performance.now() - t0);
+    if (i === 0) {
+      const html = (rendered as { html?: unknown } | undefined)?.html;
+      const htmlChars = typeof html === 'string' ? html.length : 0;
+      emit('receipt.big.host.panelHtmlChars', htmlChars, 'chars', { textChars: renderedText(rendered).length, openResolvedMs: round(opened, 1) });
+    }
+    panel.dispose();
+    await sleep(200);
+  }
+  emit('receipt.big.host.panel', round(stats(renders).p50, 1), 'ms', {
+    runs: renders.map((r) => round(r, 1)),
+    times: renders.map((r) => round(r, 1)),
+    what: 'open() to the webview reporting the rendered receipt (cached lookup)',
+  });
+  await closeAll();
+}
