@@ -20,6 +20,8 @@ export interface ExtensionEntry {
   ready(): Promise<ExtensionApi>;
   /** Whether the features have loaded. */
   readonly featuresLoaded: boolean;
+  /** How long loading and starting the features took (ms), once they have loaded. */
+  readonly featuresMs: number | undefined;
   /** The extension's output files that have evaluated so far, in order (the bundle's own load record). */
   loadedFiles(): string[];
 }
@@ -31,14 +33,20 @@ export function activate(context: vscode.ExtensionContext): ExtensionEntry {
   const activateStartedAt = performance.now();
   let loading: Promise<ExtensionApi> | undefined;
   let loaded = false;
-  const ready = (): Promise<ExtensionApi> =>
-    (loading ??= import('./app.js').then((app) => {
+  let featuresMs: number | undefined;
+  const ready = (): Promise<ExtensionApi> => {
+    if (loading) return loading;
+    const started = performance.now();
+    loading = import('./app.js').then((app) => {
       // In one turn: the stand-ins go and the features register the real ones in their place.
       standIns.dispose();
       const api = app.startFeatures(context, activation);
       loaded = true;
+      featuresMs = performance.now() - started;
       return api;
-    }));
+    });
+    return loading;
+  };
   const standIns = registerStandIns(ourStandInIds(context.extension.packageJSON), async () => (await ready()).standIns);
   context.subscriptions.push(standIns);
   if (chainsNamed()) setTimeout(() => void ready(), 0);
@@ -58,6 +66,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionEntry {
     loadedFiles,
     get featuresLoaded() {
       return loaded;
+    },
+    get featuresMs() {
+      return featuresMs;
     },
   };
 }
