@@ -57,6 +57,7 @@ const STARTUP_FIGURES = [
   'activation.activate',
   'activation.contextWait',
   'activation.wall',
+  'activation.features',
   'panel.first.receipt',
   'panel.first.floor',
   'panel.first.overFloor',
