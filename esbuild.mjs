@@ -218,8 +218,8 @@ const configs = [
     sourcemap: !production,
     sourcesContent: false,
   },
-  // The webview scripts also as files: the shell links them where it cannot inline them (a test
-  // of a panel built without the extension's bundle), and the bench weighs them.
+  // The webview scripts also as files, for the bench to weigh: the panels carry them inline (their
+  // chunks import them through webview-code:), so the .vsix leaves these out.
   {
     ...common,
     ...webviewBuild,
