@@ -78,12 +78,17 @@ export class MissedReceipt {
     this.scheduleRecheck();
   }
 
+  /** The transaction's facts: those the last diagnosis used, else the workspace's record, else a pasted signed transaction (`optional`: Escape still diagnoses). */
+  private async txFacts(hash: string, optional: boolean): Promise<TxFacts | undefined> {
+    const doctor = this.host.service.doctor;
+    return this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash, optional));
+  }
+
   private async diagnoseHash(): Promise<Diagnosed | undefined> {
     const chain = this.host.chains.get(this.missedOn ?? '');
     if (!chain) return undefined;
-    const hash = evmTxHashOf(this.host.requestId());
     const doctor = this.host.service.doctor;
-    const tx = this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash));
+    const tx = await this.txFacts(evmTxHashOf(this.host.requestId()), false);
     if (!tx || !this.miss) return undefined;
     const again = async (): Promise<Diagnosed> => {
       const result = await doctor.diagnose(chain, tx);
@@ -108,7 +113,7 @@ export class MissedReceipt {
     const first = asked[0];
     if (first === undefined) return undefined;
     const hash = reading.evmHash;
-    const tx = hash === undefined ? undefined : (this.diagnosis?.tx ?? (await doctor.recorded(hash)) ?? (await doctor.pasted(hash, true)));
+    const tx = hash === undefined ? undefined : await this.txFacts(hash, true);
     if (!this.miss) return undefined;
     const ownSkipReason = traitsOf(first.generation).ownSkipReason(vscode.l10n);
     const again = async (): Promise<Diagnosed> => {
