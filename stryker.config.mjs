@@ -44,9 +44,14 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true, reportMutants: true },
   thresholds: { high: 90, low: 85, break: null },
+  // `npm run mutation` runs every mutant and records the results here; `npm run mutation:changed`
+  // retests only the mutants whose code or covering tests changed since that record.
+  incrementalFile: 'reports/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   // The loopback-node tests run real timers: a mutant that stalls one is a timeout, not a hang.
-  timeoutMS: 5_000,
+  // A mutant's budget is twice its tests' own time plus this; the slowest unit test takes about
+  // 1 s, and every timed-out mutant also costs a worker restart.
+  timeoutMS: 2_500,
   timeoutFactor: 2,
 };
