@@ -6,9 +6,9 @@
 // --outroot writes dist/ and out/ under <dir>: `npm run bench` builds a production copy there and
 // leaves the tree's own bundles to whoever is running tests from them.
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
-import { LOAD_RECORD_BANNER, checkExtensionBuild, hoistLoadClock } from './scripts/extensionBundle.mjs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { CJS_MAIN, LOAD_RECORD_BANNER, checkExtensionBuild, cjsMainText, hoistLoadClock } from './scripts/extensionBundle.mjs';
 
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
@@ -175,9 +175,10 @@ const common = {
 const configs = [
   // ESM with splitting, so what activation does not need (the panels, their models) loads on
   // first use through import(), and a module both sides import (src/api/errors.ts) lands in one
-  // shared chunk: one class, so instanceof holds across chunks. `.mjs` because VS Code loads an
-  // extension as ESM by its main file's extension, and a package.json "type": "module" would
-  // turn the CJS test bundles under out/ and TypeScript's Node16 resolution of src/ into ESM too.
+  // shared chunk: one class, so instanceof holds across chunks. `.mjs`, so Node reads these files
+  // as ES modules without a package.json "type": "module" (which would turn the CJS test bundles
+  // under out/ and TypeScript's Node16 resolution of src/ into ESM too). package.json's main is
+  // dist/extension.cjs, which requires this build synchronously (cjsMainText says why).
   // src/loadClock.ts is a second entry only to get a chunk of its own, which the main file
   // imports first (checkExtensionBuild holds it to that).
   {
@@ -336,13 +337,16 @@ if (bench) {
 const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, metafile: true })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
+  mkdirSync(dirname(at(CJS_MAIN)), { recursive: true });
+  writeFileSync(at(CJS_MAIN), cjsMainText());
 } else {
   try {
     const results = await Promise.all(contexts.map((c) => c.rebuild()));
     // Remove what this build no longer writes (a deleted test's bundle, a sourcemap after
     // --production) instead of wiping the folders first: a suite already running from out/
     // or dist/ keeps its files while another build runs.
-    const written = new Set(results.flatMap((r) => Object.keys(r.metafile?.outputs ?? {})).map((f) => resolve(f)));
+    writeFileSync(at(CJS_MAIN), cjsMainText());
+    const written = new Set([...results.flatMap((r) => Object.keys(r.metafile?.outputs ?? {})), at(CJS_MAIN)].map((f) => resolve(f)));
     for (const dir of (tests ? ['dist', 'out'] : bench ? ['dist', 'out/bench'] : ['dist']).map(at)) {
       for (const file of existsSync(dir) ? findFiles(dir, /./) : []) if (!written.has(resolve(file))) rmSync(file);
     }

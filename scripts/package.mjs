@@ -76,6 +76,7 @@ const built = listFiles(join(repo, 'dist'))
 const required = [
   ...new Set([
     'extension/package.json',
+    'extension/dist/extension.cjs',
     'extension/dist/extension.mjs',
     ...built,
     'extension/package.nls.json',

@@ -49,6 +49,17 @@ describe('activation in a window without chains', () => {
     assert.equal(entry.featuresLoaded, false);
   });
 
+  it('VS Code loads the main file with one synchronous require, which brings in the ES module build', () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext);
+    const main = join(ext.extensionPath, (ext.packageJSON as { main: string }).main);
+    assert.match(main, /\.cjs$/);
+    const cached = require.cache[main];
+    assert.ok(cached, `require's cache holds ${main}: VS Code required it rather than importing it`);
+    assert.equal(typeof (cached.exports as { activate?: unknown }).activate, 'function');
+    assert.ok(entry.loadedFiles().includes('extension.mjs'));
+  });
+
   it('registers a stand-in for every contributed command', async () => {
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { commands: { command: string }[] } };
     const registered = new Set(await vscode.commands.getCommands(true));
