@@ -129,8 +129,10 @@ describe('security review (issue 12)', () => {
       const raw = deep(2000);
       const receipt = ReceiptSchema.parse(JSON.parse(raw));
       const view = buildReceiptView(receipt);
-      const lookup = new ReceiptLookup<LookupChain, { receipt: typeof receipt; view: typeof view }>({
-        fetch: async () => ({ receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } }),
+      // Each answer holds the revealed raw JSON: built once, as the weight reads only its length.
+      const answer = { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
+      const lookup = new ReceiptLookup<LookupChain, typeof answer>({
+        fetch: async () => answer,
         weigh: processedReceiptWeight,
       });
       const chain: LookupChain = { name: 'A', nodeUrl: 'http://a', chainId: IOTA };
