@@ -8,6 +8,7 @@ import { Settings } from '../constants';
 import type { ChainRegistry } from '../config/chainRegistry';
 import { shortId } from '../core/format';
 import { loadAbiCoder } from '../evm/model/decode';
+import { magicAbiIndex } from '../evm/model/iscMagic';
 import { TRACE_MAX_BYTES, TRACE_TIMEOUT_MS } from '../evm/model/jsonRpc';
 import type { AbiIndex } from '../evm/model/abiIndex';
 import { readBuildRecords, readWorkspaceSource, workspaceSourceFile } from '../workspace/buildRecords';
@@ -109,7 +110,12 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
   const inputs = await fetchReplayInputs(target.url, transaction, { fetch: globalThis.fetch, signal: progress.signal });
   if (!inputs.ok) throw new Error(vscode.l10n.t('{0} ({1}), {2}: {3}', chain, target.host, ASKED[inputs.what], failureText(inputs)));
   const recording = await replayTransaction(inputs.inputs, { ...limits(), signal: progress.signal, onProgress: (n: number) => progress.report(n) });
-  const [{ maps, roots }, coder, abis] = await Promise.all([codeMapsOf(recording, deps, progress.signal), loadAbiCoder(), deps.abis()]);
+  const [{ maps, roots }, coder, abis, magic] = await Promise.all([
+    codeMapsOf(recording, deps, progress.signal),
+    loadAbiCoder(),
+    deps.abis(),
+    Promise.all([magicAbiIndex('rebased'), magicAbiIndex('stardust')]),
+  ]);
   const files = new Map<string, SourceFile>();
   const compilerPaths = new Map<string, string>();
   const lines = new LineIndex(recording, (f) => maps[f]);
@@ -126,7 +132,7 @@ export async function prepareReplay(deps: PrepareDeps, raw: Readonly<Record<stri
     recording,
     codeMapOf: (f) => maps[f],
     lines,
-    describer: new Describer(coder, [abis], vscode.l10n),
+    describer: new Describer(coder, [abis], vscode.l10n, magic),
     sourceOf: (path, map) => files.get(`${map.artifactPath}\n${path}`) ?? { name: path.split('/').pop() ?? path },
     compilerPathOf: (p) => compilerPaths.get(p) ?? compilerPaths.get(vscode.Uri.file(p).fsPath),
     slotName: (map, slot) => (map?.storageLayout ? nameSlot(map.storageLayout, slot, recording.keccakPreimages) : undefined),

@@ -1,13 +1,15 @@
 // Names for what the debugger shows: a frame by its contract and function ("Bank.withdraw"), a
 // native frame as one ("ISCSandbox.send: native, not replayed"), a call's decoded arguments and a
 // revert's decoded error ("Overdrawn(available: 1000, required: 5000)"). The ABI of the artifact the
-// code matched comes first, then the workspace's and the chain's (the ISC magic contract's)
-// indexes. Everything decoded is the node's or a workspace file's text: the caller reveals it. Pure.
+// code matched comes first, then the workspace's indexes. A call to the ISC magic contract is named
+// by its interfaces first (both generations': a selector names one function whichever the chain
+// runs). Everything decoded is the node's or a workspace file's text: the caller reveals it. Pure.
 import { shortId } from '../../core/format';
 import { clip, revealInvisible } from '../../core/text';
 import { englishL10n, type L10n } from '../../core/l10n';
 import { abiOfJson, AbiIndex } from '../../evm/model/abiIndex';
 import { decodeCustomError, decodeFunctionCall, decodedLine, type AbiCoder, type DecodedArg, type DecodedItem } from '../../evm/model/decode';
+import { isMagicAddress } from '../../evm/model/iscMagic';
 import { decodeRevertData } from '../../evm/model/revert';
 import type { CodeMap } from './codeMap';
 import type { ReplayFrame } from './recording';
@@ -32,24 +34,26 @@ export class Describer {
 
   constructor(
     private readonly coder: AbiCoder,
-    /** The workspace's ABIs and the chain's magic contract, tried in order after the artifact's own. */
+    /** The workspace's ABIs, tried in order after the artifact's own. */
     private readonly indexes: readonly AbiIndex[],
     private readonly l10n: L10n = englishL10n,
+    /** The ISC magic contract's interfaces: first for a call to its address, last for an error. */
+    private readonly magic: readonly AbiIndex[] = [],
   ) {}
 
   private indexOf(map: CodeMap | undefined): AbiIndex[] {
-    if (!map) return [...this.indexes];
+    if (!map) return [...this.indexes, ...this.magic];
     let own = this.ownIndexes.get(map);
     if (!own) {
       own = new AbiIndex();
       own.setFile(map.artifactPath, map.contractName, abiOfJson(map.abi)?.items ?? []);
       this.ownIndexes.set(map, own);
     }
-    return [own, ...this.indexes];
+    return [own, ...this.indexes, ...this.magic];
   }
 
-  private decoded(kind: 'function' | 'error', map: CodeMap | undefined, hex: string): DecodedItem | undefined {
-    for (const index of this.indexOf(map)) {
+  private decoded(kind: 'function' | 'error', map: CodeMap | undefined, hex: string, toMagic = false): DecodedItem | undefined {
+    for (const index of toMagic ? [...this.magic, ...this.indexOf(map)] : this.indexOf(map)) {
       const d = kind === 'function' ? decodeFunctionCall(this.coder, index, hex) : decodeCustomError(this.coder, index, hex);
       if (d.ok) return d.item;
     }
@@ -61,7 +65,7 @@ export class Describer {
     const creation = frame.kind === 'CREATE' || frame.kind === 'CREATE2';
     const contract = map?.contractName === undefined ? undefined : shown(map.contractName);
     if (creation) return { contract, function: 'constructor', args: [] };
-    const item = this.decoded('function', map, frame.input);
+    const item = this.decoded('function', map, frame.input, isMagicAddress(frame.codeAddress));
     const args = (item?.args ?? []).map((a) => ({ ...a, name: shown(a.name), value: shown(a.value, MAX_VALUE) }));
     return { contract: contract ?? (item?.sources[0] === undefined ? undefined : shown(item.sources[0])), function: item ? shown(item.name) : undefined, args };
   }
