@@ -39,7 +39,8 @@ export default {
   ],
   // The machine's 2 cores are shared; `STRYKER_CONCURRENCY=2 npm run mutation` on a quiet machine.
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
-  reporters: ['clear-text', 'html', 'json', 'progress'],
+  plugins: ['@stryker-mutator/*', './scripts/stryker-mutant-log.mjs'],
+  reporters: ['clear-text', 'html', 'json', 'progress', 'mutant-log'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0, reportScoreTable: true, reportMutants: true },
