@@ -19,7 +19,8 @@
 //   offline         code-server + headless Chromium (scripts/offline-host.mjs, RECIPE.md).
 // WASP_VSCODE_EXECUTABLE a desktop VS Code to use as is (auto/electron), instead of test-electron's download
 // WASP_VSCODE_VERSION    the version test-electron downloads (default stable)
-// WASP_TEST_TIMEOUT_MS   timeout for all launches together, once the host is installed (default 10 min)
+// WASP_TEST_TIMEOUT_MS   timeout for all launches together, once the host is installed (default 20 min:
+//                        about 7 min on a quiet 2-core machine, over 10 min when other work shares it)
 // WASP_TEST_VERBOSE=1    offline host: forward every workbench log line, noise included
 // WASP_TEST_GREP=<re>    run only the tests whose full title matches (every launch)
 // WASP_TEST_SUITES=a,b   run only these launches (e.g. integration-web)
@@ -46,7 +47,7 @@ import {
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const mode = (process.env.WASP_TEST_HOST || 'auto').toLowerCase();
-const timeoutMs = Number(process.env.WASP_TEST_TIMEOUT_MS || 600_000);
+const timeoutMs = Number(process.env.WASP_TEST_TIMEOUT_MS || 1_200_000);
 const verbose = !!process.env.WASP_TEST_VERBOSE;
 const RESULT = /^([\w-]+): (\d+) passed, (\d+) failed$/;
 
