@@ -34,6 +34,11 @@ describe('accounts/model/addressAt: an address under the cursor', () => {
     assert.equal(addressAt(line, line.length - 3)?.text, other);
   });
 
+  it('finds an address that is the whole line, at either end', () => {
+    assert.deepEqual(addressAt(LOWER, 0), { text: LOWER, start: 0, end: 42 });
+    assert.deepEqual(addressAt(LOWER, 42), { text: LOWER, start: 0, end: 42 });
+  });
+
   it('returns nothing on a short line or one without 0x (the precheck)', () => {
     assert.equal(addressAt('0x1234', 2), undefined);
     assert.equal(addressAt('a'.repeat(100), 50), undefined);
@@ -57,5 +62,10 @@ describe('accounts/model/addressAt: what the hover does with it', () => {
     for (const before of ['trieRoot: ', '"stateRoot": "', 'trie_root = ', 'root ', '?block=', 'block: ', 'L1 commitment ', 'Chain info at block ('])
       assert.deepEqual(addressDecision(LOWER, before), { kind: 'state' }, before);
     for (const before of ['owner: ', 'sender ', 'blockchain address ', 'rooted ']) assert.equal(addressDecision(LOWER, before).kind, 'lookup', before);
+  });
+
+  it('reads only the words just before it: a root named more than 48 characters earlier does not hide an account', () => {
+    assert.equal(addressDecision(LOWER, `root:${' '.repeat(48)}`).kind, 'lookup');
+    assert.equal(addressDecision(LOWER, `root:${' '.repeat(43)}`).kind, 'state');
   });
 });

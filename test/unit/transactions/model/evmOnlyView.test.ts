@@ -9,7 +9,8 @@ import { fetchEvmReceipt, fetchEvmTransaction } from '../../../../src/evm/model/
 import { evmOnlyHoverLines, evmOnlyView, receiptRevertText, replayText, wantsReplay, type EvmOnlyFound } from '../../../../src/transactions/model/evmOnlyView';
 import { replayTransaction } from '../../../../src/evm/model/replay';
 import { startJsonRpcNode, type JsonRpcNode } from '../../../fixtures/jsonRpcNode';
-import { loadCodecs, vaultIndex } from '../../helpers/evm';
+import { BOB, loadCodecs, vaultIndex } from '../../helpers/evm';
+import type { EvmReceipt, EvmTransaction } from '../../../../src/evm/model/txRpc';
 
 async function found(node: JsonRpcNode, hash: string): Promise<EvmOnlyFound> {
   const rpc = { fetch: globalThis.fetch };
@@ -121,5 +122,100 @@ describe('transactions/model/evmOnlyView: a transaction known only by its JSON-R
     assert.equal(rows.get('evmFee'), '0.00031244');
     assert.equal(rows.get('evmCall'), 'transfer');
     assert.equal(rows.get('evmExplorerTx'), `https://explorer.example/tx/${node.ids.reverted}`);
+  });
+});
+
+const HASH = `0x${'ab'.repeat(32)}`;
+const TO = BOB.toLowerCase();
+const CREATED = `0x${'c1'.repeat(20)}`;
+
+/** A receipt and its transaction as the JSON-RPC's answers give them, with only what a test changes. */
+function plain(receipt: Partial<EvmReceipt>, tx: Partial<EvmTransaction> | null = {}): EvmOnlyFound {
+  return {
+    hash: HASH,
+    receipt: { status: 1, gasUsed: 21_000n, blockNumber: 9n, logs: [], totalLogs: 0, ...receipt },
+    tx:
+      tx === null
+        ? null
+        : { hash: HASH, from: `0x${'f'.repeat(40)}`, to: TO, input: '0x', value: 0n, nonce: 1n, gas: 30_000n, gasPrice: 1n, blockNumber: 9n, ...tx },
+  };
+}
+
+describe('transactions/model/evmOnlyView: the shapes a JSON-RPC answer takes', () => {
+  let coder: AbiCoder;
+  before(async () => {
+    ({ coder } = await loadCodecs());
+  });
+
+  it('a receipt without status or price: "Included", no revert line, gas used alone', () => {
+    assert.deepEqual(evmOnlyHoverLines(plain({ status: undefined }, null), 'T', undefined), [
+      'Included (the JSON-RPC sends no status) on T, block 9',
+      'Gas used 21,000',
+      'Logs: none',
+    ]);
+  });
+
+  it('a receipt whose transaction the JSON-RPC does not give: the panel says so and names the contract it created', () => {
+    const f = plain({ contractAddress: CREATED }, null);
+    const view = evmOnlyView(f, { rpcUrl: 'http://h' }, { coder, index: vaultIndex(), nameOf: (a) => (a === CREATED ? 'Vault' : undefined) }, {});
+    const rows = view.sections.find((s) => s.id === 'evmOnlyTx')?.rows.slice(2);
+    assert.deepEqual(rows, [
+      { field: 'evmTxMissing', label: 'Transaction', value: 'the JSON-RPC has its receipt but does not give the transaction', empty: true },
+      { field: 'evmCreated', label: 'Contract created', value: CREATED, mono: true, detail: 'Vault' },
+    ]);
+  });
+
+  it('a contract creation: To says so, and there is no call to decode', () => {
+    const view = evmOnlyView(
+      plain({ contractAddress: CREATED }, { to: undefined, input: '0x6080' }),
+      { rpcUrl: 'http://h' },
+      { coder, index: vaultIndex() },
+      {},
+    );
+    assert.deepEqual(
+      view.sections.flatMap((s) => s.rows).find((r) => r.field === 'evmTo'),
+      { field: 'evmTo', label: 'To', value: 'contract creation', empty: true },
+    );
+    assert.deepEqual(
+      view.sections.map((s) => s.id),
+      ['evmOnlyTx', 'evmLogs'],
+    );
+  });
+
+  it('no call data is a transfer (to the named contract), with or without the ABIs; the panel says there is no call data', () => {
+    const f = plain({});
+    const decoding = { coder, index: vaultIndex() };
+    assert.equal(evmOnlyHoverLines(f, 'T', undefined)[2], 'Transfer to 0xfb6916…c5d359');
+    assert.equal(evmOnlyHoverLines(f, 'T', decoding)[2], 'Transfer to 0xfb6916…c5d359');
+    assert.equal(evmOnlyHoverLines(f, 'T', { ...decoding, nameOf: () => 'Vault' })[2], 'Transfer to Vault');
+    assert.deepEqual(evmOnlyView(f, { rpcUrl: 'http://h' }, decoding, {}).sections.find((s) => s.id === 'evmAbi')?.rows, [
+      { field: 'evmCall', label: 'Function', value: 'no call data', empty: true },
+    ]);
+  });
+
+  it('a call no ABI declares: the hover and the panel name its selector and say so', () => {
+    const f = plain({}, { input: `0xdeadbeef${'0'.repeat(64)}` });
+    const decoding = { coder, index: vaultIndex() };
+    assert.equal(evmOnlyHoverLines(f, 'T', decoding)[2], 'Calls function 0xdeadbeef: no ABI in the workspace declares it');
+    assert.deepEqual(evmOnlyView(f, { rpcUrl: 'http://h' }, decoding, {}).sections.find((s) => s.id === 'evmAbi')?.rows, [
+      { field: 'evmCall', label: 'Function', value: 'function 0xdeadbeef: no ABI in the workspace declares it', mono: true },
+    ]);
+  });
+
+  it('the logs line names the first three, an event no ABI declares as "unknown event", and counts the rest', () => {
+    const log = { address: TO, topics: [`0x${'e'.repeat(64)}`], data: '0x' };
+    const f = plain({ logs: [log, log, log, log], totalLogs: 5 });
+    assert.equal(evmOnlyHoverLines(f, 'T', { coder, index: vaultIndex() }).at(-1), 'Logs: 5 (unknown event, unknown event, unknown event, 2 more)');
+  });
+
+  it('revert data without the ABIs: the selector and the data in lower case', () => {
+    assert.equal(receiptRevertText(`0xDEADBEEF${'AB'.repeat(4)}`, undefined), 'custom error 0xdeadbeef (data 0xdeadbeefabababab)');
+  });
+
+  it('a replay that reverts with data too short to name an error: the data itself, said as a replay', () => {
+    assert.equal(
+      replayText({ ok: true, block: 6n, kind: 'reverted', data: '0x1234' }, undefined),
+      'reverted with data 0x1234 (replayed at block 6; a transaction earlier in block 7 may have changed the state)',
+    );
   });
 });
