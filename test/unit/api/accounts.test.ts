@@ -1,10 +1,11 @@
-// The L2 account reads of the node API (src/api/client.ts getAccount*, getTotalAssets) against the
+// The L2 account reads of the node API (src/api/client.ts getAccount*, getTotalAssets, accountUrl) against the
 // local node of both generations: balances at the latest state and at a block, NFTs/objects, the
 // off-ledger nonce, the agent ID checked before any request, the node's 400s, and the typed
 // failures (401, 404, 500, an HTML page, a timeout). And the EVM JSON-RPC answers the no-receipt
 // diagnosis reads, with a sender's nonce moving when the missing nonce arrives.
 import * as assert from 'node:assert/strict';
 import { WaspClient } from '../../../src/api/client';
+import { InvalidInputError } from '../../../src/api/errors';
 import { checkAgentId } from '../../../src/api/ids';
 import { fetchBalance, fetchGasPrice, fetchTransactionByHash, fetchTransactionCount } from '../../../src/evm/model/jsonRpc';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
@@ -103,6 +104,25 @@ describe('api/client: L2 accounts on a Stardust node', function () {
     const b = await client.getAccountBalance({ generation: 'stardust', chainId }, EVM);
     assert.deepEqual(b, { generation: 'stardust', baseTokens: 12_500_000n, nativeTokens: [{ id: `0x${'08'.repeat(38)}`, amount: 1_000_000n }] });
     assert.ok(node.requests.at(-1)?.url.endsWith(`/v1/chains/${chainId}/core/accounts/account/${EVM}%40${chainId}/balance`));
+  });
+
+  it("reads an agent's NFT IDs and the chain's total assets from the Stardust routes", async () => {
+    const nft = `0x${'5e'.repeat(32)}`;
+    node.accounts.set(chainId, EVM, { baseTokens: 7_000_000n, nativeTokens: [], nfts: [nft] });
+    const target = { generation: 'stardust', chainId } as const;
+    assert.deepEqual(await client.getAccountNfts(target, EVM), [nft]);
+    assert.ok(node.requests.at(-1)?.url.endsWith(`/v1/chains/${chainId}/core/accounts/account/${EVM}%40${chainId}/nfts`));
+    assert.deepEqual(await client.getTotalAssets(target), { generation: 'stardust', baseTokens: 7_000_000n, nativeTokens: [] });
+    assert.ok(node.requests.at(-1)?.url.endsWith(`/v1/chains/${chainId}/core/accounts/total_assets`));
+  });
+
+  it("the URL of an account read (open raw JSON): the agent checked and named as the node's path takes it; no agent, or total_assets, is the chain's total", () => {
+    const target = { generation: 'stardust', chainId } as const;
+    const accounts = `${node.url}/v1/chains/${chainId}/core/accounts`;
+    assert.equal(client.accountUrl(target, EVM.toLowerCase(), 'balance', 5), `${accounts}/account/${EVM}%40${chainId}/balance?block=5`);
+    assert.equal(client.accountUrl(target, undefined, 'balance'), `${accounts}/total_assets`);
+    assert.equal(client.accountUrl(target, EVM, 'total_assets', 5), `${accounts}/total_assets?block=5`);
+    assert.throws(() => client.accountUrl(target, 'not an agent', 'nfts'), InvalidInputError);
   });
 
   it('refuses an agent of another chain and a Rebased form before any request; the node refuses a bare EVM address', async () => {

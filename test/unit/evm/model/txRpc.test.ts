@@ -127,6 +127,22 @@ describe('evm/model/txRpc: answers that are not what they claim', () => {
     const legacy = await fetchEvmTransaction('http://rpc.example', HASH, { fetch: answering({ ...t2, type: '0x0' }) });
     assert.ok(legacy.ok && legacy.tx && !('maxFeePerGas' in legacy.tx));
   });
+
+  it('a transaction of another hash, a type-2 without its tip, a receipt without a block, a chain ID that is no quantity are invalid, naming the field', async () => {
+    const options = (result: unknown) => ({ fetch: answering(result) });
+    const invalid = (detail: string) => ({ ok: false, reason: 'invalid', detail });
+    assert.deepEqual(await fetchEvmTransaction('http://rpc.example', HASH, options({ ...tx, hash: `0x${'b'.repeat(64)}` })), invalid('hash'));
+    const noTip = { ...tx, type: '0x2', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x' };
+    assert.deepEqual(await fetchEvmTransaction('http://rpc.example', HASH, options(noTip)), invalid('maxPriorityFeePerGas'));
+    assert.deepEqual(await fetchEvmReceipt('http://rpc.example', HASH, options({ ...receipt, blockNumber: '0x07' })), invalid('blockNumber'));
+    assert.deepEqual(await fetchChainId('http://rpc.example', options('0x01')), invalid('result: expected a hex quantity'));
+  });
+
+  it('"transaction not found" from the JSON-RPC is no transaction, not a failure', async () => {
+    const notFound: typeof globalThis.fetch = async () =>
+      new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'transaction not found' } }));
+    assert.deepEqual(await fetchEvmTransaction('http://rpc.example', HASH, { fetch: notFound }), { ok: true, tx: null });
+  });
 });
 
 describe('evm/model/jsonRpc: a hex quantity at its edges', () => {
