@@ -41,19 +41,25 @@ export class Describer {
     private readonly magic: readonly AbiIndex[] = [],
   ) {}
 
-  private indexOf(map: CodeMap | undefined): AbiIndex[] {
-    if (!map) return [...this.indexes, ...this.magic];
+  /** The indexes to try, in order: the magic contract's first for a call to it, else last. */
+  private indexOf(map: CodeMap | undefined, toMagic: boolean): AbiIndex[] {
+    const own = map ? this.ownIndex(map) : undefined;
+    const declared = own ? [own, ...this.indexes] : [...this.indexes];
+    return toMagic ? [...this.magic, ...declared] : [...declared, ...this.magic];
+  }
+
+  private ownIndex(map: CodeMap): AbiIndex {
     let own = this.ownIndexes.get(map);
     if (!own) {
       own = new AbiIndex();
       own.setFile(map.artifactPath, map.contractName, abiOfJson(map.abi)?.items ?? []);
       this.ownIndexes.set(map, own);
     }
-    return [own, ...this.indexes, ...this.magic];
+    return own;
   }
 
   private decoded(kind: 'function' | 'error', map: CodeMap | undefined, hex: string, toMagic = false): DecodedItem | undefined {
-    for (const index of toMagic ? [...this.magic, ...this.indexOf(map)] : this.indexOf(map)) {
+    for (const index of this.indexOf(map, toMagic)) {
       const d = kind === 'function' ? decodeFunctionCall(this.coder, index, hex) : decodeCustomError(this.coder, index, hex);
       if (d.ok) return d.item;
     }
