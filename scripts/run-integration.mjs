@@ -51,11 +51,15 @@ const timeoutMs = Number(process.env.WASP_TEST_TIMEOUT_MS || 1_200_000);
 const verbose = !!process.env.WASP_TEST_VERBOSE;
 const RESULT = /^([\w-]+): (\d+) passed, (\d+) failed$/;
 
+// What the host would ask a person, answered for a run nobody watches: a debug session started
+// while a test's untitled editor is unsaved must not wait on "save before start?".
+const hostSettings = { ...quietSettings, 'debug.saveBeforeStart': 'none' };
+
 const profiles = [
   {
     suite: 'integration',
     tests: join(repo, 'out/test/integration/index.js'),
-    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    settings: { ...hostSettings, 'security.workspace.trust.enabled': false },
     trusted: true,
     // anvil with the real-peer project (test/fixtures/realPeers) in the workspace's real-peers/ folder.
     realPeers: true,
@@ -65,7 +69,7 @@ const profiles = [
     tests: join(repo, 'out/test/integration/untrusted.js'),
     // A fresh user-data folder has never trusted anything: the folder opens in Restricted Mode.
     settings: {
-      ...quietSettings,
+      ...hostSettings,
       'security.workspace.trust.enabled': true,
       'security.workspace.trust.startupPrompt': 'never',
       'security.workspace.trust.emptyWindow': false,
@@ -76,7 +80,7 @@ const profiles = [
     suite: 'integration-web',
     tests: join(repo, 'out/test/integration/web.js'),
     // The extension runs in the browser's web worker host: the manifest's "browser" entry, no Node.
-    settings: { ...quietSettings, 'security.workspace.trust.enabled': false, 'remote.extensionKind': { [extensionId()]: ['web'] } },
+    settings: { ...hostSettings, 'security.workspace.trust.enabled': false, 'remote.extensionKind': { [extensionId()]: ['web'] } },
     trusted: true,
     // The worker cannot start a server: the nodes run here (test/fixtures/webNodesCli.ts), and so
     // does the real-peer anvil (the debugger's session in the worker).
@@ -86,7 +90,7 @@ const profiles = [
   {
     suite: 'integration-startup',
     tests: join(repo, 'out/test/integration/startup.js'),
-    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    settings: { ...hostSettings, 'security.workspace.trust.enabled': false },
     trusted: true,
     // An empty folder and no chain in any settings: what activation alone loads and registers.
     emptyFolder: true,
@@ -94,7 +98,7 @@ const profiles = [
   {
     suite: 'integration-multiroot',
     tests: join(repo, 'out/test/integration/multiroot.js'),
-    settings: { ...quietSettings, 'security.workspace.trust.enabled': false },
+    settings: { ...hostSettings, 'security.workspace.trust.enabled': false },
     trusted: true,
     // A .code-workspace with two folders: chains from each folder's settings merge.
     multiRoot: true,
