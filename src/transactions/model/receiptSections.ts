@@ -66,24 +66,25 @@ export function remote(s: string): string {
   return revealInvisible(s);
 }
 
-function cutPayloadText(s: string): string {
-  return s.length > MAX_PAYLOAD_HEX_CHARS ? `${s.slice(0, MAX_PAYLOAD_HEX_CHARS)}…` : s;
+function cutPayloadText(s: string, cap: number): string {
+  return s.length > cap ? `${s.slice(0, cap)}…` : s;
 }
 
-export function payload(hex: string): PayloadView {
-  return payloadView(decodeHexPayload(hex));
+/** Each form (hex, text, JSON) cut past `cap` characters and marked with an ellipsis. */
+export function payload(hex: string, cap = MAX_PAYLOAD_HEX_CHARS): PayloadView {
+  return payloadView(decodeHexPayload(hex), cap);
 }
 
 /** The view of an already decoded payload, for a caller that also reads its JSON. */
-export function payloadView(decoded: HexPayload): PayloadView {
-  const view: PayloadView = { hex: cutPayloadText(decoded.hex), byteLength: decoded.byteLength, valid: decoded.valid, preferred: 'hex' };
-  if (decoded.hex.length > MAX_PAYLOAD_HEX_CHARS) view.truncated = true;
+export function payloadView(decoded: HexPayload, cap = MAX_PAYLOAD_HEX_CHARS): PayloadView {
+  const view: PayloadView = { hex: cutPayloadText(decoded.hex, cap), byteLength: decoded.byteLength, valid: decoded.valid, preferred: 'hex' };
+  if (decoded.hex.length > cap) view.truncated = true;
   if (decoded.text !== undefined) {
-    view.text = cutPayloadText(revealInvisible(decoded.text, { keepWhitespace: true }));
+    view.text = cutPayloadText(revealInvisible(decoded.text, { keepWhitespace: true }), cap);
     view.preferred = 'text';
   }
   if (decoded.json !== undefined) {
-    view.json = cutPayloadText(revealInvisible(JSON.stringify(decoded.json, null, 2), { keepWhitespace: true }));
+    view.json = cutPayloadText(revealInvisible(JSON.stringify(decoded.json, null, 2), { keepWhitespace: true }), cap);
     view.preferred = 'json';
   }
   return view;
