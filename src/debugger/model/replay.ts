@@ -12,7 +12,7 @@ import { blockOf, commonOf, forkOfBlock, stateOf, txOf } from './replayChain';
 import { checkFidelity } from './replayFidelity';
 import type { ReplayInputs } from './replayInputs';
 import { nativeAnswers } from './replayNative';
-import { StepRecorder } from './replayRecorder';
+import { StepRecorder, type RecorderIntervals } from './replayRecorder';
 import { watchedRun, type RunOutcome } from './replayRun';
 
 export interface ReplayOptions {
@@ -26,6 +26,8 @@ export interface ReplayOptions {
   /** The fork to run under, when the block header does not tell it (a node may send fewer fields). */
   hardfork?: `${Hardfork}`;
   l10n?: L10n;
+  /** How often the recording copies a frame's stack and memory (STACK_CHECKPOINT, MEMORY_SNAPSHOT). */
+  intervals?: RecorderIntervals;
 }
 
 export interface ReplayRecording extends Recording {
@@ -95,7 +97,7 @@ export async function replayTransaction(inputs: ReplayInputs, options: ReplayOpt
   const common = commonOf(inputs.chainId, fork);
   const vm = await createVM({ common, stateManager: await stateOf(inputs.prestate) });
   const tx = txOf(inputs.tx, common);
-  const recorder = new StepRecorder();
+  const recorder = new StepRecorder(options.intervals);
   const run = await watchedRun(
     vm,
     tx,

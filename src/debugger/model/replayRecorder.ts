@@ -10,6 +10,12 @@ import type { StorageAccess } from './recording';
 export const STACK_CHECKPOINT = 1024;
 /** A full memory copy every so many writes of one frame: memoryAt applies at most this many writes. */
 export const MEMORY_SNAPSHOT = 256;
+/** How often a frame's full stack and memory are copied. */
+export interface RecorderIntervals {
+  stackCheckpoint: number;
+  memorySnapshot: number;
+}
+
 /** KECCAK256 preimages kept, in bytes in all. */
 export const KECCAK_BUDGET = 64 * 1024;
 
@@ -95,6 +101,8 @@ const WORD_BYTES = 48;
 const ENTRY_BYTES = 64;
 
 export class StepRecorder {
+  constructor(private readonly every: RecorderIntervals = { stackCheckpoint: STACK_CHECKPOINT, memorySnapshot: MEMORY_SNAPSHOT }) {}
+
   length = 0;
   pc = new Uint32Array(1024);
   op = new Uint8Array(1024);
@@ -136,7 +144,7 @@ export class StepRecorder {
     this.pushStart[s] = this.pushes.length;
     for (let i = k; i < e.stack.length; i++) this.pushes.push(e.stack[i] as bigint);
     this.retainedBytes += (e.stack.length - k) * WORD_BYTES;
-    if (++log.sinceCheckpoint >= STACK_CHECKPOINT) {
+    if (++log.sinceCheckpoint >= this.every.stackCheckpoint) {
       this.checkpoints.set(s, e.stack.slice());
       this.retainedBytes += e.stack.length * WORD_BYTES;
       log.sinceCheckpoint = 0;
@@ -155,7 +163,7 @@ export class StepRecorder {
       if (end > offset) {
         log.writes.push({ step: s, offset, bytes: e.memory.slice(offset, end) });
         this.retainedBytes += end - offset + ENTRY_BYTES;
-        if (log.writes.length % MEMORY_SNAPSHOT === 0) {
+        if (log.writes.length % this.every.memorySnapshot === 0) {
           log.snapshots.push({ step: s, writes: log.writes.length, memory: e.memory.slice() });
           this.retainedBytes += e.memory.length + ENTRY_BYTES;
         }

@@ -162,6 +162,10 @@ describe('the divergence report: the first difference, in the order frames ended
 });
 
 describe('the step recorder: stacks and memory rebuilt from deltas, checkpoints and snapshots', () => {
+  it('copies a frame’s stack every 1,024 steps and its memory every 256 writes', () => {
+    assert.equal(STACK_CHECKPOINT, 1024);
+    assert.equal(MEMORY_SNAPSHOT, 256);
+  });
   it('rebuilds every step’s stack and memory across two interleaved frames of thousands of steps', () => {
     const rec = new StepRecorder();
     const truth: Array<{ stack: bigint[]; memory: Uint8Array }> = [];
