@@ -100,22 +100,23 @@ export const BIG_BURN_RECORDS = 10_000;
  * A contract call with 1 MiB of params (one 512 KiB blob, as a deployment carries, plus 256
  * values of 2 KiB) and 10,000 burn records over every burn code. About 2.3 MB of JSON.
  */
-export function bigReceipt(requestId: string): ReceiptJson {
+/** `sizes`: the bench's by default; a unit test passes smaller ones. */
+export function bigReceipt(requestId: string, sizes = { paramBytes: BIG_PARAM_BYTES, burnRecords: BIG_BURN_RECORDS }): ReceiptJson {
   const r = plainReceipt(requestId);
   const blob = (bytes: number, seed: number) => {
     const b = Buffer.alloc(bytes);
     for (let i = 0; i < bytes; i++) b[i] = (i * 31 + seed) & 0xff;
     return `0x${b.toString('hex')}`;
   };
-  const items = [{ key: utf8Hex('code'), value: blob(BIG_PARAM_BYTES / 2, 7) }];
-  for (let i = 0; i < 256; i++) items.push({ key: utf8Hex(`param${i}`), value: blob(BIG_PARAM_BYTES / 2 / 256, i) });
+  const items = [{ key: utf8Hex('code'), value: blob(sizes.paramBytes / 2, 7) }];
+  for (let i = 0; i < 256; i++) items.push({ key: utf8Hex(`param${i}`), value: blob(sizes.paramBytes / 2 / 256, i) });
   r.request.params = { Items: items };
   r.request.isEVM = false;
   r.request.isOffLedger = true;
   r.request.callTarget = { contractHName: 'fa9fa907', functionHName: 'ae9deae4' };
   let total = 0;
   r.gasBurnLog = [];
-  for (let i = 0; i < BIG_BURN_RECORDS; i++) {
+  for (let i = 0; i < sizes.burnRecords; i++) {
     const gasBurned = 10 + ((i * 7919) % 5000);
     total += gasBurned;
     r.gasBurnLog.push({ code: i % 28, gasBurned });
