@@ -11,8 +11,8 @@ export default {
   mochaOptions: {
     spec: ['test/unit/**/*.test.ts'],
     extension: ['ts'],
-    // The second gives each test without a timeout of its own one (Stryker's runner sets none).
-    require: ['./scripts/stryker-register.mjs', './scripts/stryker-timeouts.mjs'],
+    require: ['./scripts/stryker-register.mjs'],
+    // Stryker's mocha options take no timeout: the unit runner's 10 s comes from this file.
     config: 'stryker.mocharc.json',
   },
   // Run only the tests that cover a mutant; each mutant is timed against its own tests.
