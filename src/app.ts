@@ -73,6 +73,9 @@ export function startFeatures(context: vscode.ExtensionContext, activation: Acti
   const known = new KnownIds(context.workspaceState);
   const services: ExtensionObjects = { context, chains, tokens, clients, recent, known, log };
   context.subscriptions.push(log, tokens, chains, clients);
+  const prefetchTokens = () => tokens.prefetch(chains.valid().flatMap((c) => (clients.tokenAllowed(c) ? [c.nodeUrl] : [])));
+  prefetchTokens();
+  context.subscriptions.push(chains.onDidChange(prefetchTokens));
 
   // Features register here, one line each.
   const chainsFeature = registerChainsFeature(services);
