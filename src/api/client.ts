@@ -350,6 +350,9 @@ export class WaspClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let authenticated = false;
     let failure: unknown;
+    // The schemas load while the request is under way (a chunk of their own, read on first use).
+    const bodies = loadBodies();
+    bodies.catch(() => undefined);
     try {
       if (o.auth !== false && new URL(url).origin === this.origin) {
         const authorization = await bearer(this.options.token);
@@ -372,7 +375,7 @@ export class WaspClient {
         onRetried: (entry) => this.log(entry),
         waitBeforeRetry: this.options.waitBeforeRetry,
       });
-      const value = interpretAnswer(response, text, o, context, authenticated, await loadBodies(), this.options.onRouteNotFound);
+      const value = interpretAnswer(response, text, o, context, authenticated, await bodies, this.options.onRouteNotFound);
       o.onBody?.(text);
       return value;
     } catch (e) {

@@ -156,10 +156,16 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
-    const [checked, log] = await Promise.all([this.checkFee(chain, result, signal), this.readChainLog(chain, result, signal)]);
+    // The fee check is shown as soon as it is known; the block and events follow when read.
+    const log = this.readChainLog(chain, result, signal);
+    // A load gone stale does not wait for the log, whose failure is then nobody's.
+    log.catch(() => undefined);
+    const checked = await this.checkFee(chain, result, signal);
     if (stale()) return;
-    this.chainLog = log;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
+    this.chainLog = await log;
+    if (stale()) return;
+    if (this.chainLog !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
     // Rebased: the sender's L1 address and the objects, linked to the IOTA explorer of the chain's network.
     const l1Section = await this.l1Links(chain, result);
     if (stale()) return;

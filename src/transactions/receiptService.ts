@@ -102,6 +102,9 @@ export class ReceiptService {
       throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
     // An entry that names its chain: the node's must be that one (checked beside the receipt's
     // request, so it costs no wait), else its receipts are not the entry's.
+    // The view's code loads while the node answers.
+    const viewModules = loadViewModules();
+    viewModules.catch(() => undefined);
     const [receipt, otherChain] = await Promise.all([api.receipt(id, { block, signal, onBody: (t: string) => (raw = t) }), api.otherNodeChain()]);
     if (otherChain !== undefined)
       throw new InvalidInputError(
@@ -109,7 +112,7 @@ export class ReceiptService {
         vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, otherChain),
         vscode.l10n.t("Use the Node's Chain on it in the Chains view, or fix its chainId in waspChain.chains."),
       );
-    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await loadViewModules();
+    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await viewModules;
     const built = buildReceiptView(receipt, vscode.l10n);
     // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
     const view = await this.decodedFailure(receipt, { ...built, rawJson: rawJsonText(raw, built.rawJson) });
