@@ -163,6 +163,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     const checked = await this.checkFee(chain, result, signal);
     if (stale()) return;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
+    this.paint();
     this.chainLog = await log;
     if (stale()) return;
     if (this.chainLog !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
