@@ -53,7 +53,7 @@ export async function run(): Promise<void> {
   // 'startup' first: the first panel of a window, measured in every process (bench/run.mjs starts
   // fresh hosts that run it alone for the runs of the activation and first-panel rows).
   const scenarios: Array<[string, () => Promise<unknown>]> = [
-    ['startup', () => firstPanel(api)],
+    ['startup', () => firstPanel(api, config)],
     ['hoverOnText', () => hoverOnText(api, token)],
     ['cachedHover', () => cachedHover(api, token, STARDUST_HOVERS)],
     ['uncachedHover', () => uncachedHover(api, token, STARDUST_HOVERS)],

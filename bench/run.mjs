@@ -58,7 +58,9 @@ const STARTUP_FIGURES = [
   'activation.contextWait',
   'activation.wall',
   'activation.features',
+  'host.firstFetch',
   'panel.first.receipt',
+  'panel.first.loaded',
   'panel.first.floor',
   'panel.first.overFloor',
 ];
