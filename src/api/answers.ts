@@ -23,7 +23,8 @@ import { generationOfRoute } from './traits';
 
 /**
  * What reads a body: the lossless JSON parser and the zod schemas of both generations. They load
- * with the first answer, not at activation (esbuild splits them into a chunk of their own).
+ * with the first request, while the node answers, not at activation (esbuild splits them into a
+ * chunk of their own).
  */
 export type Bodies = {
   v1: typeof import('./stardustSchemas.js');
@@ -32,10 +33,16 @@ export type Bodies = {
   log: typeof import('./chainLogSchemas.js');
 };
 let bodies: Promise<Bodies> | undefined;
-export const loadBodies = (): Promise<Bodies> =>
-  (bodies ??= Promise.all([import('./stardustSchemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
-    ([v1, v2, json, log]) => ({ v1, v2, json, log }),
-  ));
+export const loadBodies = (): Promise<Bodies> => {
+  if (!bodies) {
+    bodies = Promise.all([import('./stardustSchemas.js'), import('./rebasedSchemas.js'), import('./json.js'), import('./chainLogSchemas.js')]).then(
+      ([v1, v2, json, log]) => ({ v1, v2, json, log }),
+    );
+    // Started as a request is sent, awaited only if it is answered: a failed request leaves it unawaited.
+    bodies.catch(() => undefined);
+  }
+  return bodies;
+};
 
 /** What the caller expects of an answer: its schema, and what a 404 means on its route. */
 export interface AnswerExpectation<S extends z.ZodMiniType> {

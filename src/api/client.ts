@@ -350,9 +350,7 @@ export class WaspClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let authenticated = false;
     let failure: unknown;
-    // The schemas load while the request is under way (a chunk of their own, read on first use).
     const bodies = loadBodies();
-    bodies.catch(() => undefined);
     try {
       if (o.auth !== false && new URL(url).origin === this.origin) {
         const authorization = await bearer(this.options.token);

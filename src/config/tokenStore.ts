@@ -48,7 +48,7 @@ export class TokenStore implements vscode.Disposable {
    * lookup would otherwise wait for. Nothing is sent; a failed read is tried again on use.
    */
   prefetch(nodeUrls: Iterable<string>): void {
-    for (const url of new Set(nodeUrls)) void this.get(url);
+    for (const url of nodeUrls) void this.get(url);
   }
 
   /** Stores a token; one that could not form an `Authorization: Bearer` header is refused (every path that stores one comes here). */

@@ -40,9 +40,16 @@ export interface ProcessedReceipt {
   weight: number;
 }
 
-/** The view code (receipt view, revert decoding, contract names) loads with the first receipt. */
+/** The view code (receipt view, revert decoding, contract names) loads with the first receipt, while the node answers. */
 let viewModules: Promise<[typeof import('./model/receiptView.js'), typeof import('./model/rawJson.js')]> | undefined;
-const loadViewModules = () => (viewModules ??= Promise.all([import('./model/receiptView.js'), import('./model/rawJson.js')]));
+const loadViewModules = () => {
+  if (!viewModules) {
+    viewModules = Promise.all([import('./model/receiptView.js'), import('./model/rawJson.js')]);
+    // Started as the receipt is asked for, awaited only if one comes: a failed lookup leaves it unawaited.
+    viewModules.catch(() => undefined);
+  }
+  return viewModules;
+};
 
 /** Whether a 64-hex hash is also asked on Stardust chains (as hash + 0000). */
 function allowStardustHash(): boolean {
@@ -102,9 +109,7 @@ export class ReceiptService {
       throw new InvalidInputError('requestId', vscode.l10n.t('This request ID is not asked on {0}: wrong form for its node generation.', chain.name));
     // An entry that names its chain: the node's must be that one (checked beside the receipt's
     // request, so it costs no wait), else its receipts are not the entry's.
-    // The view's code loads while the node answers.
-    const viewModules = loadViewModules();
-    viewModules.catch(() => undefined);
+    const views = loadViewModules();
     const [receipt, otherChain] = await Promise.all([api.receipt(id, { block, signal, onBody: (t: string) => (raw = t) }), api.otherNodeChain()]);
     if (otherChain !== undefined)
       throw new InvalidInputError(
@@ -112,7 +117,7 @@ export class ReceiptService {
         vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, otherChain),
         vscode.l10n.t("Use the Node's Chain on it in the Chains view, or fix its chainId in waspChain.chains."),
       );
-    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await viewModules;
+    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await views;
     const built = buildReceiptView(receipt, vscode.l10n);
     // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
     const view = await this.decodedFailure(receipt, { ...built, rawJson: rawJsonText(raw, built.rawJson) });
