@@ -115,12 +115,11 @@ interface Opened {
 async function openReceipt(api: ExtensionApi, requestId: string): Promise<Opened> {
   const before = new Set(api.receipts.panels());
   const newPanel = () => api.receipts.panels().find((p) => !before.has(p));
+  let tabs: vscode.Disposable | undefined;
   const opened = new Promise<ReceiptPanel | undefined>((resolve) => {
-    const sub = vscode.window.tabGroups.onDidChangeTabs(() => {
+    tabs = vscode.window.tabGroups.onDidChangeTabs(() => {
       const panel = newPanel();
-      if (panel === undefined) return;
-      sub.dispose();
-      resolve(panel);
+      if (panel !== undefined) resolve(panel);
     });
   });
   const t0 = performance.now();
@@ -129,7 +128,7 @@ async function openReceipt(api: ExtensionApi, requestId: string): Promise<Opened
   const done = Promise.resolve(command).then(() => {
     loaded = performance.now() - t0;
   });
-  const panel = await Promise.race([opened, done.then(newPanel)]);
+  const panel = await Promise.race([opened, done.then(newPanel)]).finally(() => tabs?.dispose());
   if (!panel) throw new Error(`bench: waspChain.showReceipt opened no panel for ${requestId}`);
   await panel.waitForRender(receiptShown(panel), 30_000);
   const shown = performance.now() - t0;
