@@ -4,6 +4,12 @@
 // mocha runs the TypeScript tests from source through esbuild-register, so the mutated sources in
 // Stryker's sandbox are what the tests load (the esbuild bundles under out/ would hide them).
 // Stryker reads only a default export from its config file.
+// A worker runs a suite once per mutant it tests: the real-peer fixture keeps its anvil for the
+// worker's life and reverts its chain to the deploy's state at each start
+// (test/fixtures/realPeers/keptPeers.ts), where a new anvil and forge's deploy took about 1.2 s per
+// suite and per mutant. The workers inherit this process's environment.
+process.env.WASP_KEEP_REAL_PEERS = '1';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
