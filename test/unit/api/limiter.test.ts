@@ -3,7 +3,9 @@ import * as assert from 'node:assert/strict';
 import { Limiter } from '../../../src/api/limiter';
 import { tick } from '../helpers/async';
 
-describe('api/limiter: slots and the queue', () => {
+describe('api/limiter: slots and the queue', function () {
+  // The tests take milliseconds: a promise that never settles fails its test within 2 s instead of hanging the run.
+  this.timeout(2_000);
   it('runs at most max tasks at once and all of them eventually', async () => {
     const limiter = new Limiter(3);
     let running = 0;

@@ -5,7 +5,9 @@ import { CancelledError } from '../../../src/api/errors';
 import { SharedRequests } from '../../../src/api/sharedRequests';
 import { deferred, tick } from '../helpers/async';
 
-describe('api/sharedRequests: one request for identical callers', () => {
+describe('api/sharedRequests: one request for identical callers', function () {
+  // The tests take milliseconds: a promise that never settles fails its test within 2 s instead of hanging the run.
+  this.timeout(2_000);
   it('starts one request for concurrent callers of a key, and one per key', async () => {
     const shared = new SharedRequests<string>();
     const d = deferred<string>();

@@ -2,7 +2,9 @@
 import * as assert from 'node:assert/strict';
 import { LruCache } from '../../../src/core/lru';
 
-describe('core/lru: capacity, recency and expiry', () => {
+describe('core/lru: capacity, recency and expiry', function () {
+  // The tests take milliseconds: a promise that never settles fails its test within 2 s instead of hanging the run.
+  this.timeout(2_000);
   it('never holds more than its capacity, dropping the least recently used first', () => {
     const c = new LruCache<number, string>({ capacity: 500 });
     for (let i = 0; i < 2000; i++) c.set(i, `v${i}`);
@@ -100,7 +102,9 @@ describe('core/lru: capacity, recency and expiry', () => {
   });
 });
 
-describe('core/lru: the weight budget', () => {
+describe('core/lru: the weight budget', function () {
+  // The tests take milliseconds: a promise that never settles fails its test within 2 s instead of hanging the run.
+  this.timeout(2_000);
   it('evicts the least recently used entries until the weights fit', () => {
     const lru = new LruCache<string, string>({ capacity: 100, maxWeight: 10, weigh: (v) => v.length });
     lru.set('a', 'xxxx');

@@ -32,7 +32,9 @@ function reads(now = { t: 0 }) {
   return { r, calls, now };
 }
 
-describe('accounts/model/accountReads: shared, cached account reads', () => {
+describe('accounts/model/accountReads: shared, cached account reads', function () {
+  // The tests take milliseconds: a promise that never settles fails its test within 2 s instead of hanging the run.
+  this.timeout(2_000);
   it('makes one read for 100 concurrent callers of one account, and none for the next caller', async () => {
     const { r, calls } = reads();
     const all = Array.from({ length: 100 }, () => r.read(chain, key()));
