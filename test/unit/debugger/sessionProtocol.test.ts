@@ -105,9 +105,23 @@ describe('debugger/model/session: the launch', () => {
     );
   });
 
-  it('names its one thread after the transaction', async () => {
+  it('names its one thread after the transaction, or “Transaction” before the replay is ready', async () => {
+    const waiting = new DapClient(new ReplaySession(() => loop()));
+    assert.deepEqual(await waiting.ok('threads'), { threads: [{ id: 1, name: 'Transaction' }] });
     const { dap } = await launchOver(await loop());
     assert.deepEqual(await dap.ok('threads'), { threads: [{ id: 1, name: 'a synthetic transaction' }] });
+  });
+
+  it('serves a source only a build record holds by its reference, as the source or the request names it', async () => {
+    const { dap } = await launchOver(await preparedOf([{ sourceText: 'contract T {}' }], LOOP));
+    const [frame] = await dap.stack();
+    const ref = frame?.source?.sourceReference;
+    assert.equal(ref, 1);
+    const text = { content: 'contract T {}', mimeType: 'text/x-solidity' };
+    assert.deepEqual(await dap.ok('source', { source: { sourceReference: ref }, sourceReference: ref }), text);
+    assert.deepEqual(await dap.ok('source', { sourceReference: ref }), text);
+    const set = await dap.ok<P.SetBreakpointsResponse['body']>('setBreakpoints', { source: { sourceReference: ref }, breakpoints: [{ line: 12 }] });
+    assert.deepEqual(set.breakpoints, [{ verified: true, line: 12 }]);
   });
 });
 
@@ -139,6 +153,13 @@ describe('debugger/model/session: exception filters, breakpoints and conditions'
     assert.deepEqual(set.breakpoints, [{ verified: true, line: 13 }]);
     assert.equal((await dap.move('continue')).reason, 'breakpoint');
     assert.equal((await dap.stack())[0]?.line, 13);
+  });
+
+  it('a request with no breakpoints clears the source’s', async () => {
+    const { dap } = await launchOver(await loop(), { breakpoints: [{ line: 12 }] });
+    const set = await dap.ok<P.SetBreakpointsResponse['body']>('setBreakpoints', { source: { path: SOURCE_FILE } });
+    assert.deepEqual(set.breakpoints, []);
+    assert.match((await dap.move('continue')).description ?? '', /^End of the transaction/);
   });
 
   it('a client counting lines from 0 sets the breakpoint on the line it means', async () => {
