@@ -75,16 +75,6 @@ describe('debugger/model/artifacts: hostile build records', () => {
       assert.match(r.ok ? '' : r.reason, reason);
     });
 
-  it('skips a file over the size limit before parsing it, and by default one a character over MAX_BUILD_RECORD_CHARS', () => {
-    const small = new ArtifactIndex(1000);
-    const r = small.add('out/A.sol/A.json', good() + ' '.repeat(1000));
-    assert.deepEqual(r, { ok: false, reason: 'larger than 1000 characters' });
-    assert.deepEqual(readBuildRecord('out/A.sol/A.json', ' '.repeat(MAX_BUILD_RECORD_CHARS + 1)), {
-      kind: 'skipped',
-      reason: `larger than ${MAX_BUILD_RECORD_CHARS} characters`,
-    });
-  });
-
   it('keeps matching what the good files hold after every hostile one was added, and a bad file replaces a good one at its path', () => {
     const index = new ArtifactIndex();
     assert.deepEqual(index.add('out/A.sol/A.json', good()), { ok: true, kind: 'artifact' });
@@ -95,6 +85,18 @@ describe('debugger/model/artifacts: hostile build records', () => {
     assert.equal(index.match(code, false)?.locate(0), undefined);
     index.add('out/A.sol/A.json', 'garbage');
     assert.equal(index.match(code, false), undefined);
+  });
+});
+
+describe('debugger/model/artifacts: a build record’s size, its maps and source ids', () => {
+  it('skips a file over the size limit before parsing it, and by default one a character over MAX_BUILD_RECORD_CHARS', () => {
+    const small = new ArtifactIndex(1000);
+    const r = small.add('out/A.sol/A.json', good() + ' '.repeat(1000));
+    assert.deepEqual(r, { ok: false, reason: 'larger than 1000 characters' });
+    assert.deepEqual(readBuildRecord('out/A.sol/A.json', ' '.repeat(MAX_BUILD_RECORD_CHARS + 1)), {
+      kind: 'skipped',
+      reason: `larger than ${MAX_BUILD_RECORD_CHARS} characters`,
+    });
   });
 
   it('answers undefined, never throws, for a map whose ranges lie past the source text or name sources the build lacks', () => {
@@ -121,12 +123,15 @@ describe('debugger/model/artifacts: hostile build records', () => {
       'build-info/x.json',
       JSON.stringify({
         input: { sources: { 'a.sol': { content: 'contract A {}' } } },
-        source_id_to_path: { '0': 'a.sol', x: 'b.sol', '12345678': 'c.sol', '-1': 'd.sol' },
+        source_id_to_path: { '0': 'a.sol', x: 'b.sol', '12345678': 'c.sol', '-1': 'd.sol', '12': 'e.sol' },
         output: { contracts: { 'a.sol': { A: { evm: { deployedBytecode: { object: '6001', sourceMap: '0:1:0' } } } } } },
       }),
     );
     assert.equal(r.kind, 'buildInfo');
-    assert.deepEqual(r.kind === 'buildInfo' ? [...r.sources.ids] : [], [[0, 'a.sol']]);
+    assert.deepEqual(r.kind === 'buildInfo' ? [...r.sources.ids] : [], [
+      [0, 'a.sol'],
+      [12, 'e.sol'],
+    ]);
     assert.deepEqual(r.kind === 'buildInfo' ? r.contracts?.map((c) => c.abi) : [], [[]]);
   });
 });

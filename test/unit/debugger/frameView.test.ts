@@ -71,6 +71,7 @@ describe('debugger/model/frameView: gas, storage, stack and memory', () => {
   it('a native frame shows the gas the node recorded it used, and no stack or memory', async () => {
     const p = await withCallee({ status: 'returned', output: '0x01', gasUsed: 7_000n });
     assert.deepEqual(await vars(p, { step: 4, native: 2 }, 1), ['used (recorded)=7,000']);
+    assert.equal(scopesOf(p, stackAt(p, { step: 4, native: 2 })[0]!)[1]?.name, 'Gas');
     assert.deepEqual(await vars(p, { step: 4, native: 2 }, 3), []);
     assert.deepEqual(await vars(await withCallee(undefined), { step: 4, native: 2 }, 1), ['used (recorded)=0']);
     const memory = scopesOf(p, stackAt(p, { step: 4, native: 2 })[0]!)[4]!;

@@ -212,7 +212,9 @@ describe('fetchReplayInputs: what each answer may be, without a node', () => {
     assert.equal(await detail({ type: '0x3' }), 'transaction:type');
     assert.equal(await detail({ chainId: '42' }), 'transaction:chainId');
   });
+});
 
+describe('fetchReplayInputs: the block, the other answers and the pre-state, without a node', () => {
   it('a block the node does not hold is not found; a header of the wrong shape or another number names the field', async () => {
     assert.deepEqual((await inputsWith({ eth_getBlockByNumber: () => ({ result: null }) })).got, { ok: false, reason: 'notFound', what: 'block' });
     const block = (fields: Record<string, unknown>): Answers => ({

@@ -21,7 +21,8 @@ const LOOP: StepSpec[] = [
 ];
 const loop = (options: Parameters<typeof preparedOf>[2] = {}) => preparedOf([{}], LOOP, options);
 const reverted: FrameOutcome = { status: 'reverted', output: '0x', gasUsed: 50n };
-const outputs = (dap: DapClient) => dap.events.filter((e) => e.event === 'output').map((e) => (e.body as P.OutputEvent['body']).output);
+const outputs = (dap: DapClient) =>
+  dap.events.filter((e) => e.event === 'output').map((e) => `${(e.body as P.OutputEvent['body']).category ?? ''}: ${(e.body as P.OutputEvent['body']).output}`);
 
 describe('debugger/model/session: requests it cannot serve', () => {
   it('a command the debugger does not support fails, naming the command', async () => {
@@ -59,13 +60,15 @@ describe('debugger/model/session: the launch', () => {
       );
       await dap.ok('initialize', { adapterID: 'wasp-evm', supportsProgressReporting });
       await dap.ok('launch', {});
-      return dap.events.filter((e) => e.event.startsWith('progress')).map((e) => `${e.event}:${(e.body as { message?: string }).message ?? ''}`);
+      return dap.events
+        .filter((e) => e.event.startsWith('progress'))
+        .map((e) => `${e.event}:${(e.body as { progressId: string }).progressId}:${(e.body as { message?: string }).message ?? ''}`);
     };
     assert.deepEqual(await run(true), [
-      'progressStart:reading the transaction, its block, pre-state and call tree',
-      'progressUpdate:10,000 EVM steps replayed',
-      'progressUpdate:20,500 EVM steps replayed',
-      'progressEnd:',
+      'progressStart:replay:reading the transaction, its block, pre-state and call tree',
+      'progressUpdate:replay:10,000 EVM steps replayed',
+      'progressUpdate:replay:20,500 EVM steps replayed',
+      'progressEnd:replay:',
     ]);
     assert.deepEqual(await run(false), []);
   });
@@ -138,10 +141,12 @@ describe('debugger/model/session: exception filters, breakpoints and conditions'
       ],
     );
 
-  it('“every revert” stops at a caught revert; no filter runs to the end', async () => {
+  it('“every revert” stops at a caught revert, the failing one at the revert the root passes on; no filter runs to the end', async () => {
     const all = await launchOver(await reverts(), { stopOnEntry: false, exceptions: ['all'] });
     assert.equal(all.first.reason, 'exception');
     assert.equal(await where(all.dap), 'C1.receive:21 < C0.receive:10');
+    const uncaught = await launchOver(await reverts(), { stopOnEntry: false, exceptions: ['uncaught'] });
+    assert.equal(uncaught.first.reason, 'exception');
     const none = await launchOver(await reverts(), { stopOnEntry: false, exceptions: [] });
     assert.equal(none.first.reason, 'step');
     assert.match(none.first.description ?? '', /^End of the transaction/);
@@ -162,6 +167,26 @@ describe('debugger/model/session: exception filters, breakpoints and conditions'
     assert.match((await dap.move('continue')).description ?? '', /^End of the transaction/);
   });
 
+  it('setting one source’s breakpoints keeps another source’s', async () => {
+    const p = await preparedOf(
+      [{}],
+      [
+        { f: 0, line: 10 },
+        { f: 0, line: 3, path: 'src/Lib.sol' },
+        { f: 0, line: 12 },
+      ],
+    );
+    const { dap } = await launchOver(p, { breakpoints: [{ line: 12 }] });
+    await dap.ok('setBreakpoints', { source: { path: '/ws/src/Lib.sol' }, breakpoints: [{ line: 3 }] });
+    await dap.ok('setBreakpoints', { source: { path: '/ws/src/Lib.sol' }, breakpoints: [{ line: 3 }] });
+    assert.equal((await dap.move('continue')).reason, 'breakpoint');
+    assert.equal((await dap.stack())[0]?.line, 3);
+    assert.equal((await dap.move('continue')).reason, 'breakpoint');
+    assert.equal((await dap.stack())[0]?.line, 12);
+  });
+});
+
+describe('debugger/model/session: breakpoints by line, in reverse, with conditions, and instruction steps', () => {
   it('a client counting lines from 0 sets the breakpoint on the line it means', async () => {
     const { first, dap } = await launchOver(await loop(), { stopOnEntry: false, linesStartAt1: false, breakpoints: [{ line: 11 }] });
     assert.equal(first.reason, 'breakpoint');
@@ -187,7 +212,7 @@ describe('debugger/model/session: exception filters, breakpoints and conditions'
   it('a condition on a name the session does not know never holds, and says so once in the console', async () => {
     const { first, dap } = await launchOver(await loop(), { stopOnEntry: false, breakpoints: [{ line: 11, condition: 'nosuch > 1' }] });
     assert.match(first.description ?? '', /^End of the transaction/);
-    assert.deepEqual(outputs(dap), ['Breakpoint condition: "nosuch" has no known value here\n']);
+    assert.deepEqual(outputs(dap), ['console: Breakpoint condition: "nosuch" has no known value here\n']);
   });
 
   it('a condition on gasleft() stops only where it holds', async () => {

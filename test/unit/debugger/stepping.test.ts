@@ -61,6 +61,35 @@ describe('debugger/model/stepping: a native callee, answered from the record', (
   });
 });
 
+describe('debugger/model/stepping: natives and calls passed over', () => {
+  it('step over from inside a native callee passes the next native call and a call to another contract, to the caller’s next line', async () => {
+    // Natives 1 and 2 are called at steps 1 and 2; C3 (frame 3) runs steps 4 and 5; steps 2 and 3 map to no line.
+    const w = walkerOf(
+      await preparedOf(
+        [{}, { parent: 0, nativeAt: 1 }, { parent: 0, nativeAt: 2 }, { parent: 0 }],
+        [{ f: 0, line: 10 }, { f: 0, line: 11 }, { f: 0 }, { f: 0 }, { f: 3, line: 30 }, { f: 3, line: 31 }, { f: 0, line: 12 }],
+      ),
+    );
+    assert.deepEqual(w.next({ step: 1, native: 1 }), { at: { step: 6 }, reason: 'step' });
+  });
+
+  it('step out of a callee passes a native call it makes on the way', async () => {
+    const w = walkerOf(
+      await preparedOf(
+        [{}, { parent: 0 }, { parent: 1, nativeAt: 2 }],
+        [
+          { f: 0, line: 10 },
+          { f: 1, line: 20 },
+          { f: 1, line: 21 },
+          { f: 1, line: 22 },
+          { f: 0, line: 11 },
+        ],
+      ),
+    );
+    assert.deepEqual(w.stepOut({ step: 1 }), { at: { step: 4 }, reason: 'step' });
+  });
+});
+
 describe('debugger/model/stepping: across a call between two contracts', () => {
   it('step out of a callee at its top level lands on the caller’s line it returned to', async () => {
     const w = walkerOf(await calls());
@@ -75,6 +104,29 @@ describe('debugger/model/stepping: across a call between two contracts', () => {
   it('step in on a callee’s last line comes back to the caller’s calling line, before its next line', async () => {
     const w = walkerOf(await calls());
     assert.deepEqual(w.stepIn({ step: 7 }), { at: { step: 8 }, reason: 'step' });
+  });
+
+  it('step in on a line whose run goes on stops where the next line starts', async () => {
+    const w = walkerOf(await calls());
+    assert.deepEqual(w.stepIn({ step: 4 }), { at: { step: 6 }, reason: 'step' });
+  });
+
+  it('step in and step out from a callee come back to the calling line when it is the transaction’s first', async () => {
+    // The root calls on its first line (line 10) and returns to it, then runs line 11.
+    const w = walkerOf(
+      await preparedOf(
+        [{}, { parent: 0 }],
+        [
+          { f: 0, line: 10 },
+          { f: 1, line: 20 },
+          { f: 1, line: 21 },
+          { f: 0, line: 10 },
+          { f: 0, line: 11 },
+        ],
+      ),
+    );
+    assert.deepEqual(w.stepIn({ step: 2 }), { at: { step: 3 }, reason: 'step' });
+    assert.deepEqual(w.stepOut({ step: 1 }), { at: { step: 3 }, reason: 'step' });
   });
 
   it('step back from a callee’s first line (reached by stepping in) stops on the caller’s calling line', async () => {
@@ -161,13 +213,13 @@ describe('debugger/model/stepping: a replay that diverged from the node', () => 
     assert.equal(early.last, 0);
   });
 
-  it('a divergence on the step where a call reverted stops there even with no exception filter', async () => {
+  it('a divergence on the step where a call reverted stops there even with no exception filter, and only there', async () => {
     const diverged = walkerOf(
       await preparedOf([{ outcome: reverted }, { parent: 0, outcome: reverted }, { parent: 0, outcome: reverted }], REVERTS, {
-        divergence: { frame: 1, step: 3, message: 'replay diverged at call 1' },
+        divergence: { frame: 2, step: 6, message: 'replay diverged at call 2' },
       }),
     );
     diverged.exceptions = { uncaught: false, all: false };
-    assert.deepEqual(diverged.continue({ step: 0 }), { at: { step: 3 }, reason: 'exception' });
+    assert.deepEqual(diverged.continue({ step: 0 }), { at: { step: 6 }, reason: 'exception' });
   });
 });

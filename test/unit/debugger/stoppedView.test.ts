@@ -41,6 +41,21 @@ describe('debugger/model/stoppedView: a source only a build record holds', () =>
   });
 });
 
+describe('debugger/model/stoppedView: two sources only build records hold', () => {
+  it('each gets a reference of its own, served past frames no build record maps', async () => {
+    const p = await preparedOf(
+      [{ mapped: false }, { parent: 0, sourceText: 'contract T {}', sources: { 'src/Lib.sol': 'library L {}' } }],
+      [{ f: 0 }, { f: 1, line: 20 }, { f: 1, line: 3, path: 'src/Lib.sol' }, { f: 0 }],
+    );
+    const v = view();
+    const first = v.stackTrace(p, { step: 1 }, thread).stackFrames[0]?.source?.sourceReference;
+    const second = v.stackTrace(p, { step: 2 }, thread).stackFrames[0]?.source?.sourceReference;
+    assert.deepEqual([first, second], [1, 2]);
+    assert.equal(v.source(p, 1).content, 'contract T {}');
+    assert.equal(v.source(p, 2).content, 'library L {}');
+  });
+});
+
 describe('debugger/model/stoppedView: the call stack', () => {
   it('shows a native frame as a label with no instruction, its caller at the call', async () => {
     const p = await preparedOf(frames(), STEPS);

@@ -108,11 +108,13 @@ describe('debugger/model/storageNames: arrays of small elements and long strings
     storage: [
       { label: 'packed', slot: 0n, offset: 0, type: 't_array(t_uint64)dyn_storage' },
       { label: 'note', slot: 1n, offset: 0, type: 't_string_storage' },
+      { label: 'count', slot: 2n, offset: 0, type: 't_uint256' },
     ],
     types: {
       't_array(t_uint64)dyn_storage': { encoding: 'dynamic_array', label: 'uint64[]', numberOfBytes: 32, base: 't_uint64' },
       t_uint64: { encoding: 'inplace', label: 'uint64', numberOfBytes: 8 },
       t_string_storage: { encoding: 'bytes', label: 'string', numberOfBytes: 32 },
+      t_uint256: { encoding: 'inplace', label: 'uint256', numberOfBytes: 32 },
     },
   };
   const keccak = (bytes: Uint8Array) => BigInt(`0x${Buffer.from(keccak_256(bytes)).toString('hex')}`);
@@ -129,5 +131,13 @@ describe('debugger/model/storageNames: arrays of small elements and long strings
     const preimages = new Map([[data, word(1n)]]);
     assert.equal(nameSlot(layout, data, preimages), 'note (data)');
     assert.equal(nameSlot(layout, data + 3n, preimages), 'note (data)');
+  });
+
+  it('names no slot past the hash of a plain variable’s slot, nor one hashed from a string’s slot with a key', () => {
+    const plain = keccak(word(2n));
+    assert.equal(nameSlot(layout, plain, new Map([[plain, word(2n)]])), undefined);
+    const keyed = concat(word(5n), word(1n));
+    const hashed = keccak(keyed);
+    assert.equal(nameSlot(layout, hashed, new Map([[hashed, keyed]])), undefined);
   });
 });

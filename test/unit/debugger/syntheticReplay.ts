@@ -22,10 +22,11 @@ export const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 export const word = (n: bigint) => n.toString(16).padStart(64, '0');
 export const selector = (signature: string) => Buffer.from(keccak_256(new TextEncoder().encode(signature)).subarray(0, 4)).toString('hex');
 
-/** One step: its frame, its line (none: mapped to no single line), solc's jump mark on a JUMP. */
+/** One step: its frame, its line (none: mapped to no single line) in SOURCE or `path`, solc's jump mark on a JUMP. */
 export interface StepSpec {
   f: number;
   line?: number;
+  path?: string;
   jump?: 'i' | 'o';
 }
 
@@ -40,6 +41,8 @@ export interface FrameSpec {
   abi?: unknown[];
   /** The source text its build record holds (then the workspace has no file for it). */
   sourceText?: string;
+  /** The texts it holds of sources other than SOURCE. */
+  sources?: Record<string, string>;
   extra?: Partial<ReplayFrame>;
 }
 
@@ -101,14 +104,16 @@ export function recordingOf(frames: FrameSpec[], steps: StepSpec[], options: Syn
 function codeMapOf(spec: FrameSpec, index: number, steps: StepSpec[]): CodeMap {
   const locate = (pc: number): SourceLocation | undefined => {
     const line = steps[pc]?.line;
-    return line === undefined ? undefined : { path: SOURCE, start: 0, length: 1, line, column: 5, endLine: line, endColumn: 9, jump: steps[pc]?.jump ?? '-' };
+    return line === undefined
+      ? undefined
+      : { path: steps[pc]?.path ?? SOURCE, start: 0, length: 1, line, column: 5, endLine: line, endColumn: 9, jump: steps[pc]?.jump ?? '-' };
   };
   return {
     contractName: spec.contract ?? `C${index}`,
     artifactPath: `out/T.sol/C${index}.json`,
     locate,
     jumpAt: (pc) => steps[pc]?.jump ?? '-',
-    sourceText: (path) => (path === SOURCE ? spec.sourceText : undefined),
+    sourceText: (path) => (path === SOURCE ? spec.sourceText : spec.sources?.[path]),
     abi: spec.abi ?? [],
   };
 }
@@ -117,14 +122,15 @@ function codeMapOf(spec: FrameSpec, index: number, steps: StepSpec[]): CodeMap {
 export async function preparedOf(frames: FrameSpec[], steps: StepSpec[], options: SyntheticOptions = {}): Promise<PreparedReplay> {
   const recording = recordingOf(frames, steps, options);
   const maps = frames.map((spec, i) => (spec.mapped === false || spec.nativeAt !== undefined ? undefined : codeMapOf(spec, i, steps)));
-  const byReference = frames.some((f) => f.sourceText !== undefined);
+  const byReference = frames.some((f) => f.sourceText !== undefined || f.sources !== undefined);
+  const paths = new Set([SOURCE, ...steps.flatMap((s) => (s.path ? [s.path] : []))]);
   return {
     recording,
     codeMapOf: (f) => maps[f],
     lines: new LineIndex(recording, (f) => maps[f]),
     describer: new Describer(await loadAbiCoder(), []),
     sourceOf: (path): SourceFile => (byReference ? { name: 'T.sol' } : { name: 'T.sol', path: `/ws/${path}` }),
-    compilerPathOf: (p) => (p === SOURCE_FILE ? SOURCE : undefined),
+    compilerPathOf: (p) => (p.startsWith('/ws/') && paths.has(p.slice(4)) ? p.slice(4) : undefined),
     slotName: (map, slot) => (map ? options.slotNames?.get(slot) : undefined),
     title: 'a synthetic transaction',
   };
