@@ -111,27 +111,29 @@ describe('debugger/model/stepping: across a call between two contracts', () => {
     assert.deepEqual(w.stepIn({ step: 4 }), { at: { step: 6 }, reason: 'step' });
   });
 
-  it('step in and step out from a callee come back to the calling line when it is the transaction’s first', async () => {
-    // The root calls on its first line (line 10) and returns to it, then runs line 11.
+  it('step in and step out from a callee come back to the calling line when it is the transaction’s first, past a step mapped to no line', async () => {
+    // The root calls on its first line (line 10), runs an instruction mapped to no line, is on line 10 again, then runs line 11.
     const w = walkerOf(
-      await preparedOf(
-        [{}, { parent: 0 }],
-        [
-          { f: 0, line: 10 },
-          { f: 1, line: 20 },
-          { f: 1, line: 21 },
-          { f: 0, line: 10 },
-          { f: 0, line: 11 },
-        ],
-      ),
+      await preparedOf([{}, { parent: 0 }], [{ f: 0, line: 10 }, { f: 1, line: 20 }, { f: 1, line: 21 }, { f: 0 }, { f: 0, line: 10 }, { f: 0, line: 11 }]),
     );
-    assert.deepEqual(w.stepIn({ step: 2 }), { at: { step: 3 }, reason: 'step' });
-    assert.deepEqual(w.stepOut({ step: 1 }), { at: { step: 3 }, reason: 'step' });
+    assert.deepEqual(w.stepIn({ step: 2 }), { at: { step: 4 }, reason: 'step' });
+    assert.deepEqual(w.stepOut({ step: 1 }), { at: { step: 4 }, reason: 'step' });
   });
 
   it('step back from a callee’s first line (reached by stepping in) stops on the caller’s calling line', async () => {
     const w = walkerOf(await calls());
     assert.deepEqual(w.stepBack({ step: 4 }), { at: { step: 2 }, reason: 'step' });
+  });
+
+  it('step back from the first line of a callee called right after another one stops on the calling line, not in the other callee', async () => {
+    // The root calls C1 on line 11, then (step 4, no line) C2, which runs lines 30 and 31.
+    const w = walkerOf(
+      await preparedOf(
+        [{}, { parent: 0 }, { parent: 0 }],
+        [{ f: 0, line: 10 }, { f: 0, line: 11 }, { f: 1, line: 20 }, { f: 1, line: 21 }, { f: 0 }, { f: 2, line: 30 }, { f: 2, line: 31 }, { f: 0, line: 12 }],
+      ),
+    );
+    assert.deepEqual(w.stepBack({ step: 5 }), { at: { step: 1 }, reason: 'step' });
   });
 
   it('step back from the transaction’s first line stays at its entry', async () => {
@@ -152,13 +154,15 @@ describe('debugger/model/stepping: across a call between two contracts', () => {
 });
 
 describe('debugger/model/stepping: breakpoints, forward and in reverse', () => {
-  it('continue stops at a breakpoint with no condition; reverse continue stops at the previous one, then at the entry', async () => {
+  it('continue stops at a breakpoint with no condition; reverse continue stops at the previous one, then at the entry, or at a breakpoint on it', async () => {
     const p = await calls();
     const w = walkerOf(p);
     w.breakpoints = new Set([p.lines.keyOf(SOURCE, 12), p.lines.keyOf(SOURCE, 13)]);
     assert.deepEqual(w.continue({ step: 0 }), { at: { step: 9 }, reason: 'breakpoint' });
     assert.deepEqual(w.reverseContinue({ step: 13 }), { at: { step: 9 }, reason: 'breakpoint' });
     assert.deepEqual(w.reverseContinue({ step: 9 }), { at: { step: 0 }, reason: 'entry' });
+    w.breakpoints.add(p.lines.keyOf(SOURCE, 10));
+    assert.deepEqual(w.reverseContinue({ step: 9 }), { at: { step: 0 }, reason: 'breakpoint' });
   });
 });
 
