@@ -1,5 +1,6 @@
 // Reading forge's own records (test/fixtures/realPeers buildProject(): out/<File>.sol/<Name>.json
-// and out/build-info/*.json, compiled by solc-js through forge) without a chain.
+// and out/build-info/*.json, compiled by solc-js through forge) without a chain; then how an artifact
+// and a build info pair, over small records in forge's shapes.
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,5 +57,55 @@ describe('debugger/model/artifacts: forge’s out/ records', function () {
     misnamed.add('out/Bank.sol/Bank.json', JSON.stringify({ ...bank, id: 0 }));
     misnamed.add(...buildInfo);
     assert.equal(misnamed.match(code, false)?.artifactPath, buildInfo[0]);
+  });
+});
+
+describe('debugger/model/artifactMatch: pairing an artifact with a build info, without a build', () => {
+  // PUSH1 0x80 PUSH1 0x40 MSTORE STOP, then a CBOR tail (as artifactsHostile.test.ts): forge’s shapes, written small.
+  const RUNTIME = '0x6080604052' + '00' + 'a1616100' + '0004';
+  const code = hexToBytes(RUNTIME) ?? assert.fail();
+  const artifact = JSON.stringify({
+    abi: [],
+    bytecode: { object: '0x', sourceMap: '' },
+    deployedBytecode: { object: RUNTIME, sourceMap: '0:8:0' },
+    metadata: { settings: { compilationTarget: { 'src/A.sol': 'A' } } },
+    id: 0,
+  });
+  const buildInfo = (deployed: string) =>
+    JSON.stringify({
+      input: { sources: { 'src/A.sol': { content: 'contract A {}' } } },
+      output: {
+        sources: { 'src/A.sol': { id: 0 } },
+        contracts: { 'src/A.sol': { A: { abi: [], evm: { deployedBytecode: { object: deployed, sourceMap: '0:8:0' } } } } },
+      },
+    });
+  const indexOf = (build?: string) => {
+    const index = new ArtifactIndex();
+    index.add('out/A.sol/A.json', artifact);
+    if (build) index.add('out/build-info/b.json', buildInfo(build));
+    return index;
+  };
+
+  it('takes the build info’s sources for the artifact only when its code is the artifact’s, byte for byte', () => {
+    assert.deepEqual(indexOf(RUNTIME).match(code, false)?.locate(0)?.path, 'src/A.sol');
+    for (const other of [RUNTIME.replace('6080', '6081'), `${RUNTIME}00`]) {
+      const map = indexOf(other).match(code, false);
+      assert.equal(map?.artifactPath, 'out/A.sol/A.json', other);
+      assert.equal(map?.locate(0), undefined, other);
+    }
+  });
+
+  it('asks the workspace for the artifact’s source only when no build info holds its text', () => {
+    assert.deepEqual(indexOf().sourcesWanted(), [{ artifactPath: 'out/A.sol/A.json', root: '', path: 'src/A.sol' }]);
+    assert.deepEqual(indexOf(RUNTIME).sourcesWanted(), []);
+  });
+
+  it('forgets a removed file’s record, and nothing for a path it never read', () => {
+    const index = indexOf();
+    assert.equal(index.match(code, false)?.contractName, 'A');
+    index.remove('out/B.sol/B.json');
+    assert.equal(index.match(code, false)?.contractName, 'A');
+    index.remove('out/A.sol/A.json');
+    assert.equal(index.match(code, false), undefined);
   });
 });

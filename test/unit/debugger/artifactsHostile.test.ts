@@ -30,6 +30,12 @@ describe('debugger/model/artifacts: hostile build records', () => {
     ['a negative immutable offset', deployed({ immutableReferences: { '1': [{ start: -1, length: 32 }] } }), /immutableReferences/],
     ['an immutable past the code', deployed({ immutableReferences: { '1': [{ start: 4, length: 32 }] } }), /outside the bytecode/],
     ['a link reference past the code', deployed({ linkReferences: { 'a.sol': { L: [{ start: 100, length: 20 }] } } }), /outside the bytecode/],
+    [
+      'code that is not hex beside its link references',
+      deployed({ object: `0xzz__$${'ab'.repeat(17)}$__`, linkReferences: { 'a.sol': { L: [{ start: 1, length: 20 }] } } }),
+      /^deployedBytecode: bytecode is not hex once its link references are set aside$/,
+    ],
+    ['creation code that is not hex', good({ bytecode: { object: '0xzz', sourceMap: '' } }), /^bytecode: bytecode is not hex$/],
     ['an ABI that is not a list', good({ abi: { evil: true } }), /abi/],
     ['a storage slot that is not a number', good({ storageLayout: { storage: [{ label: 'x', slot: '0x1', offset: 0, type: 't' }], types: {} } }), /slot/],
     ['a huge bytecode', deployed({ object: `0x${'00'.repeat(200_000)}` }), /object/],
@@ -37,6 +43,20 @@ describe('debugger/model/artifacts: hostile build records', () => {
       'a Hardhat artifact with a wrong type',
       JSON.stringify({ contractName: 1, sourceName: 'a', abi: [], bytecode: '0x', deployedBytecode: '0x' }),
       /contractName/,
+    ],
+    [
+      'a Hardhat artifact whose code is not hex',
+      JSON.stringify({ contractName: 'A', sourceName: 'a', abi: [], bytecode: '0x', deployedBytecode: '0xzz' }),
+      /^deployedBytecode: bytecode is not hex$/,
+    ],
+    [
+      'a Hardhat 3 build info output whose contract has a bad map',
+      JSON.stringify({
+        _format: 'hh3-sol-build-info-output-1',
+        id: 'x',
+        output: { contracts: { 'a.sol': { A: { evm: { deployedBytecode: { object: '00', sourceMap: 'x' } } } } } },
+      }),
+      /^output\.contracts\.a\.sol\.A\.evm\.deployedBytecode: source map entry 0/,
     ],
     ['a debug link out of the workspace', JSON.stringify({ _format: 'hh-sol-dbg-1', buildInfo: '../../../../../etc/passwd' }), /outside the workspace/],
     ['a build info with wrong types', JSON.stringify({ input: { sources: { 'a.sol': { content: 3 } } }, output: {} }), /input\.sources\.a\.sol\.content/],
@@ -55,16 +75,6 @@ describe('debugger/model/artifacts: hostile build records', () => {
       assert.match(r.ok ? '' : r.reason, reason);
     });
 
-  it('skips a file over the size limit before parsing it, and by default one a character over MAX_BUILD_RECORD_CHARS', () => {
-    const small = new ArtifactIndex(1000);
-    const r = small.add('out/A.sol/A.json', good() + ' '.repeat(1000));
-    assert.deepEqual(r, { ok: false, reason: 'larger than 1000 characters' });
-    assert.deepEqual(readBuildRecord('out/A.sol/A.json', ' '.repeat(MAX_BUILD_RECORD_CHARS + 1)), {
-      kind: 'skipped',
-      reason: `larger than ${MAX_BUILD_RECORD_CHARS} characters`,
-    });
-  });
-
   it('keeps matching what the good files hold after every hostile one was added, and a bad file replaces a good one at its path', () => {
     const index = new ArtifactIndex();
     assert.deepEqual(index.add('out/A.sol/A.json', good()), { ok: true, kind: 'artifact' });
@@ -75,6 +85,18 @@ describe('debugger/model/artifacts: hostile build records', () => {
     assert.equal(index.match(code, false)?.locate(0), undefined);
     index.add('out/A.sol/A.json', 'garbage');
     assert.equal(index.match(code, false), undefined);
+  });
+});
+
+describe('debugger/model/artifacts: a build record’s size, its maps and source ids', () => {
+  it('skips a file over the size limit before parsing it, and by default one a character over MAX_BUILD_RECORD_CHARS', () => {
+    const small = new ArtifactIndex(1000);
+    const r = small.add('out/A.sol/A.json', good() + ' '.repeat(1000));
+    assert.deepEqual(r, { ok: false, reason: 'larger than 1000 characters' });
+    assert.deepEqual(readBuildRecord('out/A.sol/A.json', ' '.repeat(MAX_BUILD_RECORD_CHARS + 1)), {
+      kind: 'skipped',
+      reason: `larger than ${MAX_BUILD_RECORD_CHARS} characters`,
+    });
   });
 
   it('answers undefined, never throws, for a map whose ranges lie past the source text or name sources the build lacks', () => {
@@ -94,5 +116,22 @@ describe('debugger/model/artifacts: hostile build records', () => {
       [0, 1, 2, 3, 4, 5, -1, 1e12, Number.NaN].map((pc) => map.locate(pc)?.start),
       [undefined, undefined, undefined, undefined, 2, undefined, undefined, undefined, undefined],
     );
+  });
+
+  it('a build info whose output lists no sources takes its source_id_to_path ids, decimal ones only; a contract with no ABI has none', () => {
+    const r = readBuildRecord(
+      'build-info/x.json',
+      JSON.stringify({
+        input: { sources: { 'a.sol': { content: 'contract A {}' } } },
+        source_id_to_path: { '0': 'a.sol', x: 'b.sol', '12345678': 'c.sol', '-1': 'd.sol', '12': 'e.sol' },
+        output: { contracts: { 'a.sol': { A: { evm: { deployedBytecode: { object: '6001', sourceMap: '0:1:0' } } } } } },
+      }),
+    );
+    assert.equal(r.kind, 'buildInfo');
+    assert.deepEqual(r.kind === 'buildInfo' ? [...r.sources.ids] : [], [
+      [0, 'a.sol'],
+      [12, 'e.sol'],
+    ]);
+    assert.deepEqual(r.kind === 'buildInfo' ? r.contracts?.map((c) => c.abi) : [], [[]]);
   });
 });

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { Describer } from '../../../src/debugger/model/describe';
+import type { CodeMap } from '../../../src/debugger/model/codeMap';
 import type { ReplayFrame } from '../../../src/debugger/model/recording';
 import { AbiIndex, abiOfJson } from '../../../src/evm/model/abiIndex';
 import { loadAbiCoder } from '../../../src/evm/model/decode';
@@ -58,5 +59,21 @@ describe('debugger/model/describe: the name of a call', () => {
 
   it("a call elsewhere with that selector keeps the workspace's name", () => {
     assert.equal(describer.frameName(frame(OTHER, selector('getChainID()'), false), undefined), 'Mine.getChainID');
+  });
+
+  it('a call no ABI names is named by its selector, by fallback when its data is shorter than one, by receive when it has none', () => {
+    const map = (abi: unknown): CodeMap => ({
+      contractName: 'C',
+      artifactPath: 'out/C.sol/C.json',
+      locate: () => undefined,
+      jumpAt: () => undefined,
+      sourceText: () => undefined,
+      abi: abi as unknown[],
+    });
+    const name = (input: string, abi: unknown = []) => describer.frameName(frame(OTHER, input, false), map(abi));
+    assert.equal(name('0x12345678'), 'C.0x12345678');
+    assert.equal(name('0x123456'), 'C.fallback');
+    assert.equal(name('0x'), 'C.receive');
+    assert.equal(name('0x12345678', { not: 'an ABI' }), 'C.0x12345678');
   });
 });

@@ -66,6 +66,13 @@ describe('debugger/model/launchArgs: the command argument and a launch configura
     assert.equal(!r.ok && r.problem, 'Not a transaction hash (0x1234): A transaction hash has 64 hex digits after 0x; this has 4.');
   });
 
+  it('refuses a hash that is not text, or is missing, with the words alone', () => {
+    const needed = 'A transaction hash is needed: 0x followed by 64 hex digits.';
+    assert.deepEqual(checkLaunchArgs({ transaction: 1234 }), { ok: false, problem: needed });
+    assert.deepEqual(checkLaunchArgs({}), { ok: false, problem: needed });
+    assert.deepEqual(checkLaunchArgs({ transaction: ' "" ' }), { ok: false, problem: needed });
+  });
+
   it('refuses a chain that is not a name, a frame that is not a call-order index, a stopOnEntry that is not a boolean', () => {
     for (const bad of [
       { transaction: HASH, chain: '' },

@@ -4,10 +4,10 @@ import { strict as assert } from 'node:assert';
 import type { CallTrace, TraceFrame } from '../../../src/evm/model/callTrace';
 import { MAGIC_ADDRESS } from '../../../src/evm/model/iscMagic';
 import type { ReplayFrame } from '../../../src/debugger/model/recording';
-import { forkOfBlock } from '../../../src/debugger/model/replayChain';
+import { commonOf, forkOfBlock, txOf } from '../../../src/debugger/model/replayChain';
 import { checkFidelity, type FidelityInput } from '../../../src/debugger/model/replayFidelity';
 import { parsePrestate, type PrestateAccount, type ReplayBlock } from '../../../src/debugger/model/replayInputs';
-import { nativeAddresses } from '../../../src/debugger/model/replayNative';
+import { nativeAddresses, nativeAnswers } from '../../../src/debugger/model/replayNative';
 import { replayTransaction } from '../../../src/debugger/model/replay';
 import { MEMORY_SNAPSHOT, STACK_CHECKPOINT, StepRecorder } from '../../../src/debugger/model/replayRecorder';
 
@@ -79,6 +79,37 @@ describe('the fork a block header names, by the fields each fork added', () => {
   });
 });
 
+describe('the transaction as the EVM runs it again', () => {
+  it('keeps a type-1 transaction’s gas price and access list', () => {
+    const key = `0x${'0'.repeat(63)}7`;
+    const built = txOf(
+      {
+        hash: `0x${'1'.repeat(64)}`,
+        from: A(1),
+        to: A(2),
+        input: new Uint8Array(0),
+        value: 0n,
+        nonce: 3n,
+        gas: 50_000n,
+        gasPrice: 9n,
+        type: 1,
+        accessList: [{ address: A(2), storageKeys: [key] }],
+        blockNumber: 5n,
+      },
+      commonOf(1074n, 'cancun'),
+    );
+    assert.equal(built.type, 1);
+    assert.equal((built as unknown as { gasPrice: bigint }).gasPrice, 9n);
+    assert.deepEqual(
+      (built as unknown as { accessList: Array<[Uint8Array, Uint8Array[]]> }).accessList.map(([a, keys]) => [
+        Buffer.from(a).toString('hex'),
+        keys.map((k) => Buffer.from(k).toString('hex')),
+      ]),
+      [[A(2).slice(2), [key.slice(2)]]],
+    );
+  });
+});
+
 describe('the pre-state as the prestateTracer answers it', () => {
   it('reads a nonce sent as a JSON number (Wasp 2, anvil) or as a quantity, and storage by slot', () => {
     const got = parsePrestate({
@@ -108,6 +139,13 @@ describe('which calls are native: answered from the record, not run', () => {
     };
     const prestate = new Map([[A(104), account([0x60])]]);
     assert.deepEqual([...nativeAddresses(trace, prestate)].sort(), [MAGIC_ADDRESS, A(101), A(103)].sort());
+  });
+  it('a native call the node’s trace does not have is a divergence, named by its call and address', () => {
+    const answers = nativeAnswers({ frames: [node(0, undefined)], cut: 0 }, new Map());
+    const frame = ours(3, 0, 4, 4, { codeAddress: MAGIC_ADDRESS });
+    assert.deepEqual(answers.answer(frame, 0n), {
+      divergence: `replay diverged at call 3: the replay calls the native contract ${MAGIC_ADDRESS}, the node’s trace has no such call`,
+    });
   });
   it('leaves out an account the transaction created and the precompiles', () => {
     const trace: CallTrace = {
@@ -140,6 +178,58 @@ describe('the divergence report: the first difference, in the order frames ended
     const got = fidelity([ours(0, undefined, 0, 9)], { frames: [node(0, undefined), node(1, 0)], cut: 0 });
     assert.equal(got.divergence?.message, 'replay diverged at call 1: the node’s trace made a call the replay did not make');
   });
+  it('names a call the replay made and the node did not, at its first step', () => {
+    const got = fidelity([ours(0, undefined, 0, 9), ours(1, 0, 2, 3), ours(2, 0, 4, 5)], { frames: [node(0, undefined), node(1, 0)], cut: 0 });
+    assert.deepEqual(got.divergence, { frame: 2, step: 4, message: 'replay diverged at call 2: the replay made a call the node’s trace does not have' });
+  });
+});
+
+describe('the divergence report: the words for each difference', () => {
+  it('names a call to another address, another ending, another output, other gas, in words', () => {
+    const trace = (extra: Partial<TraceFrame>) => ({ frames: [node(0, undefined), node(1, 0, extra)], cut: 0 });
+    const frames = (outcome: ReplayFrame['outcome']) => [ours(0, undefined, 0, 9), ours(1, 0, 2, 5, { outcome })];
+    const returned = { status: 'returned' as const, output: '0x02', gasUsed: 500n };
+    const message = (t: CallTrace, f: ReplayFrame[]) => fidelity(f, t).divergence?.message;
+    assert.equal(
+      message(trace({ to: A(999), output: '0x02' }), frames(returned)),
+      `replay diverged at call 1: the node’s trace called ${A(999)}, the replay ${A(101)}`,
+    );
+    assert.equal(message(trace({ error: 'out of gas' }), frames(returned)), 'replay diverged at call 1: the node’s trace failed, the replay returned');
+    assert.equal(
+      message(trace({ output: '0x02' }), frames({ ...returned, status: 'failed', error: 'out of gas' })),
+      'replay diverged at call 1: the node’s trace returned, the replay failed',
+    );
+    assert.equal(message(trace({ output: '0x01' }), frames(returned)), 'replay diverged at call 1: the node’s trace returned 0x01, the replay 0x02');
+    assert.equal(
+      message(trace({ output: '0x02', gasUsed: 700n }), frames({ ...returned, gasUsed: 400n })),
+      'replay diverged at call 1: the node’s trace used 700 gas, the replay 400',
+    );
+  });
+  it('names the transaction’s own gas against the root’s, and a receipt whose status differs', () => {
+    const result = { status: 'success' as const, output: '0x', gasUsed: 21_500n };
+    assert.equal(
+      fidelity([ours(0, undefined, 0, 9)], { frames: [node(0, undefined, { gasUsed: 999n })], cut: 0 }, { result }).divergence?.message,
+      'replay diverged at call 0: the node’s trace used 999 gas, the replay 21500',
+    );
+    const root = { frames: [node(0, undefined)], cut: 0 };
+    assert.equal(
+      fidelity([ours(0, undefined, 0, 9)], root, { receipt: { status: 0, gasUsed: 500n } }).divergence?.message,
+      'replay diverged: the node’s receipt says failed, the replay returned',
+    );
+    const reverted = { status: 'reverted' as const, output: '0x', gasUsed: 500n };
+    assert.deepEqual(
+      fidelity(
+        [ours(0, undefined, 0, 9, { outcome: reverted })],
+        { frames: [node(0, undefined, { error: 'execution reverted' })], cut: 0 },
+        { result: reverted },
+      ).divergence,
+      {
+        frame: undefined,
+        step: 99,
+        message: 'replay diverged: the node’s receipt says succeeded, the replay reverted',
+      },
+    );
+  });
   it('counts frames past the trace’s cap as not compared, not as a divergence', () => {
     const got = fidelity([ours(0, undefined, 0, 9), ours(1, 0, 2, 3), ours(2, 0, 4, 5)], { frames: [node(0, undefined), node(1, 0)], cut: 1 });
     assert.deepEqual(got, { divergence: undefined, uncompared: 1 });
@@ -166,6 +256,56 @@ describe('the step recorder: stacks and memory rebuilt from deltas, checkpoints 
     assert.equal(STACK_CHECKPOINT, 1024);
     assert.equal(MEMORY_SNAPSHOT, 256);
   });
+  it('reads back the byte an MSTORE8 wrote and the bytes an EXTCODECOPY copied, at the frame’s next step', () => {
+    const rec = new StepRecorder();
+    const memory = (set: Array<[number, number]>) => {
+      const m = new Uint8Array(32);
+      for (const [at, v] of set) m[at] = v;
+      return m;
+    };
+    // MSTORE8 at offset 3 (stack: value, offset on top); EXTCODECOPY of 4 bytes to offset 8 (address on top, then destOffset, offset, size).
+    rec.step(0, { pc: 0, op: 0x53, gasLeft: 100n, stack: [0xaan, 3n], memory: memory([]) });
+    rec.step(0, { pc: 1, op: 0x3c, gasLeft: 90n, stack: [4n, 0n, 8n, 0xabcn], memory: memory([[3, 0xaa]]) });
+    rec.step(0, {
+      pc: 2,
+      op: 0x00,
+      gasLeft: 80n,
+      stack: [],
+      memory: memory([
+        [3, 0xaa],
+        [8, 1],
+        [9, 2],
+        [10, 3],
+        [11, 4],
+        [12, 5],
+      ]),
+    });
+    assert.deepEqual([...rec.memoryAt(1)], [...memory([[3, 0xaa]])]);
+    assert.deepEqual(
+      [...rec.memoryAt(2)],
+      [
+        ...memory([
+          [3, 0xaa],
+          [8, 1],
+          [9, 2],
+          [10, 3],
+          [11, 4],
+        ]),
+      ],
+    );
+  });
+  it('answers an empty stack and no storage for a step it did not record', () => {
+    const rec = new StepRecorder();
+    rec.step(0, { pc: 0, op: 0x00, gasLeft: 100n, stack: [1n], memory: new Uint8Array(0) });
+    assert.deepEqual(rec.stackAt(-1), []);
+    assert.deepEqual(rec.stackAt(1), []);
+    assert.deepEqual(rec.storageAt(-1), []);
+    assert.deepEqual(rec.storageAt(1), []);
+    assert.deepEqual(rec.storageAt(0), []);
+  });
+});
+
+describe('the step recorder: over thousands of steps', () => {
   it('rebuilds every step’s stack and memory across two interleaved frames of thousands of steps', () => {
     const rec = new StepRecorder();
     const truth: Array<{ stack: bigint[]; memory: Uint8Array }> = [];

@@ -1,7 +1,16 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeSourceMap, instructionIndex, LineTable, makeLocator, metadataTailLength, type DecodedSourceMap } from '../../../src/debugger/model/sourceMap';
+import {
+  decodeSourceMap,
+  instructionIndex,
+  LineTable,
+  makeJumpAt,
+  makeLocator,
+  MAX_SOURCE_MAP_ENTRIES,
+  metadataTailLength,
+  type DecodedSourceMap,
+} from '../../../src/debugger/model/sourceMap';
 import { hexToBytes } from '../../../src/core/hex';
 import { compileHardhat2, type SolcBuild } from '../../fixtures/debugger/solcBuild';
 import { repoRoot } from '../../fixtures/paths';
@@ -118,6 +127,21 @@ describe('debugger/model/sourceMap: decoding solc’s compressed maps', function
   });
 });
 
+describe('debugger/model/sourceMap: the bounds of a map', () => {
+  it('refuses a number past 2^31 − 1 as out of range, and a map of more entries than any code has instructions', () => {
+    assert.deepEqual(decodeSourceMap('9999999999:1:0'), { ok: false, reason: 'source map entry 0: start is out of range' });
+    assert.deepEqual(decodeSourceMap(';'.repeat(MAX_SOURCE_MAP_ENTRIES)), { ok: false, reason: `source map has more than ${MAX_SOURCE_MAP_ENTRIES} entries` });
+    const most = decodeSourceMap(';'.repeat(MAX_SOURCE_MAP_ENTRIES - 1));
+    assert.equal(most.ok && most.map.length, MAX_SOURCE_MAP_ENTRIES);
+  });
+
+  it('reads an empty map as no entries (code with no source map)', () => {
+    const r = decodeSourceMap('');
+    assert.ok(r.ok);
+    assert.equal(r.map.length, 0);
+  });
+});
+
 describe('debugger/model/sourceMap: byte offsets to lines and columns', () => {
   const text = 'a\ncafé ✓ 🙂 x\r\n\rlast «ü»';
   const bytes = new TextEncoder().encode(text);
@@ -145,6 +169,13 @@ describe('debugger/model/sourceMap: byte offsets to lines and columns', () => {
     assert.equal(table.position(bytes.length + 1), undefined);
     assert.equal(table.position(-1), undefined);
   });
+
+  it('puts an offset inside a character (a hostile map’s) on that character', () => {
+    const table = new LineTable(text);
+    // "é" of line 2 takes bytes 5 and 6; "🙂" takes 13 to 16.
+    assert.deepEqual(table.position(6), { line: 2, column: 4 });
+    assert.deepEqual(table.position(15), { line: 2, column: 8 });
+  });
 });
 
 describe('debugger/model/sourceMap: locate', () => {
@@ -166,6 +197,17 @@ describe('debugger/model/sourceMap: locate', () => {
     assert.deepEqual(locate(5), { path: 'src/A.sol', start: 0, length: 1, line: 1, column: 1, endLine: 1, endColumn: 2, jump: 'o' });
     assert.equal(locate(6), undefined);
     assert.equal(locate(-1), undefined);
+  });
+
+  it('answers each instruction’s jump mark whatever its source, and none in push data, past the code or before it', () => {
+    const jumpAt = makeJumpAt(code, code.length, map);
+    assert.deepEqual(
+      [0, 1, 2, 4, 5].map((pc) => jumpAt(pc)),
+      ['-', undefined, '-', '-', 'o'],
+    );
+    assert.equal(jumpAt(6), undefined);
+    assert.equal(jumpAt(-1), undefined);
+    assert.equal(jumpAt(0.5), undefined);
   });
 
   it('answers undefined for a source id the build does not list (a compiler-generated source) and a range past the text', () => {

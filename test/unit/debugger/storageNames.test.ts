@@ -89,9 +89,55 @@ describe('debugger/model/storageNames: mapping keys', () => {
     assert.equal(formatKey('t_uint256', word(1234n)), '1234');
     assert.equal(formatKey('t_int8', word(2n ** 256n - 5n)), '-5');
     assert.equal(formatKey('t_bool', word(1n)), 'true');
+    assert.equal(formatKey('t_bool', word(0n)), 'false');
     assert.equal(formatKey('t_bytes4', concat(new Uint8Array([0xde, 0xad, 0xbe, 0xef]), new Uint8Array(28))), '0xdeadbeef');
     assert.equal(formatKey('t_contract(Ledger)12', word(ADDRESS)), `0x${ADDRESS.toString(16)}`);
     assert.equal(formatKey('t_bytes_memory_ptr', new Uint8Array([1, 2])), '0x0102');
     assert.equal(formatKey('t_string_memory_ptr', new TextEncoder().encode('a\u0000b')), '"a\\u0000b"');
+  });
+
+  it('cuts a string key past 64 characters, saying so', () => {
+    assert.equal(formatKey('t_string_memory_ptr', new TextEncoder().encode('k'.repeat(65))), `"${'k'.repeat(64)}…"`);
+    assert.equal(formatKey('t_string_memory_ptr', new TextEncoder().encode('k'.repeat(64))), `"${'k'.repeat(64)}"`);
+  });
+});
+
+describe('debugger/model/storageNames: arrays of small elements and long strings', () => {
+  // A layout as solc writes it for `uint64[] packed; string note;` (Slots.sol has neither shape).
+  const layout: StorageLayout = {
+    storage: [
+      { label: 'packed', slot: 0n, offset: 0, type: 't_array(t_uint64)dyn_storage' },
+      { label: 'note', slot: 1n, offset: 0, type: 't_string_storage' },
+      { label: 'count', slot: 2n, offset: 0, type: 't_uint256' },
+    ],
+    types: {
+      't_array(t_uint64)dyn_storage': { encoding: 'dynamic_array', label: 'uint64[]', numberOfBytes: 32, base: 't_uint64' },
+      t_uint64: { encoding: 'inplace', label: 'uint64', numberOfBytes: 8 },
+      t_string_storage: { encoding: 'bytes', label: 'string', numberOfBytes: 32 },
+      t_uint256: { encoding: 'inplace', label: 'uint256', numberOfBytes: 32 },
+    },
+  };
+  const keccak = (bytes: Uint8Array) => BigInt(`0x${Buffer.from(keccak_256(bytes)).toString('hex')}`);
+
+  it('names a slot of a packed array by the first element it holds (four uint64 a slot)', () => {
+    const data = keccak(word(0n));
+    const preimages = new Map([[data, word(0n)]]);
+    assert.equal(nameSlot(layout, data, preimages), 'packed[0]');
+    assert.equal(nameSlot(layout, data + 2n, preimages), 'packed[8]');
+  });
+
+  it('names the slots of a long string’s data after the string', () => {
+    const data = keccak(word(1n));
+    const preimages = new Map([[data, word(1n)]]);
+    assert.equal(nameSlot(layout, data, preimages), 'note (data)');
+    assert.equal(nameSlot(layout, data + 3n, preimages), 'note (data)');
+  });
+
+  it('names no slot past the hash of a plain variable’s slot, nor one hashed from a string’s slot with a key', () => {
+    const plain = keccak(word(2n));
+    assert.equal(nameSlot(layout, plain, new Map([[plain, word(2n)]])), undefined);
+    const keyed = concat(word(5n), word(1n));
+    const hashed = keccak(keyed);
+    assert.equal(nameSlot(layout, hashed, new Map([[hashed, keyed]])), undefined);
   });
 });
