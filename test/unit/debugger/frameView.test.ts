@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import type { FrameOutcome } from '../../../src/debugger/model/recording';
 import { scopesOf, stackAt } from '../../../src/debugger/model/frameView';
-import { A, preparedOf, selector, word, type FrameSpec, type StepSpec, type SyntheticOptions } from './syntheticReplay';
+import { CALL_THEN_NATIVE, A, preparedOf, selector, word, type FrameSpec, type SyntheticOptions } from './syntheticReplay';
 
 const F_ABI = [
   {
@@ -22,14 +22,8 @@ const F_ABI = [
 ];
 const F_INPUT = `0x${selector('f(uint256,bool,uint256)')}${word(5000n)}${word(1n)}${word(7n)}`;
 
-/** The root calls frame 1 (f, by DELEGATECALL) at step 1, then a native contract (frame 2) at step 4. */
-const STEPS: StepSpec[] = [
-  { f: 0, line: 10 },
-  { f: 0, line: 11 },
-  { f: 1, line: 20 },
-  { f: 1, line: 21 },
-  { f: 0, line: 12 },
-];
+/** The steps: the root calls frame 1 (f, by DELEGATECALL) at step 1, then a native contract (frame 2) at step 4. */
+const STEPS = CALL_THEN_NATIVE;
 const withCallee = (native: FrameOutcome | undefined, options: SyntheticOptions = {}): Promise<PreparedReplay> => {
   const frames: FrameSpec[] = [
     {},

@@ -4,16 +4,10 @@
 import { strict as assert } from 'node:assert';
 import { englishL10n } from '../../../src/core/l10n';
 import { StoppedView } from '../../../src/debugger/model/stoppedView';
-import { preparedOf, SOURCE, type FrameSpec, type StepSpec } from './syntheticReplay';
+import { CALL_THEN_NATIVE, preparedOf, SOURCE, type FrameSpec } from './syntheticReplay';
 
-/** The root calls frame 1 at step 1, then a native contract (frame 2) at step 4. Code: PUSH2 0xaabb, STOP. */
-const STEPS: StepSpec[] = [
-  { f: 0, line: 10 },
-  { f: 0, line: 11 },
-  { f: 1, line: 20 },
-  { f: 1, line: 21 },
-  { f: 0, line: 12 },
-];
+/** The steps: the root calls frame 1 at step 1, then a native contract (frame 2) at step 4. Code: PUSH2 0xaabb, STOP. */
+const STEPS = CALL_THEN_NATIVE;
 const CODE = Uint8Array.from([0x61, 0xaa, 0xbb, 0x00]);
 const frames = (text?: string): FrameSpec[] => [
   { sourceText: text, extra: { code: CODE } },

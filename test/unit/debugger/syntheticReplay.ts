@@ -30,6 +30,15 @@ export interface StepSpec {
   jump?: 'i' | 'o';
 }
 
+/** Steps 0–4: the root (frame 0) on lines 10 and 11, its callee (frame 1) on 20 and 21, the root again on 12. */
+export const CALL_THEN_NATIVE: StepSpec[] = [
+  { f: 0, line: 10 },
+  { f: 0, line: 11 },
+  { f: 1, line: 20 },
+  { f: 1, line: 21 },
+  { f: 0, line: 12 },
+];
+
 export interface FrameSpec {
   parent?: number;
   /** A native frame, entered at this step. */
