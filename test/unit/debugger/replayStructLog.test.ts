@@ -7,6 +7,7 @@ import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import { fetchReplayInputs } from '../../../src/debugger/model/replayInputs';
 import { replayTransaction } from '../../../src/debugger/model/replay';
+import { jsonRpc } from '../../fixtures/realPeers/anvil';
 import { ANVIL_ACCOUNTS, startAnvil, type Anvil, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
 import { LOOP_AT, LOOP_CODE, sendMined, show, usePeers } from './replayPeers';
 
@@ -18,17 +19,6 @@ interface StructLog {
   stack: string[];
   memory?: string[];
   storage?: Record<string, string>;
-}
-
-async function jsonRpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const j = (await r.json()) as { result?: T; error?: unknown };
-  if (j.error !== undefined) throw new Error(`${method}: ${JSON.stringify(j.error)}`);
-  return j.result as T;
 }
 
 const OP_NAMES = new Map(
