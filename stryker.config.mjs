@@ -10,12 +10,35 @@
 // suite and per mutant. The workers inherit this process's environment.
 process.env.WASP_KEEP_REAL_PEERS = '1';
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// A mutant runs the tests that cover it in mocha's file order and stops at the first that fails.
+// Test files that start anvil and forge or compile with solc take seconds a test, where the others
+// take milliseconds; they run last, so a mutant that a fast test kills never waits for them. A
+// survivor still runs every test that covers it.
+const SLOW_FIXTURE = /from '[^']*(?:fixtures\/realPeers\/|\/replayPeers'|fixtures\/debugger\/solcBuild')/;
+
+function unitTestFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return unitTestFiles(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+function fastFirst(files) {
+  const slow = (file) => SLOW_FIXTURE.test(readFileSync(file, 'utf8'));
+  const sorted = [...files].sort();
+  return [...sorted.filter((f) => !slow(f)), ...sorted.filter(slow)];
+}
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
   testRunner: 'mocha',
   mochaOptions: {
-    spec: ['test/unit/**/*.test.ts'],
+    spec: fastFirst(unitTestFiles('test/unit')),
     extension: ['ts'],
     require: ['./scripts/stryker-register.mjs'],
     // Stryker's mocha options take no timeout: the unit runner's 10 s comes from this file.
