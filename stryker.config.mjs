@@ -84,4 +84,7 @@ export default {
   // 1 s, and every timed-out mutant also costs a worker restart.
   timeoutMS: 2_500,
   timeoutFactor: 2,
+  // The initial run (every test, with coverage) takes about 2 minutes on a quiet machine; Stryker
+  // gives up after 5 by default, which a machine busy with anything else exceeds.
+  dryRunTimeoutMinutes: 15,
 };
