@@ -113,6 +113,15 @@ describe('debugger/model/lineIndex: the steps a line-stepping command scans', ()
       landing: [1, 1, 0],
       internalDepth: [0, 0, 0],
     });
+    const back = indexOf(
+      [{}, { parent: 0 }],
+      [
+        { f: 3, line: 30 },
+        { f: 1, line: 20 },
+        { f: 3, line: 30 },
+      ],
+    ).index;
+    assert.deepStrictEqual([...back.landing], [1, 1, 1]);
   });
 
   it('names every source a code map steps into, in the order first seen', () => {
