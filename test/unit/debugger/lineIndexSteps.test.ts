@@ -99,7 +99,9 @@ describe('debugger/model/lineIndex: the steps a line-stepping command scans', ()
     });
     assert.deepStrictEqual([index.timesRun(0), index.timesRun(1), index.timesRun(2)], [1, 1, 1]);
   });
+});
 
+describe('debugger/model/lineIndex: a frame the recording lacks, and the sources of a code map', () => {
   it('reads a step of a frame the recording does not describe as one at the root depth', () => {
     const steps: Step[] = [
       { f: 0, line: 10 },
