@@ -25,6 +25,29 @@ describe('api/client in process: the long poll', () => {
     assert.equal(await answering(408, rebasedSampleText('error-408-wait-timeout')).waitForRequest(REBASED, SAMPLE_REQUEST), undefined);
   });
 
+  it('outlasts its own wait by the margin: a retry that fits in the wait and the margin is made', async () => {
+    const start = 1_000_000;
+    let now = start;
+    let calls = 0;
+    const fetch: typeof globalThis.fetch = async () => {
+      calls++;
+      if (calls > 1) return new Response(rebasedSampleText('receipt-success-evm'), { status: 200 });
+      // The first answer arrives 14.5 s into a one-second wait: 15.5 s in when the retry is sent.
+      now = start + 14_500;
+      return new Response(null, { status: 503, headers: { 'retry-after': '1' } });
+    };
+    const client = new WaspClient({ baseUrl: BASE, fetch, waitBeforeRetry: async () => undefined });
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      const receipt = await client.waitForRequest(REBASED, SAMPLE_REQUEST, { timeoutSeconds: 1 });
+      assert.equal(receipt?.request.requestId, SAMPLE_REQUEST);
+    } finally {
+      Date.now = realNow;
+    }
+    assert.equal(calls, 2);
+  });
+
   it('another failure of the node is thrown as it is', async () => {
     const e = await failure(answering(500, rebasedSampleText('error-500-internal')).waitForRequest(REBASED, SAMPLE_REQUEST));
     assert.ok(e instanceof ServerError);
