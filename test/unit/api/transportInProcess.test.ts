@@ -76,6 +76,21 @@ describe('api/transport in process: the body of an answer', () => {
     const e = await failure(send(request([new Response(endless, { status: 200 })], { signal: cancel.signal }).req));
     assert.ok(e instanceof CancelledError, e.message);
   });
+  it('a body over the cap is too large even when the caller cancels as the last chunk arrives', async () => {
+    const cancel = new AbortController();
+    // Nothing is pulled before the read asks: the cancel comes with the chunk that crosses the cap.
+    const big = new ReadableStream<Uint8Array>(
+      {
+        pull(c) {
+          c.enqueue(new Uint8Array(2_000));
+          cancel.abort();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const e = await failure(send(request([new Response(big, { status: 200 })], { signal: cancel.signal }).req));
+    assert.ok(e instanceof ResponseTooLargeError, e.message);
+  });
 });
 
 describe('api/transport in process: the one retry', () => {
