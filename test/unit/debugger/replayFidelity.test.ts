@@ -3,61 +3,10 @@
 // a receipt without a status), which frame a tie in ending order names, and the frames counted as
 // not compared. The plain cases are in replayModel.test.ts.
 import { strict as assert } from 'node:assert';
-import type { CallTrace, TraceFrame } from '../../../src/evm/model/callTrace';
 import type { ReplayFrame } from '../../../src/debugger/model/recording';
-import { checkFidelity, type FidelityInput } from '../../../src/debugger/model/replayFidelity';
+import { fidelity, replayFrame, traceFrame as node } from './traceFrames';
 
-const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-
-function node(index: number, parent: number | undefined, extra: Partial<TraceFrame> = {}): TraceFrame {
-  return {
-    index,
-    parent,
-    depth: parent === undefined ? 0 : 1,
-    type: 'CALL',
-    from: A(1),
-    to: A(100 + index),
-    gas: 100_000n,
-    gasUsed: 500n,
-    input: '0x',
-    logs: [],
-    logsCut: 0,
-    children: [],
-    ...extra,
-  };
-}
-
-function ours(index: number, lastStep: number, extra: Partial<ReplayFrame> = {}): ReplayFrame {
-  return {
-    index,
-    parent: index === 0 ? undefined : 0,
-    depth: index === 0 ? 0 : 1,
-    kind: 'CALL',
-    caller: A(1),
-    address: A(100 + index),
-    codeAddress: A(100 + index),
-    value: 0n,
-    input: '0x',
-    gas: 100_000n,
-    code: new Uint8Array(0),
-    native: false,
-    firstStep: lastStep,
-    lastStep,
-    outcome: { status: 'returned', output: '0x', gasUsed: 500n },
-    ...extra,
-  };
-}
-
-const fidelity = (frames: ReplayFrame[], trace: CallTrace, more: Partial<FidelityInput> = {}) =>
-  checkFidelity({
-    frames,
-    trace,
-    result: { status: 'success', output: '0x', gasUsed: 500n },
-    receipt: { status: 1, gasUsed: 500n },
-    intrinsicGas: 21_000n,
-    steps: 100,
-    ...more,
-  });
+const ours = (index: number, lastStep: number, extra: Partial<ReplayFrame> = {}) => replayFrame(index, index === 0 ? undefined : 0, lastStep, lastStep, extra);
 
 const failed = { status: 'failed' as const, output: '0x', gasUsed: 500n, error: 'out of gas' };
 

@@ -5,63 +5,12 @@ import type { CallTrace, TraceFrame } from '../../../src/evm/model/callTrace';
 import { MAGIC_ADDRESS } from '../../../src/evm/model/iscMagic';
 import type { ReplayFrame } from '../../../src/debugger/model/recording';
 import { commonOf, forkOfBlock, txOf } from '../../../src/debugger/model/replayChain';
-import { checkFidelity, type FidelityInput } from '../../../src/debugger/model/replayFidelity';
 import { parsePrestate, type PrestateAccount, type ReplayBlock } from '../../../src/debugger/model/replayInputs';
 import { nativeAddresses, nativeAnswers } from '../../../src/debugger/model/replayNative';
 import { replayTransaction } from '../../../src/debugger/model/replay';
 import { MEMORY_SNAPSHOT, STACK_CHECKPOINT, StepRecorder } from '../../../src/debugger/model/replayRecorder';
-
-const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-
-function node(index: number, parent: number | undefined, extra: Partial<TraceFrame> = {}): TraceFrame {
-  return {
-    index,
-    parent,
-    depth: parent === undefined ? 0 : 1,
-    type: 'CALL',
-    from: A(1),
-    to: A(100 + index),
-    gas: 100_000n,
-    gasUsed: 500n,
-    input: '0x',
-    logs: [],
-    logsCut: 0,
-    children: [],
-    ...extra,
-  };
-}
-
-function ours(index: number, parent: number | undefined, firstStep: number, lastStep: number, extra: Partial<ReplayFrame> = {}): ReplayFrame {
-  return {
-    index,
-    parent,
-    depth: parent === undefined ? 0 : 1,
-    kind: 'CALL',
-    caller: A(1),
-    address: A(100 + index),
-    codeAddress: A(100 + index),
-    value: 0n,
-    input: '0x',
-    gas: 100_000n,
-    code: new Uint8Array(0),
-    native: false,
-    firstStep,
-    lastStep,
-    outcome: { status: 'returned', output: '0x', gasUsed: 500n },
-    ...extra,
-  };
-}
-
-const fidelity = (frames: ReplayFrame[], trace: CallTrace, more: Partial<FidelityInput> = {}) =>
-  checkFidelity({
-    frames,
-    trace,
-    result: { status: 'success', output: '0x', gasUsed: 500n },
-    receipt: { status: 1, gasUsed: 500n },
-    intrinsicGas: 21_000n,
-    steps: 100,
-    ...more,
-  });
+import { fidelity, replayFrame as ours, traceFrame as node } from './traceFrames';
+import { A } from './syntheticReplay';
 
 describe('the fork a block header names, by the fields each fork added', () => {
   const base: ReplayBlock = { number: 1n, timestamp: 1n, coinbase: A(0), gasLimit: 30_000_000n, difficulty: 0n };

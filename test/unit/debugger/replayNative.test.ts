@@ -8,26 +8,11 @@ import { MAGIC_ADDRESS } from '../../../src/evm/model/iscMagic';
 import type { ReplayFrame } from '../../../src/debugger/model/recording';
 import type { PrestateAccount } from '../../../src/debugger/model/replayInputs';
 import { nativeAddresses, nativeAnswers } from '../../../src/debugger/model/replayNative';
+import { A } from './syntheticReplay';
+import { traceFrame } from './traceFrames';
 
-const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-
-function node(index: number, to: string | undefined, extra: Partial<TraceFrame> = {}): TraceFrame {
-  return {
-    index,
-    parent: index === 0 ? undefined : 0,
-    depth: index === 0 ? 0 : 1,
-    type: 'CALL',
-    from: A(1),
-    to,
-    gas: 100_000n,
-    gasUsed: 0n,
-    input: '0x',
-    logs: [],
-    logsCut: 0,
-    children: [],
-    ...extra,
-  };
-}
+const node = (index: number, to: string | undefined, extra: Partial<TraceFrame> = {}) =>
+  traceFrame(index, index === 0 ? undefined : 0, { to, gasUsed: 0n, ...extra });
 
 const account = (code: number[]): PrestateAccount => ({ balance: 0n, nonce: 0n, code: new Uint8Array(code), storage: new Map() });
 const natives = (frames: TraceFrame[], prestate = new Map<string, PrestateAccount>()) => [...nativeAddresses({ frames, cut: 0 }, prestate)];
