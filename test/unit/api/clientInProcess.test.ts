@@ -3,6 +3,7 @@
 // URL errors carry, a 404 in the words of each chain route, the generation of an account read, the
 // long poll's outcomes, a receipt of another request, and a wait for a slot that is cancelled.
 import * as assert from 'node:assert/strict';
+import { onClock } from '../helpers/clock';
 import { WaspClient, type RequestLogEntry } from '../../../src/api/client';
 import type { WaspClientOptions } from '../../../src/api/clientOptions';
 import { InvalidInputError, InvalidResponseError, NotFoundError, ServerError } from '../../../src/api/errors';
@@ -56,13 +57,10 @@ describe('api/client in process: what a request carries', () => {
 
   it('logs each request: its URL, no token sent, no time passed on a frozen clock, and the failure it ended with', async () => {
     const n = node(() => ({ status: 500, body: stardustSampleText('error-500-internal') }));
-    const now = Date.now;
-    Date.now = () => 1_000_000;
-    try {
-      await failure(n.client.getChain(IOTA));
-    } finally {
-      Date.now = now;
-    }
+    await onClock(
+      () => 1_000_000,
+      () => failure(n.client.getChain(IOTA)),
+    );
     assert.deepStrictEqual(n.log.at(-1), {
       method: 'GET',
       url: `${BASE}/v1/chains/${IOTA}`,

@@ -1,6 +1,7 @@
 // The node client's long poll, its check that a receipt is the one asked for, and its wait for a
 // slot of the shared limiter (src/api/client.ts), against a fetch injected in process (no socket).
 import * as assert from 'node:assert/strict';
+import { onClock } from '../helpers/clock';
 import { WaspClient } from '../../../src/api/client';
 import { CancelledError, InvalidResponseError, ServerError } from '../../../src/api/errors';
 import { Limiter } from '../../../src/api/limiter';
@@ -37,14 +38,11 @@ describe('api/client in process: the long poll', () => {
       return new Response(null, { status: 503, headers: { 'retry-after': '1' } });
     };
     const client = new WaspClient({ baseUrl: BASE, fetch, waitBeforeRetry: async () => undefined });
-    const realNow = Date.now;
-    Date.now = () => now;
-    try {
-      const receipt = await client.waitForRequest(REBASED, SAMPLE_REQUEST, { timeoutSeconds: 1 });
-      assert.equal(receipt?.request.requestId, SAMPLE_REQUEST);
-    } finally {
-      Date.now = realNow;
-    }
+    const receipt = await onClock(
+      () => now,
+      () => client.waitForRequest(REBASED, SAMPLE_REQUEST, { timeoutSeconds: 1 }),
+    );
+    assert.equal(receipt?.request.requestId, SAMPLE_REQUEST);
     assert.equal(calls, 2);
   });
 

@@ -3,6 +3,7 @@
 // front, a cancel while the body streams, and what the one retry logs (its URL, whether a token
 // went, the first attempt's time and failure), skipped when the deadline would cut its wait short.
 import * as assert from 'node:assert/strict';
+import { onClock } from '../helpers/clock';
 import { CancelledError, NetworkError, ResponseTooLargeError } from '../../../src/api/errors';
 import { send, type RequestLogEntry, type TransportRequest } from '../../../src/api/transport';
 import { failure } from '../helpers/http';
@@ -38,15 +39,7 @@ function request(answers: Array<Response | (() => never)>, more: Partial<Transpo
 }
 
 /** Runs `f` with Date.now frozen, so durations are exact. */
-async function frozen<T>(f: () => Promise<T>): Promise<T> {
-  const now = Date.now;
-  Date.now = () => 5_000_000;
-  try {
-    return await f();
-  } finally {
-    Date.now = now;
-  }
-}
+const frozen = <T>(f: () => Promise<T>): Promise<T> => onClock(() => 5_000_000, f);
 
 describe('api/transport in process: the body of an answer', () => {
   it("reads an error answer's body unless told not to, then drops it unread (with or without a body)", async () => {

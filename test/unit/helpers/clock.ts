@@ -49,3 +49,14 @@ export class FakeClock implements Clock {
     await flush();
   }
 }
+
+/** Runs `f` with Date.now answering `now()`, and restores it after, whatever `f` does (the node client and the transport read durations and deadlines from it). */
+export async function onClock<T>(now: () => number, f: () => Promise<T>): Promise<T> {
+  const real = Date.now;
+  Date.now = now;
+  try {
+    return await f();
+  } finally {
+    Date.now = real;
+  }
+}
