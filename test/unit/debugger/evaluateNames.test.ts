@@ -24,7 +24,14 @@ const ABI = [
 const INPUT = `0x${selector('g(uint256,uint256,bool)')}${word(5000n)}${word(42n)}${word(1n)}`;
 
 /** Frame 0 runs g(5000, 42, true) with 7 wei at A(0x100). */
-const prepared = () => preparedOf([{ abi: ABI, extra: { input: INPUT, value: 7n } }], [{ f: 0, line: 10 }, { f: 0, line: 11 }]);
+const prepared = () =>
+  preparedOf(
+    [{ abi: ABI, extra: { input: INPUT, value: 7n } }],
+    [
+      { f: 0, line: 10 },
+      { f: 0, line: 11 },
+    ],
+  );
 const entry = (p: PreparedReplay) => stackAt(p, { step: 1 })[0]!;
 
 describe('debugger/model/evaluate: the call’s own names', () => {

@@ -15,9 +15,6 @@ describe('debugger/model/replayFidelity: a run stopped before the end', () => {
     const trace = { frames: [traceFrame(0, undefined, { gasUsed: 999n })], cut: 0 };
     const root = replayFrame(0, undefined, 0, 9);
     assert.deepEqual(fidelity([root], trace, { result: undefined }), { divergence: undefined, uncompared: 0 });
-    assert.equal(
-      fidelity([root], trace).divergence?.message,
-      'replay diverged at call 0: the node’s trace used 999 gas, the replay 500',
-    );
+    assert.equal(fidelity([root], trace).divergence?.message, 'replay diverged at call 0: the node’s trace used 999 gas, the replay 500');
   });
 });

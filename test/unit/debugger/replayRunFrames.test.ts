@@ -22,7 +22,21 @@ const EMPTY_RECORDER = 1024 * 31;
 
 const trace = (extra: Partial<TraceFrame> = {}): CallTrace => ({
   frames: [
-    { index: 0, parent: undefined, depth: 0, type: 'CALL', from: SENDER, to: CONTRACT, gas: 100_000n, gasUsed: 21_000n, input: '0x', logs: [], logsCut: 0, children: [], ...extra },
+    {
+      index: 0,
+      parent: undefined,
+      depth: 0,
+      type: 'CALL',
+      from: SENDER,
+      to: CONTRACT,
+      gas: 100_000n,
+      gasUsed: 21_000n,
+      input: '0x',
+      logs: [],
+      logsCut: 0,
+      children: [],
+      ...extra,
+    },
   ],
   cut: 0,
 });
@@ -32,7 +46,20 @@ function inputs(code: number[], tx: Partial<ReplayTx> = {}, more: { senderNonce?
   const h = `0x${'0'.repeat(64)}`;
   return {
     chainId: 1074n,
-    tx: { hash: h, from: SENDER, to: CONTRACT, input: new Uint8Array(0), value: 0n, nonce: 0n, gas: 100_000n, gasPrice: 0n, type: 0, accessList: [], blockNumber: 5n, ...tx },
+    tx: {
+      hash: h,
+      from: SENDER,
+      to: CONTRACT,
+      input: new Uint8Array(0),
+      value: 0n,
+      nonce: 0n,
+      gas: 100_000n,
+      gasPrice: 0n,
+      type: 0,
+      accessList: [],
+      blockNumber: 5n,
+      ...tx,
+    },
     block: {
       number: 5n,
       timestamp: 1_700_000_000n,
@@ -111,7 +138,12 @@ describe('the watched run itself', () => {
     const outcome = await watchedRun(vm, txOf(i.tx, common), blockOf(i.block, common, 0n), recorder, nativeAnswers(i.trace, i.prestate), { maxSteps: 1_000 });
     const [frames, steps] = [outcome.frames.length, recorder.length];
     await runTx(vm, { tx: txOf({ ...i.tx, nonce: 1n }, common), block: blockOf(i.block, common, 0n), skipBalance: true, skipNonce: true });
-    return { outcome, unwatched: [outcome.frames.length - frames, recorder.length - steps], stepListeners: evm.events.listenerCount('step'), others: evm.events.listenerCount('afterMessage') };
+    return {
+      outcome,
+      unwatched: [outcome.frames.length - frames, recorder.length - steps],
+      stepListeners: evm.events.listenerCount('step'),
+      others: evm.events.listenerCount('afterMessage'),
+    };
   };
 
   it('leaves the EVM as it found it: a later call is neither framed nor recorded, no step listener is left, the caller’s other listeners are', async () => {
