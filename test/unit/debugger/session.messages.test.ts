@@ -6,7 +6,7 @@ import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import { ReplaySession } from '../../../src/debugger/model/session';
 import { DapClient } from '../helpers/dapClient';
-import { launchOver, preparedOf, SOURCE_FILE, where, type StepSpec } from './syntheticReplay';
+import { launchOver, preparedOf, recordingOf, SOURCE_FILE, where, type StepSpec } from './syntheticReplay';
 
 /** The root (C0) on lines 10 and 11, its callee (C1) on lines 20 to 22, the root again on lines 11 and 12. */
 const CALLS: StepSpec[] = [
@@ -214,5 +214,51 @@ describe('debugger/model/session: a step back undoes the step before it', () => 
     assert.equal(await where(dap), 'C0.receive:11');
     await dap.move('stepBack');
     assert.equal(await top(dap), 'C1.receive:20');
+  });
+});
+
+describe('debugger/model/session: a replay it cannot walk, or walks with no frames', () => {
+  it('a launch whose recording cannot be read fails, and the session stays not replayed', async () => {
+    const base = await calls();
+    const dap = new DapClient(new ReplaySession(async () => ({ ...base, recording: { ...base.recording, frames: null as never } })));
+    await dap.ok('initialize', { adapterID: 'wasp-evm' });
+    assert.equal((await dap.request('launch', {})).success, false);
+    assert.equal((await dap.request('stackTrace', { threadId: 1 })).message, 'The transaction is not replayed yet.');
+  });
+
+  it('a recording with no frames is stepped over like code no build record maps', async () => {
+    const base = await calls();
+    const dap = await launched({ ...base, recording: recordingOf([], CALLS) });
+    await firstStop(dap);
+    assert.equal((await dap.move('next')).reason, 'step');
+  });
+});
+
+describe('debugger/model/session: a second launch starts afresh', () => {
+  it('a step back after it does not undo a step of the first launch', async () => {
+    const dap = await launched(await calls());
+    await firstStop(dap);
+    await dap.move('next');
+    await dap.ok('launch', { transaction: '0x' });
+    await firstStop(dap);
+    assert.equal((await dap.move('stepBack')).reason, 'entry');
+  });
+
+  it('nor a step in of the first launch into a native contract called on the first step', async () => {
+    const dap = await launched(
+      await preparedOf(
+        [{}, { parent: 0, nativeAt: 0 }],
+        [
+          { f: 0, line: 10 },
+          { f: 0, line: 11 },
+        ],
+      ),
+    );
+    await firstStop(dap);
+    assert.equal(await top(dap), 'C0.receive:10');
+    await dap.move('stepIn');
+    await dap.ok('launch', { transaction: '0x' });
+    await firstStop(dap);
+    assert.equal((await dap.move('stepBack')).reason, 'entry');
   });
 });
