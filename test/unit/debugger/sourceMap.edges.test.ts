@@ -1,7 +1,15 @@
 // The edges of source mapping, built from bytes and map strings written here: where the metadata
 // tail starts, how many UTF-8 bytes a character takes at each range boundary, which entries locate.
 import * as assert from 'node:assert/strict';
-import { decodeSourceMap, LineTable, makeJumpAt, makeLocator, metadataTailLength, type DecodedSourceMap, type MappedSource } from '../../../src/debugger/model/sourceMap';
+import {
+  decodeSourceMap,
+  LineTable,
+  makeJumpAt,
+  makeLocator,
+  metadataTailLength,
+  type DecodedSourceMap,
+  type MappedSource,
+} from '../../../src/debugger/model/sourceMap';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const decoded = (text: string): DecodedSourceMap => {

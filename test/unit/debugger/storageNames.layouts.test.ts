@@ -6,7 +6,12 @@ import { nameSlot } from '../../../src/debugger/model/storageNames';
 
 const NONE = new Map<bigint, Uint8Array>();
 const v = (label: string, slot: bigint, type: string, offset = 0): StorageVariable => ({ label, slot, offset, type });
-const inplace = (label: string, slots: number, more: Partial<StorageType> = {}): StorageType => ({ encoding: 'inplace', label, numberOfBytes: 32 * slots, ...more });
+const inplace = (label: string, slots: number, more: Partial<StorageType> = {}): StorageType => ({
+  encoding: 'inplace',
+  label,
+  numberOfBytes: 32 * slots,
+  ...more,
+});
 
 const POINT: StorageType = inplace('struct Point', 2, { members: [v('x', 0n, 't_uint256'), v('y', 1n, 't_uint256')] });
 const TYPES: Record<string, StorageType> = {
@@ -125,6 +130,9 @@ describe('debugger/model/storageNames: variables whose data lies elsewhere', () 
         t_uint256: inplace('uint256', 1),
       },
     };
-    assert.deepEqual([0n, 1n, 2n, 3n].map((slot) => nameSlot(layout, slot, NONE)), ['book', 'list', 'note', 'last']);
+    assert.deepEqual(
+      [0n, 1n, 2n, 3n].map((slot) => nameSlot(layout, slot, NONE)),
+      ['book', 'list', 'note', 'last'],
+    );
   });
 });
