@@ -74,6 +74,10 @@ describe('receipts/model/idBinding: on the value\u2019s line', () => {
       assert.deepEqual(bindingOf(at(`| 1 | ${ID}`, { above: ['| --- | --- |', '| n | tx_hash |'] })), { kind: 'column', name: ['tx', 'hash'] });
     });
 
+    it('an indented row is still a table row', () => {
+      assert.deepEqual(bindingOf(at(`  | 1 | ${ID} |`, { above: ['  | n | tx_hash |'] })), { kind: 'column', name: ['tx', 'hash'] });
+    });
+
     it('a header cell written without spaces names the column', () => {
       assert.deepEqual(bindingOf(at(`|${ID}|`, { above: ['|tx_hash|'] })), { kind: 'column', name: ['tx', 'hash'] });
     });
