@@ -1,16 +1,7 @@
 // How the text around an ID is read (src/receipts/model/idText.ts): names cut into parts, comments,
 // value lines, the head of a list, continuations, and Markdown table cells.
 import * as assert from 'node:assert/strict';
-import {
-  commentAbove,
-  continuedFrom,
-  type IdPlace,
-  isCommentLine,
-  isValueLine,
-  listHead,
-  parts,
-  trailingComment,
-} from '../../../../src/receipts/model/idText';
+import { commentAbove, continuedFrom, type IdPlace, isCommentLine, isValueLine, listHead, parts, trailingComment } from '../../../../src/receipts/model/idText';
 
 const ID = `0x${'ab'.repeat(32)}`;
 
