@@ -81,6 +81,14 @@ describe('receipts/model/secretContext: single rules', () => {
       assert.equal(lineReason(at(`  ${ID}`, ['# 0x12345678 \\', 'private keys:'])), 'privateKey');
     });
 
+    it('the line the ID\u2019s line continues names the key', () => {
+      assert.equal(lineReason(at(`  --legacy ${ID}`, ['cast send --private-key \\'])), 'privateKey');
+    });
+
+    it('the header cell of a Markdown column is read as text too (a script word glued to digits)', () => {
+      assert.equal(lineReason(at(`| a | ${ID} |`, ['| n | 私钥0123456789abc |'])), 'privateKey');
+    });
+
     it('a heading above a value line names its list', () => {
       assert.equal(lineReason(at(`  ${ID}`, ['Private Keys'])), 'privateKey');
     });
