@@ -90,6 +90,8 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
     assert.equal(L.loadEvmLogs, 'Load EVM Logs from rpc.example:8545');
     assert.equal(L.callTree.load, 'Show Call Tree from rpc.example:8545');
     assert.equal(L.callTree.loading, 'Asking rpc.example:8545 for the call tree…');
+    assert.equal(L.loadStateChanges, 'Show State Changes from rpc.example:8545');
+    assert.equal(receiptPanelLabels(englishL10n).loadStateChanges, 'Show State Changes');
   });
 
   it('cuts a payload form only beyond the cap, keeps the whole text by key, and passes the truncated flag on', () => {
