@@ -26,6 +26,11 @@ describe('transactions/model/receiptSections: the Error section of unusual error
     ]);
   });
 
+  it('without revert data, no parameter is taken for it, even one whose text is "undefined"', () => {
+    const v = failedWith({ code: 'beef', params: ['undefined:string'] });
+    assert.deepEqual(v.error?.params, [{ value: 'undefined', type: 'string' }]);
+  });
+
   it('a message without a code: the message row alone', () => {
     const v = failedWith({ code: '', params: [] }, 'it broke');
     assert.equal(v.error?.code, undefined);
