@@ -23,24 +23,39 @@ const PING: AbiItem = {
 const PING_CALL = `${PING.selector}${'7'.padStart(64, '0')}`;
 
 function frame(over: Partial<TraceFrame> = {}): TraceFrame {
-  return { index: 0, parent: undefined, depth: 0, type: 'CALL', from: A, to: B, gas: 100n, gasUsed: 21n, input: '0x', logs: [], logsCut: 0, children: [], ...over };
+  return {
+    index: 0,
+    parent: undefined,
+    depth: 0,
+    type: 'CALL',
+    from: A,
+    to: B,
+    gas: 100n,
+    gasUsed: 21n,
+    input: '0x',
+    logs: [],
+    logsCut: 0,
+    children: [],
+    ...over,
+  };
 }
 
-describe('transactions/model/callTree: frames built by hand', () => {
-  let coder: AbiCoder;
-  let magic: AbiIndex;
-  before(async () => {
-    coder = await loadAbiCoder();
-    magic = await magicAbiIndex('rebased');
-  });
+let coder: AbiCoder;
+let magic: AbiIndex;
+async function loadDecoding(): Promise<void> {
+  coder = await loadAbiCoder();
+  magic = await magicAbiIndex('rebased');
+}
+const tree = (frames: TraceFrame[], index = new AbiIndex()): CallTreeView =>
+  buildCallTree({ coder, index, magic, generation: 'rebased', trace: { frames, cut: 0 } });
+const only = (f: TraceFrame, index?: AbiIndex) => {
+  const v = tree([f], index).frames[0];
+  assert.ok(v);
+  return v;
+};
 
-  const tree = (frames: TraceFrame[], index = new AbiIndex()): CallTreeView =>
-    buildCallTree({ coder, index, magic, generation: 'rebased', trace: { frames, cut: 0 } });
-  const only = (f: TraceFrame, index?: AbiIndex) => {
-    const v = tree([f], index).frames[0];
-    assert.ok(v);
-    return v;
-  };
+describe('transactions/model/callTree: the call of a hand-made frame', () => {
+  before(loadDecoding);
 
   it('a CREATE2 frame creates a contract, whatever its data', () => {
     assert.equal(only(frame({ type: 'CREATE2', input: PING_CALL })).call, 'creates a contract');
@@ -89,6 +104,10 @@ describe('transactions/model/callTree: frames built by hand', () => {
   it('a call into the magic contract with data too short for a selector is said as any undecodable call', () => {
     assert.equal(only(frame({ to: MAGIC_ADDRESS, input: '0x1234' })).call, ': the data does not match the ABI that declares it');
   });
+});
+
+describe('transactions/model/callTree: the failure, logs and trace of hand-made frames', () => {
+  before(loadDecoding);
 
   it('a failed CREATE without an address has no "to"', () => {
     const v = only(frame({ type: 'CREATE', to: undefined, error: 'out of gas' }));
@@ -121,9 +140,9 @@ describe('transactions/model/callTree: frames built by hand', () => {
   it('a trace answered for the transaction is shown; without a transaction to compare, it is shown too', () => {
     const trace: CallTrace = { frames: [frame({ input: '0xabcd', value: 3n })], cut: 0 };
     const decoding = { coder, index: new AbiIndex(), magic, generation: 'rebased' as const };
-    const own = callTreeState({ ok: true, trace }, decoding, { to: B, data: Uint8Array.of(0xab, 0xcd), value: 3n });
+    const own = callTreeState({ ok: true, trace, raw: undefined }, decoding, { to: B, data: Uint8Array.of(0xab, 0xcd), value: 3n });
     assert.equal(own.status, 'ok');
-    assert.equal(callTreeState({ ok: true, trace }, decoding, undefined).status, 'ok');
+    assert.equal(callTreeState({ ok: true, trace, raw: undefined }, decoding, undefined).status, 'ok');
   });
 });
 

@@ -1,14 +1,7 @@
 // "Why no receipt?" (src/transactions/model/noReceipt.ts): the exact evidence, verdict and steps of
 // each check, the facts read from a record or a raw signed transaction, and where a check is left out.
 import * as assert from 'node:assert/strict';
-import {
-  diagnoseNoReceipt,
-  maxEvmGasPerRequest,
-  txFactsOfRaw,
-  txFactsOfRecord,
-  type ChainFacts,
-  type TxFacts,
-} from '../../../../src/transactions/model/noReceipt';
+import { diagnoseNoReceipt, maxEvmGasPerRequest, txFactsOfRaw, txFactsOfRecord, type TxFacts } from '../../../../src/transactions/model/noReceipt';
 import { hex, rlp } from '../../../fixtures/rlp';
 
 const SENDER = '0xdB00079cad3e665853Bf766eFe26F4C38cdbdCDA';
@@ -91,7 +84,9 @@ describe('transactions/model/noReceipt: the exact evidence and steps of each che
   it('too little balance: the evidence and the headline name what it holds and needs', () => {
     const needed = 10n ** 18n + 100_000n * GWEI;
     const d = diagnoseNoReceipt(tx({ type: undefined, value: 10n ** 18n }), { generation: 'rebased', balanceWei: needed - 5n });
-    assert.deepEqual(d.evidence, [{ label: 'Balance', value: '1,000,099,999,999,999,995 wei (value + minimum fee: 1,000,100,000,000,000,000 wei)', ok: false }]);
+    assert.deepEqual(d.evidence, [
+      { label: 'Balance', value: '1,000,099,999,999,999,995 wei (value + minimum fee: 1,000,100,000,000,000,000 wei)', ok: false },
+    ]);
     assert.equal(
       d.headline,
       `Cannot pay: ${SENDER} holds 1,000,099,999,999,999,995 wei on the chain, and this transaction needs 1,000,100,000,000,000,000 wei (its value and the minimum fee).`,
@@ -113,7 +108,15 @@ describe('transactions/model/noReceipt: the exact evidence and steps of each che
 
 describe('transactions/model/noReceipt: the facts of a record or a signed transaction', () => {
   it('a record: every field kept, the hash lower-cased, no chain ID key when it has none', () => {
-    const r = txFactsOfRecord({ hash: HASH.toUpperCase().replace('0X', '0x'), from: SENDER.toLowerCase(), nonce: 3n, gas: 21000n, gasPrice: 4n, value: 5n, type: 0 });
+    const r = txFactsOfRecord({
+      hash: HASH.toUpperCase().replace('0X', '0x'),
+      from: SENDER.toLowerCase(),
+      nonce: 3n,
+      gas: 21000n,
+      gasPrice: 4n,
+      value: 5n,
+      type: 0,
+    });
     assert.deepEqual(r, { hash: HASH, sender: SENDER, nonce: 3n, gasLimit: 21000n, gasPrice: 4n, value: 5n, type: 0, source: 'record' });
     assert.equal(txFactsOfRecord({ hash: HASH, from: SENDER, nonce: 3n, chainId: 148n })?.chainId, 148n);
   });

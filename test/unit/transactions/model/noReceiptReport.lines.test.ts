@@ -84,7 +84,9 @@ describe('transactions/model/noReceiptReport: the lines said of hand-made chain 
       'Asked: Gap, Holder, each for whether it is active and its latest block.',
     ]);
   });
+});
 
+describe('transactions/model/noReceiptReport: the line of each chain', () => {
   it('with nothing to do, no "What to do:" line is written, and nothing is said of chains not asked when none is left', () => {
     const { message, details } = report({ answers: [chain('A', { active: true, evmChainId: 148n })], tx: tx() });
     assert.equal(message, 'Not processed by A, and the EVM checks were not made on any of them: the transaction is signed for EVM chain ID 148.');
@@ -136,10 +138,7 @@ describe('transactions/model/noReceiptReport: the lines said of hand-made chain 
 describe('transactions/model/noReceiptReport: what to do, and who was asked', () => {
   it('an on-ledger ID asked of no chain: said in words, with the L1 explorer step and no skip reason of the node', () => {
     const { message, details } = report({ reading: ON_LEDGER });
-    assert.equal(
-      message,
-      'Not processed by : this on-ledger request (output 1 of an L1 transaction) is no EVM transaction, and no chain asked has taken it.',
-    );
+    assert.equal(message, 'Not processed by : this on-ledger request (output 1 of an L1 transaction) is no EVM transaction, and no chain asked has taken it.');
     assert.deepEqual(details.slice(1), [
       'What to do:',
       'Look the output 0x4b4b4b4b4b…4b4b0100 up in the L1 explorer of the chain’s network: unspent, no chain has taken it yet; spent, the chain that consumed it has its receipt (check that it was sent to this chain’s address).',

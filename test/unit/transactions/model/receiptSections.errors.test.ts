@@ -48,14 +48,11 @@ describe('transactions/model/receiptSections: the Error section of unusual error
 
   it('only parameters typed as whole Go integers are written with thousands separators', () => {
     const v = failedWith({ code: 'beef', params: ['1000:int64', '1000:uint', '1000:xint8', '1000:int8x'] });
-    assert.deepEqual(
-      errorFields(v).slice(1),
-      [
-        ['errorParam0', '1,000', 'int64'],
-        ['errorParam1', '1,000', 'uint'],
-        ['errorParam2', '1000', 'xint8'],
-        ['errorParam3', '1000', 'int8x'],
-      ],
-    );
+    assert.deepEqual(errorFields(v).slice(1), [
+      ['errorParam0', '1,000', 'int64'],
+      ['errorParam1', '1,000', 'uint'],
+      ['errorParam2', '1000', 'xint8'],
+      ['errorParam3', '1000', 'int8x'],
+    ]);
   });
 });
