@@ -4,6 +4,7 @@
 import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import { formatBigInt } from '../../core/format';
 import { englishL10n, type L10n } from '../../core/l10n';
+import { decodeRevertData } from '../../evm/model/revert';
 import { clip, revealInvisible } from '../../core/text';
 import type { PreparedReplay } from './prepared';
 import type { Stop } from './stepping';
@@ -20,8 +21,10 @@ function failureOf(prepared: PreparedReplay, step: number, l10n: L10n): { id: st
   if (!frame || !outcome || outcome.status === 'returned' || frame.lastStep !== step) return undefined;
   if (outcome.status === 'failed') return { id: 'failure', text: outcome.error ?? l10n.t('failed') };
   const decoded = prepared.describer.revert(outcome.output, prepared.codeMapOf(frame.index));
-  // A custom error names the exception ("Exception has occurred: Overdrawn"); anything else is a revert.
-  const name = decoded === undefined ? undefined : /^([A-Za-z_$][\w$]*)\(/.exec(decoded)?.[1];
+  // A custom error names the exception ("Exception has occurred: Overdrawn"); anything else is a
+  // revert, an Error(string) reason too, however it starts ("pay(1) failed").
+  const custom = decoded !== undefined && decodeRevertData(outcome.output) === undefined;
+  const name = custom ? /^([A-Za-z_$][\w$]*)\(/.exec(decoded)?.[1] : undefined;
   return { id: name ?? 'revert', text: decoded ?? (outcome.output === '0x' ? l10n.t('reverted without data') : l10n.t('reverted with {0}', outcome.output)) };
 }
 

@@ -24,6 +24,11 @@ describe('debugger/model/stopText: a revert reason that mentions a call', () => 
     const p = await preparedOf([{ outcome: { status: 'reverted', output: errorString('call to pay(1) failed'), gasUsed: 9n } }], STEPS);
     assert.deepEqual(exceptionText(p, failureAt(1)), { exceptionId: 'revert', description: 'call to pay(1) failed', breakMode: 'unhandled' });
   });
+
+  it('is a revert when the reason starts like a call, as require(ok, "pay(1) failed") writes it', async () => {
+    const p = await preparedOf([{ outcome: { status: 'reverted', output: errorString('pay(1) failed'), gasUsed: 9n } }], STEPS);
+    assert.deepEqual(exceptionText(p, failureAt(1)), { exceptionId: 'revert', description: 'pay(1) failed', breakMode: 'unhandled' });
+  });
 });
 
 describe('debugger/model/stopText: a failure with nothing recorded about it', () => {
