@@ -228,7 +228,6 @@ function tableFormat(place: IdPlace): TableFormat | undefined {
 function columnBinding(place: IdPlace, sep: TableFormat): Binding | undefined {
   if (place.header === undefined || place.isFirstLine === true) return undefined;
   const column = csvCellIndex(place.line.slice(0, LINE_CHARS), place.start, sep);
-  if (column === undefined) return undefined;
   const header = csvCells(place.header.slice(0, LINE_CHARS), sep)[column];
   return header === undefined ? undefined : { kind: 'column', name: parts(header) };
 }
@@ -256,8 +255,8 @@ export function csvCells(row: string, sep: string): string[] {
   return cells;
 }
 
-/** Which cell of the row the character at `at` is in; undefined inside a broken quote. */
-function csvCellIndex(row: string, at: number, sep: string): number | undefined {
+/** Which cell of the row the character at `at` is in; a quote still open there holds it in the cell the quote opened. */
+function csvCellIndex(row: string, at: number, sep: string): number {
   let index = 0;
   let quoted = false;
   let cellStart = true;
