@@ -16,7 +16,8 @@ const withType = (type: number, body: Uint8Array) => Uint8Array.of(type, ...body
 
 async function signature(payload: Uint8Array): Promise<{ r: bigint; s: bigint; yParity: number }> {
   const secp = await import('ox/Secp256k1');
-  return secp.sign({ payload, privateKey: KEY as `0x${string}` });
+  const { r, s, yParity } = secp.sign({ payload, privateKey: KEY as `0x${string}` });
+  return { r: BigInt(r), s: BigInt(s), yParity };
 }
 
 /** The six fields a legacy transaction signs before its chain. */

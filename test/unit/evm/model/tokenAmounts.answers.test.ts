@@ -3,14 +3,7 @@
 // the call sent, the cache's keys per chain and token, and the tokens named by a transaction's logs.
 import * as assert from 'node:assert/strict';
 import type { DecodedItem } from '../../../../src/evm/model/decode';
-import {
-  amountTokensOfLogs,
-  fetchTokenUnits,
-  inUnits,
-  tokenAmountArgs,
-  tokenAmountText,
-  TokenUnitsCache,
-} from '../../../../src/evm/model/tokenAmounts';
+import { amountTokensOfLogs, fetchTokenUnits, inUnits, tokenAmountArgs, tokenAmountText, TokenUnitsCache } from '../../../../src/evm/model/tokenAmounts';
 import { abiItem, ERC20_TRANSFER_EVENT, indexOf, loadCodecs } from '../../helpers/evm';
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -33,7 +26,8 @@ function tokenNode(answers: Record<string, unknown>) {
     const body = JSON.parse(String(init.body)) as { params: [{ data: string }, string] };
     bodies.push(body);
     const answer = answers[body.params[0].data];
-    const reply = answer === undefined ? { jsonrpc: '2.0', id: 1, error: { code: 3, message: 'execution reverted' } } : { jsonrpc: '2.0', id: 1, result: answer };
+    const reply =
+      answer === undefined ? { jsonrpc: '2.0', id: 1, error: { code: 3, message: 'execution reverted' } } : { jsonrpc: '2.0', id: 1, result: answer };
     return new Response(JSON.stringify(reply), { status: 200 });
   }) as unknown as typeof globalThis.fetch;
   return { fetch, bodies };
