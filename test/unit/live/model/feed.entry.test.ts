@@ -8,7 +8,8 @@ import { asFrame, wsSample } from '../liveSamples';
 
 type ReceiptEvent = Extract<LiveEvent, { kind: 'receipt' }>;
 const CHAIN = '0xc81c59d311be90db104192e3960d08e6e6c88b330f5f1d5782c30cf6404b2e05';
-const SIGNED = '0x70f86e118502540be4008252089479ec02651f11e79a071ed4eb96f2e0a0b098607e881158e460913d00008082450fa0fd4a7d56b71dd3a1c18c6e29aadd1bdb8c6bf442f80f4c6cd57acf56201b33f6a06236ce6475341c19c76ad64c6a765c5b549c948a8fdd722b8d69596796a1eb1f';
+const SIGNED =
+  '0x70f86e118502540be4008252089479ec02651f11e79a071ed4eb96f2e0a0b098607e881158e460913d00008082450fa0fd4a7d56b71dd3a1c18c6e29aadd1bdb8c6bf442f80f4c6cd57acf56201b33f6a06236ce6475341c19c76ad64c6a765c5b549c948a8fdd722b8d69596796a1eb1f';
 
 function receipt(edit: (e: Record<string, unknown>, request: Record<string, unknown>) => void): ReceiptEvent {
   const e = wsSample('v2-ws-receipt');

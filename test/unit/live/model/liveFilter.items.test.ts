@@ -8,7 +8,18 @@ import { DEFAULT_VIEW_FILTER, filterFrom, parseFilterItems, passes, touchesWorks
 const X = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
 const Y = '0x1111111111111111111111111111111111111111';
 const entry = (sender: string, target?: string): FeedEntry =>
-  ({ seq: 1, generation: 'rebased', chainId: 'c', requestId: 'r', failed: false, sender, contract: '07cb02c1', blockIndex: 1, requestIndex: 0, ...(target === undefined ? {} : { target }) }) as unknown as FeedEntry;
+  ({
+    seq: 1,
+    generation: 'rebased',
+    chainId: 'c',
+    requestId: 'r',
+    failed: false,
+    sender,
+    contract: '07cb02c1',
+    blockIndex: 1,
+    requestIndex: 0,
+    ...(target === undefined ? {} : { target }),
+  }) as unknown as FeedEntry;
 const anything = () => true;
 
 describe('live/model/liveFilter: edges', () => {

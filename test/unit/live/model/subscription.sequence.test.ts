@@ -35,7 +35,18 @@ function openAt(at: number, options: Partial<SubscriptionOptions> = {}): Subscri
 describe('live/model/subscription: each call answers exactly the commands due', () => {
   it('a fresh machine holds nothing, and disposing it says nothing', () => {
     const s = new Subscription(OPTIONS);
-    assert.deepEqual(s.snapshot(), { phase: 'idle', connection: 0, failures: 0, opens: 0, needs: [], topics: [], sent: [], acknowledged: [], rejectedChains: [], refused: 0 });
+    assert.deepEqual(s.snapshot(), {
+      phase: 'idle',
+      connection: 0,
+      failures: 0,
+      opens: 0,
+      needs: [],
+      topics: [],
+      sent: [],
+      acknowledged: [],
+      rejectedChains: [],
+      refused: 0,
+    });
     assert.deepEqual(s.dispose(), []);
   });
 
@@ -50,7 +61,10 @@ describe('live/model/subscription: each call answers exactly the commands due', 
     assert.deepEqual(s.received(1, 80, { command: 'subscribe', topic: T }), [wake(380)]);
     assert.deepEqual(s.received(1, 80), []);
     const snap = s.snapshot();
-    assert.deepEqual([snap.needs, snap.topics, snap.sent, snap.acknowledged], [['liveView', 'watch'], [T, 'new_block', 'receipt', 'block_events'], [T, 'new_block', 'receipt', 'block_events'], [T]]);
+    assert.deepEqual(
+      [snap.needs, snap.topics, snap.sent, snap.acknowledged],
+      [['liveView', 'watch'], [T, 'new_block', 'receipt', 'block_events'], [T, 'new_block', 'receipt', 'block_events'], [T]],
+    );
   });
 
   it('a second open of the socket already open changes nothing', () => {

@@ -3,12 +3,24 @@
 // several name one address, the chains an address is named on, and which files a scan opens.
 import * as assert from 'node:assert/strict';
 import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
-import { AddressBook, deploymentKind, parseDeploymentRecord, readAddressBook, userLabels, type AddressLabel } from '../../../../src/workspace/model/deployments';
+import {
+  AddressBook,
+  deploymentKind,
+  parseDeploymentRecord,
+  readAddressBook,
+  userLabels,
+  type AddressLabel,
+} from '../../../../src/workspace/model/deployments';
 
 const X = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
 const Y = '0x1111111111111111111111111111111111111111';
 const addressOf = (n: number): string => `0x${n.toString(16).padStart(40, '0')}`;
-const lbl = (source: string, name: string, chainId?: bigint, address = X): AddressLabel => ({ address, name, source, ...(chainId === undefined ? {} : { chainId }) });
+const lbl = (source: string, name: string, chainId?: bigint, address = X): AddressLabel => ({
+  address,
+  name,
+  source,
+  ...(chainId === undefined ? {} : { chainId }),
+});
 const RUN = 'broadcast/Deploy.s.sol/31337/run-latest.json';
 const create = (address: unknown, contractName: string): unknown => ({ transactionType: 'CREATE', contractAddress: address, contractName });
 
@@ -59,10 +71,13 @@ describe('workspace/model/deployments: the edges of the path rules', () => {
 describe('workspace/model/deployments: what a record must hold', () => {
   it('a name is trimmed and kept up to 100 characters', () => {
     const user = userLabels({ [X]: '  Token  ', [Y]: 'n'.repeat(100), [addressOf(3)]: 'n'.repeat(101) });
-    assert.deepEqual([...user], [
-      [X, 'Token'],
-      [Y, 'n'.repeat(100)],
-    ]);
+    assert.deepEqual(
+      [...user],
+      [
+        [X, 'Token'],
+        [Y, 'n'.repeat(100)],
+      ],
+    );
   });
 
   it('an address given as a list names nothing', () => {
@@ -81,7 +96,10 @@ describe('workspace/model/deployments: what a record must hold', () => {
   it('an Ignition chain comes only from a folder named chain-<number>', () => {
     const text = JSON.stringify({ 'M#A': X });
     assert.equal(parseDeploymentRecord('ignition', 'ignition/deployments/chain-5/deployed_addresses.json', text).labels[0]?.chainId, 5n);
-    assert.deepEqual(parseDeploymentRecord('ignition', 'ignition/deployments/xchain-5/deployed_addresses.json', text).labels[0], lbl('ignition/deployments/xchain-5/deployed_addresses.json', 'A'));
+    assert.deepEqual(
+      parseDeploymentRecord('ignition', 'ignition/deployments/xchain-5/deployed_addresses.json', text).labels[0],
+      lbl('ignition/deployments/xchain-5/deployed_addresses.json', 'A'),
+    );
     assert.equal(parseDeploymentRecord('ignition', 'ignition/deployments/chain-5x/deployed_addresses.json', text).labels[0]?.chainId, undefined);
   });
 
@@ -118,7 +136,11 @@ describe('workspace/model/deployments: the address book', () => {
   });
 
   it('of two names one record gives an address, the first stays', () => {
-    const { labels } = parseDeploymentRecord('ignition', 'ignition/deployments/chain-1/deployed_addresses.json', JSON.stringify({ 'M#First': X, 'M#Second': X }));
+    const { labels } = parseDeploymentRecord(
+      'ignition',
+      'ignition/deployments/chain-1/deployed_addresses.json',
+      JSON.stringify({ 'M#First': X, 'M#Second': X }),
+    );
     assert.equal(new AddressBook([lbl('a', 'Other', 1n, Y), ...labels]).nameOf(X, 1n), 'First');
   });
 

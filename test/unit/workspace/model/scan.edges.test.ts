@@ -36,7 +36,7 @@ describe('workspace/model/scan: edges', () => {
     const line = describeReport({ indexed: 1, noAbi: 2, malformed: 3, tooLarge: 4, refused: 5, overBudget: 6, leftOut: 7, badItems: 8, millis: 9 });
     assert.equal(
       line,
-      '1 files indexed, 2 without an ABI, 3 malformed, 4 too large, 5 refused (not a regular file inside the folder), 6 over the index\'s memory budget, 7 left out, 8 invalid entries, in 9 ms',
+      "1 files indexed, 2 without an ABI, 3 malformed, 4 too large, 5 refused (not a regular file inside the folder), 6 over the index's memory budget, 7 left out, 8 invalid entries, in 9 ms",
     );
   });
 

@@ -3,7 +3,13 @@
 // cap turns records away, and what a scan counts.
 import * as assert from 'node:assert/strict';
 import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
-import { compareSentTxRecords, readSentTransactions, SentTransactionsKept, sentTxRecency, type SentTransaction } from '../../../../src/workspace/model/sentTransactions';
+import {
+  compareSentTxRecords,
+  readSentTransactions,
+  SentTransactionsKept,
+  sentTxRecency,
+  type SentTransaction,
+} from '../../../../src/workspace/model/sentTransactions';
 
 const FROM = '0xdb00079cad3e665853bf766efe26f4c38cdbdcda';
 const hashOf = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;

@@ -77,7 +77,10 @@ describe('workspace/model/sentTransactions: reading a Foundry broadcast', () => 
   });
 
   it('an unknown type is inferred from the fees: maxFeePerGas means 2, gasPrice alone 0, neither says nothing', () => {
-    const r = parseFoundryBroadcast(RUN, broadcast(entry(1, { type: '0x3', maxFeePerGas: '0x9' }), entry(2, { gasPrice: 9 }), entry(3, { maxFeePerGas: 9, gasPrice: 9 }), entry(4, {})));
+    const r = parseFoundryBroadcast(
+      RUN,
+      broadcast(entry(1, { type: '0x3', maxFeePerGas: '0x9' }), entry(2, { gasPrice: 9 }), entry(3, { maxFeePerGas: 9, gasPrice: 9 }), entry(4, {})),
+    );
     assert.deepEqual(
       r.txs.map((t) => t.type),
       [2, 0, 2, undefined],
@@ -86,10 +89,7 @@ describe('workspace/model/sentTransactions: reading a Foundry broadcast', () => 
 
   it('a sender given as a list is not an address: the entry is skipped and counted', () => {
     const r = parseFoundryBroadcast(RUN, broadcast({ hash: hashOf(1), transaction: { from: [FROM] } }, entry(2, {})));
-    assert.deepEqual(
-      { hashes: r.txs.map((t) => t.hash), skipped: r.skipped },
-      { hashes: [hashOf(2)], skipped: 1 },
-    );
+    assert.deepEqual({ hashes: r.txs.map((t) => t.hash), skipped: r.skipped }, { hashes: [hashOf(2)], skipped: 1 });
   });
 
   it('a broadcast that is JSON null holds no transactions and skips nothing', () => {
@@ -160,10 +160,7 @@ describe('workspace/model/sentTransactions: reading an Ignition journal', () => 
         send('F', 1, 7),
       ),
     );
-    assert.deepEqual(
-      { hashes: r.txs.map((t) => t.hash), skipped: r.skipped },
-      { hashes: [hashOf(7)], skipped: 6 },
-    );
+    assert.deepEqual({ hashes: r.txs.map((t) => t.hash), skipped: r.skipped }, { hashes: [hashOf(7)], skipped: 6 });
   });
 
   it('a send without fees has no fee fields and no type', () => {
@@ -210,9 +207,6 @@ describe('workspace/model/sentTransactions: reading an Ignition journal', () => 
   it('reads the first 50,000 lines of a journal and counts the rest skipped', () => {
     const filler = Array.from({ length: 49_998 }, () => '{"type":"NOOP"}');
     const r = parseIgnitionJournal(JOURNAL, journal(request('F', 1), ...filler, send('F', 1, 1), send('F', 1, 2), send('F', 1, 3)));
-    assert.deepEqual(
-      { hashes: r.txs.map((t) => t.hash), skipped: r.skipped },
-      { hashes: [hashOf(1)], skipped: 2 },
-    );
+    assert.deepEqual({ hashes: r.txs.map((t) => t.hash), skipped: r.skipped }, { hashes: [hashOf(1)], skipped: 2 });
   });
 });
