@@ -193,6 +193,23 @@ export const isDeploymentPath = (relativePath: string): boolean => deploymentKin
 /** Records read at most, each at most 4 MB, all within 5 s. */
 export const DEPLOYMENT_SCAN_LIMITS: ScanLimits = { maxFiles: 500, maxFileBytes: 4 * 1024 * 1024, maxMillis: 5_000, concurrency: 4 };
 
+type ParsedRecord = ReturnType<typeof parseDeploymentRecord>;
+
+/**
+ * Forgets the labels of the records that come after the first MAX_LABELS read so far in path order:
+ * a record read later can only push them further out. Returns the labels still held.
+ */
+function dropPastTheCap<U>(queue: readonly ScanFile<U>[], records: Map<ScanFile<U>, ParsedRecord>): number {
+  let held = 0;
+  for (const f of queue) {
+    const r = records.get(f);
+    if (r === undefined) continue;
+    if (held >= MAX_LABELS) records.set(f, { ...r, labels: [] });
+    else held += r.labels.length;
+  }
+  return held;
+}
+
 /**
  * Reads the records into a book within the limits (scan.ts visitWithin: a record past the file or
  * time cap, refused, too large, late or unreadable is counted and skipped); `files` carry
@@ -207,8 +224,10 @@ export async function readAddressBook<U>(
 ): Promise<{ book: AddressBook; read: number; unread: number }> {
   // In path order, so that which records the file cap leaves out does not depend on the search.
   const queue = files.filter((f) => isDeploymentPath(f.label)).sort((a, b) => inPathOrder(a.label, b.label));
-  const labels: AddressLabel[] = [];
-  const chainIds: FolderChainId[] = [];
+  // Kept by the record's place in that order, not by when its read ended: the label cap then
+  // keeps the first records in path order however the reads overlap.
+  const records = new Map<ScanFile<U>, ParsedRecord>();
+  let held = 0;
   let unread = files.length - queue.length;
   const { leftOut } = await visitWithin(queue, limits, now, async (file, remainingMs) => {
     const kind = deploymentKind(file.label);
@@ -218,9 +237,13 @@ export async function readAddressBook<U>(
       return;
     }
     const parsed = parseDeploymentRecord(kind, file.label, new TextDecoder('utf-8').decode(bytes));
-    labels.push(...parsed.labels.slice(0, MAX_LABELS - labels.length));
-    if (parsed.folderChainId) chainIds.push(parsed.folderChainId);
+    records.set(file, { ...parsed, labels: parsed.labels.slice(0, MAX_LABELS) });
+    held += Math.min(parsed.labels.length, MAX_LABELS);
+    if (held > MAX_LABELS) held = dropPastTheCap(queue, records);
   });
   unread += leftOut;
+  const read = queue.flatMap((f) => records.get(f) ?? []);
+  const labels = read.flatMap((r) => r.labels).slice(0, MAX_LABELS);
+  const chainIds = read.flatMap((r) => (r.folderChainId ? [r.folderChainId] : []));
   return { book: new AddressBook(labels, chainIds, user), read: files.length - unread, unread };
 }

@@ -169,3 +169,43 @@ describe('workspace/model/deployments: a scan of records', () => {
     assert.deepEqual([r.read, r.unread, r.book.nameOf(X), r.book.nameOf(Y)], [1, 2, 'A', undefined]);
   });
 });
+
+describe('workspace/model/deployments: the label cap over records read at once', () => {
+  const RECORD_ENTRIES = 5_000;
+  const runs = [0, 1, 2, 3, 4].map((i) => `broadcast/D${i}.s.sol/31337/run-latest.json`);
+  const runOf = (i: number): string =>
+    JSON.stringify({ transactions: Array.from({ length: RECORD_ENTRIES }, (_, k) => create(addressOf(i * RECORD_ENTRIES + k + 1), `C${i}`)) });
+
+  it('keeps the labels of the first records in path order, whichever read finishes first', async () => {
+    let othersClosed = 0;
+    let releaseFirst = (): void => undefined;
+    const othersDone = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const io: ScanIo<string> = {
+      open: async (f) => {
+        const first = f.label === runs[0];
+        const bytes = new TextEncoder().encode(runOf(runs.indexOf(f.label)));
+        return {
+          size: bytes.length,
+          chunks: (async function* () {
+            if (first) await othersDone;
+            yield bytes;
+          })(),
+          close: async () => {
+            if (!first && ++othersClosed === runs.length - 1) releaseFirst();
+          },
+        };
+      },
+    };
+    const { book } = await readAddressBook(runs.map(fileOf), io, new Map(), {
+      maxFiles: 10,
+      maxFileBytes: 1 << 24,
+      maxMillis: 60_000,
+      concurrency: runs.length,
+    });
+    assert.equal(book.size, 20_000);
+    assert.deepEqual(
+      [1, 4 * RECORD_ENTRIES, 4 * RECORD_ENTRIES + 1].map((n) => book.nameOf(addressOf(n), 31337n)),
+      ['C0', 'C3', undefined],
+    );
+  });
+});
