@@ -10,7 +10,6 @@ import { BOB, loadCodecs, vaultIndex } from '../../helpers/evm';
 const HASH = `0x${'ab'.repeat(32)}`;
 const TO = BOB;
 const FROM = `0x${'f'.repeat(40)}`;
-const CREATED = `0x${'c1'.repeat(20)}`;
 const ERROR_NOPE = `0x08c379a0${32n.toString(16).padStart(64, '0')}${4n.toString(16).padStart(64, '0')}${Buffer.from('nope').toString('hex').padEnd(64, '0')}`;
 
 function plain(receipt: Partial<EvmReceipt>, tx: Partial<EvmTransaction> | null = {}): EvmOnlyFound {
