@@ -25,7 +25,7 @@ export function messageWords(message: string, rawData: string | undefined): stri
   const at = message.toLowerCase().indexOf(hex);
   if (at < 0) return message;
   const before = message.slice(0, at).replace(/0x$/i, '');
-  return `${before}${message.slice(at + hex.length)}`.replace(/[\s:]+$/, '').trim();
+  return `${before}${message.slice(at + hex.length)}`.replace(/^[\s:]+|[\s:]+$/g, '');
 }
 
 function headlineOf(e: FailureFacts, l10n: L10n, custom: CustomErrorReading | undefined): string {

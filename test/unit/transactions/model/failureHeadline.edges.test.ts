@@ -11,6 +11,10 @@ describe('transactions/model/failureHeadline: the message without its revert dat
     assert.equal(messageWords('deadbeef reverted here', '0xdeadbeef'), 'reverted here');
   });
 
+  it('a message that starts with the data and a colon keeps the words, not the colon', () => {
+    assert.equal(messageWords('0xdeadbeef: reverted here', '0xdeadbeef'), 'reverted here');
+  });
+
   it('only the 0x right before the data is dropped, not one earlier in the message', () => {
     assert.equal(messageWords('call 0xabc reverted: 0xdeadbeef', '0xdeadbeef'), 'call 0xabc reverted');
   });
