@@ -2,7 +2,7 @@
 // rules, what a record must hold to name an address, the per-record cap, which record wins when
 // several name one address, the chains an address is named on, and which files a scan opens.
 import * as assert from 'node:assert/strict';
-import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
+import type { ScanIo } from '../../../../src/workspace/model/scan';
 import {
   AddressBook,
   deploymentKind,
@@ -11,6 +11,7 @@ import {
   userLabels,
   type AddressLabel,
 } from '../../../../src/workspace/model/deployments';
+import { fileOf, memoryIo } from './memoryRecords';
 
 const X = '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359';
 const Y = '0x1111111111111111111111111111111111111111';
@@ -23,25 +24,6 @@ const lbl = (source: string, name: string, chainId?: bigint, address = X): Addre
 });
 const RUN = 'broadcast/Deploy.s.sol/31337/run-latest.json';
 const create = (address: unknown, contractName: string): unknown => ({ transactionType: 'CREATE', contractAddress: address, contractName });
-
-function memoryIo(texts: Map<string, string>): { io: ScanIo<string>; opened: string[] } {
-  const opened: string[] = [];
-  const io: ScanIo<string> = {
-    open: async (f) => {
-      opened.push(f.label);
-      const bytes = new TextEncoder().encode(texts.get(f.label) ?? '');
-      return {
-        size: bytes.length,
-        chunks: (async function* () {
-          yield bytes;
-        })(),
-        close: async () => undefined,
-      };
-    },
-  };
-  return { io, opened };
-}
-const fileOf = (label: string): ScanFile<string> => ({ uri: label, folder: '', key: label, label });
 
 describe('workspace/model/deployments: the edges of the path rules', () => {
   it('empty path segments are ignored', () => {

@@ -2,7 +2,6 @@
 // how recent a path says a record is, the tie-break by path, which entry of a hash stays, when the
 // cap turns records away, and what a scan counts.
 import * as assert from 'node:assert/strict';
-import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
 import {
   compareSentTxRecords,
   readSentTransactions,
@@ -10,29 +9,12 @@ import {
   sentTxRecency,
   type SentTransaction,
 } from '../../../../src/workspace/model/sentTransactions';
+import { fileOf, memoryIo } from './memoryRecords';
 
 const FROM = '0xdb00079cad3e665853bf766efe26f4c38cdbdcda';
 const hashOf = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;
 const tx = (n: number, source = 'r'): SentTransaction => ({ hash: hashOf(n), from: FROM, toolchain: 'foundry', source });
 
-function memoryIo(texts: Map<string, string>): { io: ScanIo<string>; opened: string[] } {
-  const opened: string[] = [];
-  const io: ScanIo<string> = {
-    open: async (f) => {
-      opened.push(f.label);
-      const bytes = new TextEncoder().encode(texts.get(f.label) ?? '');
-      return {
-        size: bytes.length,
-        chunks: (async function* () {
-          yield bytes;
-        })(),
-        close: async () => undefined,
-      };
-    },
-  };
-  return { io, opened };
-}
-const fileOf = (label: string): ScanFile<string> => ({ uri: label, folder: '', key: label, label });
 const LIMITS = { maxFiles: 100, maxFileBytes: 1 << 20, maxMillis: 60_000, concurrency: 1 };
 const broadcast = (...entries: Array<[number, number]>): string =>
   JSON.stringify({ transactions: entries.map(([n, nonce]) => ({ hash: hashOf(n), transaction: { from: FROM, nonce } })) });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ScanFile, ScanIo } from '../../../../src/workspace/model/scan';
+import type { ScanFile } from '../../../../src/workspace/model/scan';
 import {
   compareSentTxRecords,
   isSentTxPath,
@@ -21,6 +21,7 @@ import {
 } from '../../../../src/workspace/model/sentTransactions';
 import { nodeFolderIo } from '../../../fixtures/nodeFolderFs';
 import { txFactsOfRecord } from '../../../../src/transactions/model/noReceipt';
+import { fileOf, memoryIo } from './memoryRecords';
 
 const WS = 'test/integration/workspace/evm';
 const FOUNDRY = 'broadcast/Pay.s.sol/8822/run-1735689600.json';
@@ -206,26 +207,6 @@ describe('workspace/model/sentTransactions: the cap on transactions kept holds w
       transactions: Array.from({ length: n }, (_, i) => ({ hash: hashOf(file, i), transaction: { from: SENDER, nonce: `0x${i.toString(16)}` } })),
     });
   const txsOf = (file: number, n: number): SentTransaction[] => parseFoundryBroadcast(`broadcast/S${file}.s.sol/1/run-${file}.json`, broadcastOf(file, n)).txs;
-
-  /** Records in memory, each opened counted. */
-  function memoryIo(texts: Map<string, string>): { io: ScanIo<string>; opened: string[] } {
-    const opened: string[] = [];
-    const io: ScanIo<string> = {
-      open: async (f) => {
-        opened.push(f.label);
-        const bytes = new TextEncoder().encode(texts.get(f.label) ?? '');
-        return {
-          size: bytes.length,
-          chunks: (async function* () {
-            yield bytes;
-          })(),
-          close: async () => undefined,
-        };
-      },
-    };
-    return { io, opened };
-  }
-  const fileOf = (label: string): ScanFile<string> => ({ uri: label, folder: '', key: label, label });
 
   it('orders records newest first: run-latest.json and journals, then run files by their timestamp (seconds or milliseconds), then the rest', () => {
     const paths = [
