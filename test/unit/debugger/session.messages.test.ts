@@ -6,22 +6,10 @@ import type { DebugProtocol as P } from '@vscode/debugprotocol';
 import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import { ReplaySession } from '../../../src/debugger/model/session';
 import { DapClient } from '../helpers/dapClient';
-import { launchOver, preparedOf, recordingOf, SOURCE_FILE, where, type StepSpec } from './syntheticReplay';
+import { launchOver, preparedOf, recordingOf, SOURCE_FILE, where, CALLS } from './syntheticReplay';
 
 /** The root (C0) on lines 10 and 11, its callee (C1) on lines 20 to 22, the root again on lines 11 and 12. */
-const CALLS: StepSpec[] = [
-  { f: 0, line: 10 },
-  { f: 0, line: 10 },
-  { f: 0, line: 11 },
-  { f: 0 },
-  { f: 1, line: 20 },
-  { f: 1, line: 20 },
-  { f: 1, line: 21 },
-  { f: 1, line: 22 },
-  { f: 0, line: 11 },
-  { f: 0, line: 12 },
-];
-const calls = () => preparedOf([{}, { parent: 0 }], CALLS);
+const calls = () => preparedOf([{}, { parent: 0 }], CALLS.slice(0, 10));
 
 /** The innermost frame, as name:line. */
 const top = async (dap: DapClient) => (await where(dap)).split(' < ')[0];

@@ -3,33 +3,13 @@
 // session starts in, which revert fails the transaction, and a recording with no frames at all.
 import { strict as assert } from 'node:assert';
 import { LineIndex } from '../../../src/debugger/model/lineIndex';
-import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import type { FrameOutcome } from '../../../src/debugger/model/recording';
 import { Walker } from '../../../src/debugger/model/stepping';
-import { preparedOf, recordingOf, type FrameSpec, type StepSpec, type SyntheticOptions } from './syntheticReplay';
+import { preparedOf, recordingOf, type FrameSpec, type StepSpec, type SyntheticOptions, CALLS, callFrames, walkerOf } from './syntheticReplay';
 
-const walkerOf = (p: PreparedReplay) => new Walker(p.recording, p.lines, (f) => p.codeMapOf(f) !== undefined && !p.recording.frames[f]?.native);
 const walk = async (frames: FrameSpec[], steps: StepSpec[], options: SyntheticOptions = {}) => walkerOf(await preparedOf(frames, steps, options));
 
-/** The root calls C1 (frame 1) on line 11 and a native contract (frame 2) on line 12; steps 3 and 11 map to no line. */
-const CALLS: StepSpec[] = [
-  { f: 0, line: 10 },
-  { f: 0, line: 10 },
-  { f: 0, line: 11 },
-  { f: 0 },
-  { f: 1, line: 20 },
-  { f: 1, line: 20 },
-  { f: 1, line: 21 },
-  { f: 1, line: 22 },
-  { f: 0, line: 11 },
-  { f: 0, line: 12 },
-  { f: 0, line: 12 },
-  { f: 0 },
-  { f: 0, line: 13 },
-  { f: 0, line: 13 },
-];
-const calls = (callee: Partial<FrameSpec> = {}, options: SyntheticOptions = {}) =>
-  walk([{}, { parent: 0, ...callee }, { parent: 0, nativeAt: 10 }], CALLS, options);
+const calls = (callee: Partial<FrameSpec> = {}, options: SyntheticOptions = {}) => walk(callFrames(callee), CALLS, options);
 
 const reverted: FrameOutcome = { status: 'reverted', output: '0x', gasUsed: 50n };
 

@@ -2,34 +2,9 @@
 // into and out of a native callee, back across a call, by instruction, to the previous breakpoint,
 // on a caught or an uncaught revert, at a divergence. session.test.ts walks real replays over anvil.
 import { strict as assert } from 'node:assert';
-import type { PreparedReplay } from '../../../src/debugger/model/prepared';
 import type { FrameOutcome } from '../../../src/debugger/model/recording';
-import { Walker } from '../../../src/debugger/model/stepping';
-import { preparedOf, SOURCE, type FrameSpec, type StepSpec, type SyntheticOptions } from './syntheticReplay';
+import { preparedOf, SOURCE, type FrameSpec, type StepSpec, type SyntheticOptions, CALLS, callFrames, walkerOf } from './syntheticReplay';
 
-const walkerOf = (p: PreparedReplay) => new Walker(p.recording, p.lines, (f) => p.codeMapOf(f) !== undefined && !p.recording.frames[f]?.native);
-
-/**
- * The root (frame 0) calls C1 (frame 1) on line 11 and a native contract (frame 2) on line 12:
- * steps 3 and 11 map to no single line (a CALL, generated code).
- */
-const CALLS: StepSpec[] = [
-  { f: 0, line: 10 },
-  { f: 0, line: 10 },
-  { f: 0, line: 11 },
-  { f: 0 },
-  { f: 1, line: 20 },
-  { f: 1, line: 20 },
-  { f: 1, line: 21 },
-  { f: 1, line: 22 },
-  { f: 0, line: 11 },
-  { f: 0, line: 12 },
-  { f: 0, line: 12 },
-  { f: 0 },
-  { f: 0, line: 13 },
-  { f: 0, line: 13 },
-];
-const callFrames = (callee: Partial<FrameSpec> = {}): FrameSpec[] => [{}, { parent: 0, ...callee }, { parent: 0, nativeAt: 10 }];
 const calls = (callee: Partial<FrameSpec> = {}, options: SyntheticOptions = {}) => preparedOf(callFrames(callee), CALLS, options);
 
 describe('debugger/model/stepping: a native callee, answered from the record', () => {

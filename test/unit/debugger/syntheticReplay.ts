@@ -11,6 +11,7 @@ import { LineIndex } from '../../../src/debugger/model/lineIndex';
 import type { PreparedReplay, SourceFile } from '../../../src/debugger/model/prepared';
 import type { Divergence, FrameOutcome, Recording, ReplayFrame, ReplayResult, StorageAccess } from '../../../src/debugger/model/recording';
 import { ReplaySession } from '../../../src/debugger/model/session';
+import { Walker } from '../../../src/debugger/model/stepping';
 import { loadAbiCoder } from '../../../src/evm/model/decode';
 import { DapClient } from '../helpers/dapClient';
 
@@ -54,6 +55,31 @@ export interface FrameSpec {
   sources?: Record<string, string>;
   extra?: Partial<ReplayFrame>;
 }
+
+/**
+ * The root (frame 0) calls C1 (frame 1) on line 11 and a native contract (frame 2) on line 12:
+ * steps 3 and 11 map to no single line (a CALL, generated code). callFrames() gives its frames.
+ */
+export const CALLS: StepSpec[] = [
+  { f: 0, line: 10 },
+  { f: 0, line: 10 },
+  { f: 0, line: 11 },
+  { f: 0 },
+  { f: 1, line: 20 },
+  { f: 1, line: 20 },
+  { f: 1, line: 21 },
+  { f: 1, line: 22 },
+  { f: 0, line: 11 },
+  { f: 0, line: 12 },
+  { f: 0, line: 12 },
+  { f: 0 },
+  { f: 0, line: 13 },
+  { f: 0, line: 13 },
+];
+export const callFrames = (callee: Partial<FrameSpec> = {}): FrameSpec[] => [{}, { parent: 0, ...callee }, { parent: 0, nativeAt: 10 }];
+
+/** The step walker over a prepared replay, as the session builds it: a frame steps by line when it has a code map and is not native. */
+export const walkerOf = (p: PreparedReplay) => new Walker(p.recording, p.lines, (f) => p.codeMapOf(f) !== undefined && !p.recording.frames[f]?.native);
 
 export interface SyntheticOptions {
   result?: ReplayResult;
