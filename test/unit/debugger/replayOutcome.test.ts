@@ -7,6 +7,7 @@ import type { CallTrace, TraceFrame } from '../../../src/evm/model/callTrace';
 import { MAGIC_ADDRESS } from '../../../src/evm/model/iscMagic';
 import { replayTransaction, type ReplayOptions } from '../../../src/debugger/model/replay';
 import type { ReplayInputs } from '../../../src/debugger/model/replayInputs';
+import { rootTrace } from './traceFrames';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const SENDER = A(1);
@@ -17,24 +18,7 @@ const WORD_ON_STACK = [0x60, 1, 0x60, 0, 0x52, 0x60, 32, 0x60, 0];
 /** What WORD_ON_STACK costs beyond the intrinsic 21,000: four PUSH1 at 3, an MSTORE at 3 and one word of memory at 3. */
 const WORD_GAS = 18n;
 
-function root(extra: Partial<TraceFrame>): CallTrace {
-  const frame: TraceFrame = {
-    index: 0,
-    parent: undefined,
-    depth: 0,
-    type: 'CALL',
-    from: SENDER,
-    to: CONTRACT,
-    gas: 100_000n,
-    gasUsed: 21_000n,
-    input: '0x',
-    logs: [],
-    logsCut: 0,
-    children: [],
-    ...extra,
-  };
-  return { frames: [frame], cut: 0 };
-}
+const root = (extra: Partial<TraceFrame>): CallTrace => rootTrace({ from: SENDER, to: CONTRACT, gasUsed: 21_000n, ...extra });
 
 /** The node's answers for a call of 100,000 gas to CONTRACT holding `code`, in a Cancun block. */
 function inputs(code: number[], receipt: ReplayInputs['receipt'], trace: CallTrace): ReplayInputs {

@@ -13,6 +13,7 @@ import type { ReplayInputs, ReplayTx } from '../../../src/debugger/model/replayI
 import { nativeAnswers } from '../../../src/debugger/model/replayNative';
 import { StepRecorder } from '../../../src/debugger/model/replayRecorder';
 import { watchedRun } from '../../../src/debugger/model/replayRun';
+import { rootTrace } from './traceFrames';
 
 const A = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const SENDER = A(1);
@@ -20,26 +21,7 @@ const CONTRACT = A(0x100b1);
 /** The step recorder's bytes before its first step: 1,024 steps of its typed arrays. */
 const EMPTY_RECORDER = 1024 * 31;
 
-const trace = (extra: Partial<TraceFrame> = {}): CallTrace => ({
-  frames: [
-    {
-      index: 0,
-      parent: undefined,
-      depth: 0,
-      type: 'CALL',
-      from: SENDER,
-      to: CONTRACT,
-      gas: 100_000n,
-      gasUsed: 21_000n,
-      input: '0x',
-      logs: [],
-      logsCut: 0,
-      children: [],
-      ...extra,
-    },
-  ],
-  cut: 0,
-});
+const trace = (extra: Partial<TraceFrame> = {}): CallTrace => rootTrace({ from: SENDER, to: CONTRACT, gasUsed: 21_000n, ...extra });
 
 /** A call of 100,000 gas from SENDER (no funds) to CONTRACT holding `code`, in a Cancun block. */
 function inputs(code: number[], tx: Partial<ReplayTx> = {}, more: { senderNonce?: bigint; blockGasLimit?: bigint } = {}): ReplayInputs {

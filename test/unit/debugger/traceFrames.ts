@@ -25,6 +25,9 @@ export function traceFrame(index: number, parent: number | undefined, extra: Par
   };
 }
 
+/** The node's call tree of a call with no inner calls: its one frame. */
+export const rootTrace = (extra: Partial<TraceFrame> = {}): CallTrace => ({ frames: [traceFrame(0, undefined, extra)], cut: 0 });
+
 /** A frame of the replay, run from `firstStep` to `lastStep`, that returned. */
 export function replayFrame(index: number, parent: number | undefined, firstStep: number, lastStep: number, extra: Partial<ReplayFrame> = {}): ReplayFrame {
   return {
