@@ -87,8 +87,11 @@ export class Describer {
 
   /** A revert's data as its error: a custom error with its arguments, `Error(string)`'s reason, a panic's words. */
   revert(data: string, map: CodeMap | undefined): string | undefined {
-    const builtin = decodeRevertData(data);
-    if (builtin !== undefined) return builtin;
+    return decodeRevertData(data) ?? this.customError(data, map);
+  }
+
+  /** A custom error the workspace's ABIs declare, with its arguments ("Overdrawn(available: 1000, required: 5000)"). */
+  customError(data: string, map: CodeMap | undefined): string | undefined {
     const item = this.decoded('error', map, data);
     return item
       ? decodedLine({ ...item, name: shown(item.name), args: item.args.map((a) => ({ ...a, name: shown(a.name), value: shown(a.value, MAX_VALUE) })) })

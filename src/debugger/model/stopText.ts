@@ -20,11 +20,12 @@ function failureOf(prepared: PreparedReplay, step: number, l10n: L10n): { id: st
   const outcome = frame?.outcome;
   if (!frame || !outcome || outcome.status === 'returned' || frame.lastStep !== step) return undefined;
   if (outcome.status === 'failed') return { id: 'failure', text: outcome.error ?? l10n.t('failed') };
-  const decoded = prepared.describer.revert(outcome.output, prepared.codeMapOf(frame.index));
+  const builtin = decodeRevertData(outcome.output);
+  const custom = builtin === undefined ? prepared.describer.customError(outcome.output, prepared.codeMapOf(frame.index)) : undefined;
+  const decoded = builtin ?? custom;
   // A custom error names the exception ("Exception has occurred: Overdrawn"); anything else is a
   // revert, an Error(string) reason too, however it starts ("pay(1) failed").
-  const custom = decoded !== undefined && decodeRevertData(outcome.output) === undefined;
-  const name = custom ? /^([A-Za-z_$][\w$]*)\(/.exec(decoded)?.[1] : undefined;
+  const name = custom === undefined ? undefined : /^([A-Za-z_$][\w$]*)\(/.exec(custom)?.[1];
   return { id: name ?? 'revert', text: decoded ?? (outcome.output === '0x' ? l10n.t('reverted without data') : l10n.t('reverted with {0}', outcome.output)) };
 }
 
