@@ -237,13 +237,14 @@ export async function readAddressBook<U>(
       return;
     }
     const parsed = parseDeploymentRecord(kind, file.label, new TextDecoder('utf-8').decode(bytes));
-    records.set(file, { ...parsed, labels: parsed.labels.slice(0, MAX_LABELS) });
-    held += Math.min(parsed.labels.length, MAX_LABELS);
+    records.set(file, parsed);
+    held += parsed.labels.length;
     if (held > MAX_LABELS) held = dropPastTheCap(queue, records);
   });
   unread += leftOut;
   const read = queue.flatMap((f) => records.get(f) ?? []);
-  const labels = read.flatMap((r) => r.labels).slice(0, MAX_LABELS);
+  // The book keeps the first MAX_LABELS of these in path order.
+  const labels = read.flatMap((r) => r.labels);
   const chainIds = read.flatMap((r) => (r.folderChainId ? [r.folderChainId] : []));
   return { book: new AddressBook(labels, chainIds, user), read: files.length - unread, unread };
 }
