@@ -2,7 +2,7 @@
 // mined, the replay's inputs fetched, and a loop contract of a known number of steps.
 import { strict as assert } from 'node:assert';
 import { fetchReplayInputs, type ReplayInputs } from '../../../src/debugger/model/replayInputs';
-import { startRealPeers, type RealPeers } from '../../fixtures/realPeers/realPeers';
+import { sendMined as sendTransactionMined, startRealPeers, type RealPeers } from '../../fixtures/realPeers/realPeers';
 
 export const show = (v: unknown) =>
   JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x instanceof Uint8Array ? `bytes(${x.length})` : x));
@@ -17,15 +17,8 @@ export async function inputsOf(url: string, hash: string): Promise<ReplayInputs>
 export const LOOP_CODE = '0x6000355b60019003806000528060035700';
 export const LOOP_AT = '0x00000000000000000000000000000000000100b0';
 
-/** Sends a transaction from an unlocked account and waits until anvil mined it (its automine answers first). */
-export async function sendMined(peers: Pick<RealPeers, 'rpc'>, tx: Record<string, string>): Promise<string> {
-  const hash = await peers.rpc<string>('eth_sendTransaction', [tx]);
-  for (let i = 0; i < 200; i++) {
-    if (await peers.rpc('eth_getTransactionReceipt', [hash])) return hash;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`anvil did not mine ${hash}`);
-}
+/** Sends a transaction from an unlocked account of the suite's anvil and waits until anvil has mined it. */
+export const sendMined = (peers: Pick<RealPeers, 'rpc'>, tx: Record<string, string>): Promise<string> => sendTransactionMined(peers.rpc, tx);
 
 /** The fixture's anvil for the suite it is called in: started before, stopped after. */
 export function usePeers(): () => RealPeers {

@@ -16,7 +16,7 @@ import { replayTransaction } from '../../../src/debugger/model/replay';
 import { ReplaySession } from '../../../src/debugger/model/session';
 import { nameSlot } from '../../../src/debugger/model/storageNames';
 import { keccak_256 } from '@noble/hashes/sha3';
-import { ANVIL_ACCOUNTS, startRealPeers, type RealPeers, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
+import { ANVIL_ACCOUNTS, startRealPeers, waitMined, type RealPeers, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
 import { DapClient } from '../helpers/dapClient';
 import { files, realPeersAbiIndex } from '../helpers/realPeers';
 
@@ -141,8 +141,7 @@ describe('the debug session over anvil’s transactions, replayed, with the proj
     const note = new TextEncoder().encode('pay \u202Elive\u200B');
     const data = `0x${hex(keccak_256(new TextEncoder().encode('save(string)')).subarray(0, 4))}${(32).toString(16).padStart(64, '0')}${note.length.toString(16).padStart(64, '0')}${hex(note).padEnd(Math.ceil(note.length / 32) * 64, '0')}`;
     const hash = await peers.rpc<string>('eth_sendTransaction', [{ from: ANVIL_ACCOUNTS[1], to: peers.addresses.bank, data, value: '0x1', gas: '0x100000' }]);
-    // Mined at once (automine), but its receipt may answer a moment later.
-    for (let i = 0; i < 100 && !(await peers.rpc('eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitMined(peers.rpc, hash);
     const { dap } = await launch(await prepared({ hash }));
     const [top] = await dap.stack();
     assert.equal(top?.name, 'Bank.save');
