@@ -22,6 +22,9 @@ const stages = [
   { name: 'l10n', cmd: [process.execPath, 'scripts/l10n.mjs', '--check'] },
   // The GitHub workflows as GitHub reads them (its own parser and schema, offline), actions pinned by SHA.
   { name: 'workflows', cmd: [process.execPath, 'scripts/check-workflows.mjs'] },
+  // Mocha loads the unit test files without running product code: what a file runs while it loads
+  // is static to Stryker, and `npm run mutation` restarts a test runner for each mutant in it.
+  { name: 'unit-load', cmd: [process.execPath, 'scripts/check-unit-load.mjs'] },
   { name: 'build', cmd: [process.execPath, 'esbuild.mjs', '--tests'] },
   { name: 'unit', cmd: [process.execPath, 'scripts/run-unit.mjs'], suites: ['unit'] },
   {

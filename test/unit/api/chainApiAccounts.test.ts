@@ -11,18 +11,18 @@ import { REBASED_BASE_TOKEN } from '../../../src/api/accountShape';
 import { RebasedChain, type NodeChainSource } from '../../../src/api/rebasedChain';
 import { RebasedChainResponseSchema, type RebasedChainResponse } from '../../../src/api/rebasedSchemas';
 import { StardustChain } from '../../../src/api/stardustChain';
-import { rebasedSample, stardustSample } from '../helpers/samples';
+import { plainRebasedSample, plainStardustSample, rebasedSample } from '../helpers/samples';
 import { wsSample } from '../live/liveSamples';
 
 const notAsked = (): WaspClient => assert.fail('the node is not asked');
 
 /** The Rebased node's `/v1/chain` sample. */
-const NODE_CHAIN = RebasedChainResponseSchema.parse(rebasedSample('chain'));
+const nodeChainAnswer = () => RebasedChainResponseSchema.parse(rebasedSample('chain'));
 /** The Stardust chain of the samples (its /v1/ws events name it), and a sender of its network (`iota1…`, an L1 address). */
 const STARDUST_CHAIN = wsSample('v1-ws-receipt').chainID as string;
-const STARDUST_SENDER = (stardustSample('receipt-failed-isc-offledger').request as { senderAccount: string }).senderAccount;
+const STARDUST_SENDER = (plainStardustSample('receipt-failed-isc-offledger').request as { senderAccount: string }).senderAccount;
 /** A Rebased sender: an L1 address (0x + 64 hex), from the on-ledger receipt sample. */
-const REBASED_SENDER = (rebasedSample('receipt-success-onledger').request as { senderAccount: string }).senderAccount;
+const REBASED_SENDER = (plainRebasedSample('receipt-success-onledger').request as { senderAccount: string }).senderAccount;
 const EVM = '0xDb3009babf5415B64ef64275f0f23A87E90Ea142';
 
 function nodeChain(answer: RebasedChainResponse | undefined): NodeChainSource {
@@ -84,7 +84,8 @@ describe('api/chainApi: the chain an entry reads', () => {
     const named = `0x${'ab'.repeat(32)}`;
     const never: NodeChainSource = { known: () => undefined, read: () => assert.fail('the node is not asked') };
     assert.equal(await new RebasedChain(notAsked, named, never).entryChainId(), named);
-    assert.equal(await new RebasedChain(notAsked, '', nodeChain(NODE_CHAIN)).entryChainId(), NODE_CHAIN.chainID);
+    const answer = nodeChainAnswer();
+    assert.equal(await new RebasedChain(notAsked, '', nodeChain(answer)).entryChainId(), answer.chainID);
   });
 
   it('Rebased, the entry names none and the node runs none: the identity request says why', async () => {

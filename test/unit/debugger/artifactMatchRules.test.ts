@@ -76,7 +76,10 @@ describe('debugger/model/artifactMatch: runtime code', () => {
 describe('debugger/model/artifactMatch: init code', () => {
   // PUSH1 1 PUSH1 2 STOP, then the runtime's metadata tail, as solc ends a creation code.
   const CREATION = `6001600200${TAIL}`;
-  const i = index([['out/A.sol/A.json', foundry({ creation: CREATION })]]);
+  let i: ArtifactIndex;
+  before(() => {
+    i = index([['out/A.sol/A.json', foundry({ creation: CREATION })]]);
+  });
 
   it('matches the creation code followed by constructor arguments, whatever its metadata tail holds', () => {
     assert.equal(i.match(code(`${CREATION}${'00'.repeat(31)}07`), true)?.contractName, 'A');

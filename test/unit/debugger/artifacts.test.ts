@@ -63,7 +63,7 @@ describe('debugger/model/artifacts: forge’s out/ records', function () {
 describe('debugger/model/artifactMatch: pairing an artifact with a build info, without a build', () => {
   // PUSH1 0x80 PUSH1 0x40 MSTORE STOP, then a CBOR tail (as artifactsHostile.test.ts): forge’s shapes, written small.
   const RUNTIME = '0x6080604052' + '00' + 'a1616100' + '0004';
-  const code = hexToBytes(RUNTIME) ?? assert.fail();
+  const code = Uint8Array.from(Buffer.from(RUNTIME.slice(2), 'hex'));
   const artifact = JSON.stringify({
     abi: [],
     bytecode: { object: '0x', sourceMap: '' },

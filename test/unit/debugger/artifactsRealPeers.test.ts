@@ -135,7 +135,7 @@ function changedByteSuite(layout: 'foundry' | 'hardhat', world: World): void {
 describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture against forge’s and Hardhat 3’s records', function () {
   this.timeout(30_000);
   const code = new Map<string, Uint8Array>();
-  const indexes: Record<'foundry' | 'hardhat', ArtifactIndex> = { foundry: new ArtifactIndex(), hardhat: new ArtifactIndex() };
+  const indexes = {} as Record<'foundry' | 'hardhat', ArtifactIndex>;
   // Filled by `before`; the layout suites read it when their tests run.
   const world = { code, indexes } as World;
   let peers: RealPeers | undefined;
@@ -144,6 +144,8 @@ describe('debugger/model/artifactMatch: anvil’s code of the real-peer fixture 
   before(async function () {
     // The first run compiles the contracts (forge build through solc-js); later runs reuse the cache.
     this.timeout(180_000);
+    indexes.foundry = new ArtifactIndex();
+    indexes.hardhat = new ArtifactIndex();
     peers = await startRealPeers();
     world.peers = peers;
     world.source = readFileSync(join(peers.project, 'src', 'Bank.sol'), 'utf8');

@@ -94,7 +94,10 @@ describe('replayChain: the transaction as the EVM runs it again', () => {
     accessList: [{ address: A(2), storageKeys: [H(7)] }],
     blockNumber: 5n,
   };
-  const common = commonOf(1074n, Hardfork.Cancun);
+  let common: ReturnType<typeof commonOf>;
+  before(() => {
+    common = commonOf(1074n, Hardfork.Cancun);
+  });
   const fields = (t: ReplayTx) => {
     const built = txOf(t, common) as unknown as Record<string, unknown> & { to?: { toString(): string }; data: Uint8Array };
     const list = built.accessList as Array<[Uint8Array, Uint8Array[]]> | undefined;

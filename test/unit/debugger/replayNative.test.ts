@@ -72,7 +72,10 @@ describe('debugger/model/replayNative: the recorded answer', () => {
     frames: [node(0, A(0x500)), node(1, MAGIC_ADDRESS, { input: '0xABCD', output: '0x2a' }), node(2, A(0x700), { output: '0x01' })],
     cut: 0,
   };
-  const answers = nativeAnswers(trace, new Map());
+  let answers: ReturnType<typeof nativeAnswers>;
+  before(() => {
+    answers = nativeAnswers(trace, new Map());
+  });
 
   it('answers a native call with the same target and input (in any case) from the record', () => {
     const got = answers.answer(frame(1, MAGIC_ADDRESS, '0xabcd'), 7n);

@@ -82,7 +82,10 @@ describe('debugger/model/sourceMap: UTF-8 lengths at the range boundaries', () =
 describe('debugger/model/sourceMap: which entries locate', () => {
   // Four JUMPDESTs, one instruction a byte.
   const code = bytes(0x5b, 0x5b, 0x5b, 0x5b);
-  const map = decoded('0:0:0:i;2:-1;1:3:-1;3:2:0:o');
+  let map: DecodedSourceMap;
+  before(() => {
+    map = decoded('0:0:0:i;2:-1;1:3:-1;3:2:0:o');
+  });
   const text = 'ab\ncd';
 
   function locator() {

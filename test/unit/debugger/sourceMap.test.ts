@@ -181,8 +181,11 @@ describe('debugger/model/sourceMap: byte offsets to lines and columns', () => {
 describe('debugger/model/sourceMap: locate', () => {
   // PUSH1 1, PUSH1 2, ADD, STOP: four instructions, four entries.
   const code = new Uint8Array([0x60, 0x01, 0x60, 0x02, 0x01, 0x00]);
-  const decoded = decodeSourceMap('0:3:0:-;4:3:-1;4:3:1;0:1:0:o');
-  const map = decoded.ok ? decoded.map : assert.fail();
+  let map: DecodedSourceMap;
+  before(() => {
+    const decoded = decodeSourceMap('0:3:0:-;4:3:-1;4:3:1;0:1:0:o');
+    map = decoded.ok ? decoded.map : assert.fail();
+  });
   const sources = new Map([
     [0, { path: 'src/A.sol', text: 'abc\ndef' }],
     [1, { path: 'src/B.sol', text: undefined }],

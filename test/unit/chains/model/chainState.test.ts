@@ -23,7 +23,7 @@ import { englishL10n } from '../../../../src/core/l10n';
 const missing = (permission: string) => new UnauthorizedError(`The node denied access: missing permission "${permission}"`, permission, false, { status: 401 });
 const rejected = () => new UnauthorizedError('The node rejected the access token: invalid or expired jwt', undefined, true, { status: 401 });
 
-const denied = new UnauthorizedError('The node denied access', undefined, false, { status: 401 });
+const denied = () => new UnauthorizedError('The node denied access', undefined, false, { status: 401 });
 
 const decide = (i: ChainStateInput) => decideChainState(i, englishL10n);
 const HINT_TOKEN = 'Set an access token (Chain: Set Access Token) or sign in (Chain: Sign In).';
@@ -195,7 +195,7 @@ describe('chains/model/chainState: the exact words', () => {
       hint,
       missingPermission: 'write',
     });
-    assert.deepEqual(decideChainState({ loaded: true, tokenStatus: { kind: 'withheld' }, error: denied }), {
+    assert.deepEqual(decideChainState({ loaded: true, tokenStatus: { kind: 'withheld' }, error: denied() }), {
       hasToken: true,
       state: 'needsToken',
       label: 'needs a token (withheld)',
@@ -226,7 +226,7 @@ describe('chains/model/chainState: the exact words', () => {
   });
 
   it('says the node wants a token when none is stored', () => {
-    assert.deepEqual(decideChainState({ loaded: true, error: denied }), {
+    assert.deepEqual(decideChainState({ loaded: true, error: denied() }), {
       hasToken: false,
       state: 'needsToken',
       label: 'needs a token',

@@ -8,19 +8,25 @@ import { resolveChains, type ChainSource } from '../../../../src/config/model/ch
 const user: ChainSource = { scope: 'user' };
 const IOTA = 'iota1pzt3mstq6khgc3tl0mwuzk3eqddkryqnpdxmk4nr25re2466uxwm28qqxu5';
 
-const chains = resolveChains([
-  {
-    source: user,
-    value: [
-      { name: 'Stardust', nodeUrl: 'https://stardust.example', chainId: IOTA },
-      { name: 'Rebased', nodeUrl: 'https://rebased.example' },
-      { name: 'Anvil', evmJsonRpcUrl: 'http://127.0.0.1:8545' },
-      { name: 'Broken', nodeUrl: 'ftp://nowhere' },
-    ],
-  },
-]).map((r) => knownChainOf(r));
+const configured = () =>
+  resolveChains([
+    {
+      source: user,
+      value: [
+        { name: 'Stardust', nodeUrl: 'https://stardust.example', chainId: IOTA },
+        { name: 'Rebased', nodeUrl: 'https://rebased.example' },
+        { name: 'Anvil', evmJsonRpcUrl: 'http://127.0.0.1:8545' },
+        { name: 'Broken', nodeUrl: 'ftp://nowhere' },
+      ],
+    },
+  ]).map((r) => knownChainOf(r));
 
 describe('config/model/chainAbilities: what a configured chain can answer', () => {
+  let chains: ReturnType<typeof configured>;
+  before(() => {
+    chains = configured();
+  });
+
   it('a chain with a web API of either generation answers receipts, governance, blocks, accounts, the feed and tokens, with no reach to say', () => {
     for (const chain of chains.slice(0, 2)) {
       assert.ok(chain);

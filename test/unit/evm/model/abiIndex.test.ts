@@ -399,7 +399,10 @@ describe('evm/model/abiIndex: the index', () => {
 });
 
 describe('evm/model/abiIndex: the memory budget', () => {
-  const one = [fn('f', [{ name: 'x', type: 'uint256' }])];
+  let one: AbiItem[];
+  before(() => {
+    one = [fn('f', [{ name: 'x', type: 'uint256' }])];
+  });
   const costOf = (key: string, items: AbiItem[]) => {
     const probe = new AbiIndex();
     probe.setFile(key, key, items);

@@ -130,8 +130,9 @@ describe('live/model/feed: what an entry says', () => {
 });
 
 describe('live/model/feed: the filters', () => {
-  const feed = new LiveFeed(50);
+  let feed: LiveFeed;
   before(() => {
+    feed = new LiveFeed(50);
     feed.add(receipt(1));
     feed.add(receipt(2, { failed: true }));
     feed.add(receipt(3, { generation: 'stardust' }));

@@ -14,8 +14,8 @@ function reading(index: string): RequestIdReading {
   assert.ok(r);
   return r;
 }
-const OFF_LEDGER = reading('0000');
-const ON_LEDGER = reading('0100');
+const OFF_LEDGER = () => reading('0000');
+const ON_LEDGER = () => reading('0100');
 
 function tx(extra: Partial<TxFacts> = {}): TxFacts {
   return { hash: TX_ID, sender: SENDER, nonce: 14n, gasLimit: 21_000n, gasPrice: 10n, value: 0n, type: 0, chainId: 148n, source: 'record', ...extra };
@@ -34,11 +34,11 @@ function withEvm(a: ChainAnswer, d: Diagnosis, rpcHost?: string): ChainAnswer {
 }
 
 function report(input: Partial<RequestReportInput>) {
-  return requestReport({ reading: OFF_LEDGER, answers: [], left: [], tx: undefined, ownSkipReason: undefined, now: NOW, ...input });
+  return requestReport({ reading: OFF_LEDGER(), answers: [], left: [], tx: undefined, ownSkipReason: undefined, now: NOW, ...input });
 }
 
 const ASKED_A = 'Asked: A, each for whether it is active and its latest block.';
-const OFF_LEDGER_LINE = `${OFF_LEDGER.requestId} ends in output index 0000: an off-ledger request, such as the EVM transaction ${TX_ID}.`;
+const OFF_LEDGER_LINE = `${TX_ID}0000 ends in output index 0000: an off-ledger request, such as the EVM transaction ${TX_ID}.`;
 const RECORD_LINE = `From the workspace’s record of it: sender ${SENDER}, nonce 14.`;
 
 describe('transactions/model/noReceiptReport: the lines said of hand-made chain answers', () => {
@@ -137,7 +137,7 @@ describe('transactions/model/noReceiptReport: the line of each chain', () => {
 
 describe('transactions/model/noReceiptReport: what to do, and who was asked', () => {
   it('an on-ledger ID asked of no chain: said in words, with the L1 explorer step and no skip reason of the node', () => {
-    const { message, details } = report({ reading: ON_LEDGER });
+    const { message, details } = report({ reading: ON_LEDGER() });
     assert.equal(message, 'Not processed by : this on-ledger request (output 1 of an L1 transaction) is no EVM transaction, and no chain asked has taken it.');
     assert.deepEqual(details.slice(1), [
       'What to do:',
@@ -147,7 +147,7 @@ describe('transactions/model/noReceiptReport: what to do, and who was asked', ()
   });
 
   it('the node’s own skip reason follows the L1 explorer step', () => {
-    const { details } = report({ reading: ON_LEDGER, answers: [chain('A', { active: true })], ownSkipReason: 'Node reason.' });
+    const { details } = report({ reading: ON_LEDGER(), answers: [chain('A', { active: true })], ownSkipReason: 'Node reason.' });
     assert.deepEqual(details.slice(2, 4), ['What to do:', details[3]]);
     assert.ok(details[3]?.startsWith('Look the output 0x4b4b4b4b4b…4b4b0100 up in the L1 explorer'), details[3]);
     assert.deepEqual(details.slice(4), ['Node reason.', ASKED_A]);
