@@ -2,7 +2,9 @@
 // level and its describe bodies) before the first test; product code a test file runs then is
 // "static" to Stryker, and `npm run mutation` restarts a test runner process (and its anvil) for
 // every mutant in that code (844 mutants, each a restart, when this check came).
-// A fixture a test file builds from product code belongs in a `before` hook or in the test.
+// A fixture a test file builds from product code belongs in the test or in a `beforeEach` hook:
+// Stryker learns which test covers what in a root `beforeEach`, so code in a `before` hook is
+// counted for whichever test ran last, and a mutant in it runs that test instead of the suite's.
 //
 // `node scripts/check-unit-load.mjs` loads the unit files in mocha's order without running a test,
 // with each product module a test file imports wrapped so that a call or `new` is recorded with
@@ -79,7 +81,7 @@ Module.prototype.require = require;
 if (calls.size === 0) {
   console.log(`unit load: ${config.mochaOptions.spec.length} test files load without running product code`);
 } else {
-  console.error('unit load: test files run product code while mocha loads them (move it into a `before` hook or a test):');
+  console.error('unit load: test files run product code while mocha loads them (move it into the test or a `beforeEach` hook):');
   for (const [key, n] of [...calls].sort()) console.error(`  ${key}${n > 1 ? ` (${n} times)` : ''}`);
   process.exitCode = 1;
 }

@@ -77,7 +77,7 @@ describe('debugger/model/artifactMatch: init code', () => {
   // PUSH1 1 PUSH1 2 STOP, then the runtime's metadata tail, as solc ends a creation code.
   const CREATION = `6001600200${TAIL}`;
   let i: ArtifactIndex;
-  before(() => {
+  beforeEach(() => {
     i = index([['out/A.sol/A.json', foundry({ creation: CREATION })]]);
   });
 

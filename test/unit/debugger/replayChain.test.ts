@@ -95,7 +95,7 @@ describe('replayChain: the transaction as the EVM runs it again', () => {
     blockNumber: 5n,
   };
   let common: ReturnType<typeof commonOf>;
-  before(() => {
+  beforeEach(() => {
     common = commonOf(1074n, Hardfork.Cancun);
   });
   const fields = (t: ReplayTx) => {

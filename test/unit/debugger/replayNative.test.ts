@@ -73,7 +73,7 @@ describe('debugger/model/replayNative: the recorded answer', () => {
     cut: 0,
   };
   let answers: ReturnType<typeof nativeAnswers>;
-  before(() => {
+  beforeEach(() => {
     answers = nativeAnswers(trace, new Map());
   });
 

@@ -83,7 +83,7 @@ describe('debugger/model/sourceMap: which entries locate', () => {
   // Four JUMPDESTs, one instruction a byte.
   const code = bytes(0x5b, 0x5b, 0x5b, 0x5b);
   let map: DecodedSourceMap;
-  before(() => {
+  beforeEach(() => {
     map = decoded('0:0:0:i;2:-1;1:3:-1;3:2:0:o');
   });
   const text = 'ab\ncd';

@@ -182,7 +182,7 @@ describe('debugger/model/sourceMap: locate', () => {
   // PUSH1 1, PUSH1 2, ADD, STOP: four instructions, four entries.
   const code = new Uint8Array([0x60, 0x01, 0x60, 0x02, 0x01, 0x00]);
   let map: DecodedSourceMap;
-  before(() => {
+  beforeEach(() => {
     const decoded = decodeSourceMap('0:3:0:-;4:3:-1;4:3:1;0:1:0:o');
     map = decoded.ok ? decoded.map : assert.fail();
   });

@@ -23,7 +23,7 @@ const configured = () =>
 
 describe('config/model/chainAbilities: what a configured chain can answer', () => {
   let chains: ReturnType<typeof configured>;
-  before(() => {
+  beforeEach(() => {
     chains = configured();
   });
 

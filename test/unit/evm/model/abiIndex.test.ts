@@ -400,7 +400,7 @@ describe('evm/model/abiIndex: the index', () => {
 
 describe('evm/model/abiIndex: the memory budget', () => {
   let one: AbiItem[];
-  before(() => {
+  beforeEach(() => {
     one = [fn('f', [{ name: 'x', type: 'uint256' }])];
   });
   const costOf = (key: string, items: AbiItem[]) => {

@@ -4,6 +4,7 @@
 // block of each chain.
 import * as assert from 'node:assert/strict';
 import { parseLiveFrame, type LiveEvent } from '../../../../src/api/liveEvents';
+import { hname } from '../../../../src/core/hname';
 import { DEFAULT_FEED_CAP, LiveFeed, MAX_FEED_CAP, entryOf } from '../../../../src/live/model/feed';
 import { asFrame, wsSample, wsSampleText, type WsSample } from '../liveSamples';
 
@@ -131,7 +132,7 @@ describe('live/model/feed: what an entry says', () => {
 
 describe('live/model/feed: the filters', () => {
   let feed: LiveFeed;
-  before(() => {
+  beforeEach(() => {
     feed = new LiveFeed(50);
     feed.add(receipt(1));
     feed.add(receipt(2, { failed: true }));
@@ -174,8 +175,51 @@ describe('live/model/feed: the filters', () => {
     assert.deepEqual(ids(feed.list({ contracts: [''] })), []);
   });
 
+  it('by contract: an empty list filters nothing, and several contracts are alternatives', () => {
+    assert.deepEqual(ids(feed.list({ contracts: [] })), [4, 3, 2, 1]);
+    assert.deepEqual(ids(feed.list({ contracts: [V2_TO, 'accounts'] })), [4, 2, 1]);
+  });
+
+  it('an address or a contract typed with spaces around it is the same filter', () => {
+    assert.deepEqual(ids(feed.list({ addresses: [` ${V2_SENDER} `] })), [2, 1]);
+    assert.deepEqual(ids(feed.list({ contracts: [` ${V2_TO} `] })), [2, 1]);
+    assert.deepEqual(ids(feed.list({ contracts: [' accounts '] })), [4]);
+  });
+
   it('filters combine: a failure of my contract', () => {
     assert.deepEqual(ids(feed.list({ outcome: 'failure', contracts: [V2_TO] })), [2]);
     assert.deepEqual(ids(feed.list({ outcome: 'failure', addresses: [V2_TO], contracts: ['accounts'] })), []);
+  });
+});
+
+describe('live/model/feed: a contract whose name looks like hex', () => {
+  // ISC contract names are free text: one may end or begin with hex digits, or be an address's shape.
+  const NAMES = ['my0xdeadbeef', 'deadbeefcafe', `0x${'ab'.repeat(20)}ff`, `vault0x${'ab'.repeat(20)}`, ''];
+  const feedOf = () => {
+    const feed = new LiveFeed(50);
+    NAMES.forEach((name, i) =>
+      feed.add(
+        receipt(i + 1, {
+          edit: (x) => {
+            const req = (x.payload as Record<string, unknown>).request as Record<string, unknown>;
+            req.isEVM = false;
+            req.callTarget = { contractHName: `0x${hname(name)}`, functionHName: '0x23f4e3a1' };
+          },
+        }),
+      ),
+    );
+    return feed;
+  };
+
+  it('is found by its name, not read as an hname or an address', () => {
+    const feed = feedOf();
+    assert.deepEqual(ids(feed.list({ contracts: ['my0xdeadbeef'] })), [1]);
+    assert.deepEqual(ids(feed.list({ contracts: ['deadbeefcafe'] })), [2]);
+    assert.deepEqual(ids(feed.list({ contracts: [`0x${'ab'.repeat(20)}ff`] })), [3]);
+    assert.deepEqual(ids(feed.list({ contracts: [`vault0x${'ab'.repeat(20)}`] })), [4]);
+  });
+
+  it('an empty contract filter finds nothing, not the contract whose hname is that of the empty name', () => {
+    assert.deepEqual(ids(feedOf().list({ contracts: [''] })), []);
   });
 });
