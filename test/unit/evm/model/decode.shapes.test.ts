@@ -1,6 +1,7 @@
 // Decoding with the ABI (src/evm/model/decode.ts), what callers see of it: the coder is loaded once
 // and shared, a decoded function keeps the outputs its ABI names, integers are rendered whole however
-// long, and call data too short for a struct's tail is reported as not laid out as the ABI says.
+// long, and call data too short for the tail of a struct or a fixed array of strings is reported as not
+// laid out as the ABI says.
 import * as assert from 'node:assert/strict';
 import { decodeFunctionCall, formatAbiValue, loadAbiCoder } from '../../../../src/evm/model/decode';
 import { abiItem, indexOf } from '../../helpers/evm';
@@ -56,5 +57,21 @@ describe('evm/model/decode: loading, outputs and struct heads', () => {
       selector: item.selector,
       reason: 'nonCanonical',
     });
+  });
+  it('call data holding only the offset of a fixed array of strings is not laid out as the ABI says', async () => {
+    const coder = await loadAbiCoder();
+    for (const type of ['string[2]', 'string[10]']) {
+      const item = abiItem({ type: 'function', name: 'put', inputs: [{ name: 'names', type }] });
+      assert.deepEqual(
+        decodeFunctionCall(coder, indexOf(item), `${item.selector}${word(32)}`),
+        { ok: false, selector: item.selector, reason: 'nonCanonical' },
+        type,
+      );
+    }
+  });
+  it('call data shorter than the head of a fixed array of ten numbers is undecodable', async () => {
+    const coder = await loadAbiCoder();
+    const item = abiItem({ type: 'function', name: 'put', inputs: [{ name: 'values', type: 'uint256[10]' }] });
+    assert.deepEqual(decodeFunctionCall(coder, indexOf(item), `${item.selector}${word(32)}`), { ok: false, selector: item.selector, reason: 'undecodable' });
   });
 });
