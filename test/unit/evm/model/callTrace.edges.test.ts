@@ -1,6 +1,8 @@
 // The callTracer answer at its edges (src/evm/model/callTrace.ts): an error of exactly the kept
 // length, malformed logs and revert reasons named, a null among the frames past the depth bound
 // counted, and the path to a frame the trace does not hold; and the shape reader's own errors.
+// Field by field: a log with the most topics a log can have, read lower-case; a malformed log
+// address, log data or gas named with what was expected; a frame kept with no field the node did not send.
 import * as assert from 'node:assert/strict';
 import { MAX_TRACE_DEPTH, parseCallTrace, pathTo } from '../../../../src/evm/model/callTrace';
 import { readShape, ShapeError } from '../../../../src/evm/model/shape';
@@ -16,6 +18,8 @@ const frame = (extra: Record<string, unknown> = {}): Record<string, unknown> => 
   value: '0x0',
   ...extra,
 });
+const TOPIC = `0x${'Cd'.repeat(32)}`;
+const log = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ address: ADDR, topics: [], data: '0x', ...extra });
 
 describe('evm/model/callTrace: at its edges', () => {
   it('an error of exactly 2,000 characters is kept whole; one more is cut', () => {
@@ -61,5 +65,50 @@ describe('evm/model/shape: its errors', () => {
         }),
       { name: 'TypeError', message: 'boom' },
     );
+  });
+});
+
+describe('evm/model/callTrace: fields of a frame', () => {
+  it('a log with four topics is kept, its address and topics read lower-case', () => {
+    const p = parseCallTrace(frame({ logs: [log({ address: ADDR.toUpperCase().replace('0X', '0x'), topics: [TOPIC, TOPIC, TOPIC, TOPIC], data: '0xAb' })] }));
+    assert.ok(p.ok);
+    assert.deepEqual(p.trace.frames[0]?.logs, [{ address: ADDR, topics: Array(4).fill(TOPIC.toLowerCase()), data: '0xAb' }]);
+  });
+
+  it('a log address that is no address is named, with what was expected', () => {
+    assert.deepEqual(parseCallTrace(frame({ logs: [log(), log({ address: '0x12' })] })), {
+      ok: false,
+      field: 'result.logs[1].address',
+      expected: 'an address',
+    });
+  });
+
+  it('log data that is no hex is named, with what was expected', () => {
+    assert.deepEqual(parseCallTrace(frame({ logs: [log({ data: 'zz' })] })), { ok: false, field: 'result.logs[0].data', expected: 'hex data' });
+  });
+
+  it('a gas that is no quantity is named, with what was expected', () => {
+    assert.deepEqual(parseCallTrace(frame({ gas: 'lots' })), { ok: false, field: 'result.gas', expected: 'a hex quantity (0x…)' });
+  });
+
+  it('a frame the node sent without value, output, error or revert reason has none of those fields', () => {
+    const sent = frame();
+    delete sent.value;
+    const p = parseCallTrace(sent);
+    assert.ok(p.ok);
+    assert.deepEqual(p.trace.frames[0], {
+      index: 0,
+      parent: undefined,
+      depth: 0,
+      type: 'CALL',
+      from: ADDR,
+      to: ADDR,
+      gas: 16n,
+      gasUsed: 5n,
+      input: '0x',
+      logs: [],
+      logsCut: 0,
+      children: [],
+    });
   });
 });

@@ -172,3 +172,36 @@ describe('transactions/model/callTree: whether a trace is of the transaction', (
     assert.equal(traceIsOf(trace({ input: '0xabce' }), call), false);
   });
 });
+
+describe('transactions/model/callTree: names and origin', () => {
+  before(loadDecoding);
+  const named = (frames: TraceFrame[], nameOf?: (address: string) => string | undefined): CallTreeView =>
+    buildCallTree({ coder, index: new AbiIndex(), magic, generation: 'rebased', trace: { frames, cut: 0 }, ...(nameOf ? { nameOf } : {}) });
+  const asking = (names: Record<string, string>) => {
+    const asked: string[] = [];
+    return { asked, nameOf: (address: string) => (asked.push(address), names[address.toLowerCase()]) };
+  };
+
+  it('for a creation that failed without an address, the address book is asked about the caller only', () => {
+    const book = asking({ [A]: 'Deployer' });
+    const root = named([frame({ type: 'CREATE', to: undefined, error: 'out of gas' })], book.nameOf).frames[0];
+    assert.deepEqual(book.asked, [A]);
+    assert.equal(root?.fromName, 'Deployer');
+    assert.equal(root !== undefined && 'toName' in root, false);
+    assert.equal(root !== undefined && 'to' in root, false);
+  });
+
+  it('the caller and the callee of a call are both looked up and named', () => {
+    const book = asking({ [B]: 'Vault' });
+    const view = named([frame()], book.nameOf);
+    assert.deepEqual(book.asked, [A, B]);
+    assert.equal(view.frames[0]?.toName, 'Vault');
+  });
+
+  it('a tree whose root did not fail marks no origin', () => {
+    const view = named([frame()]);
+    assert.deepEqual(Object.keys(view).sort(), ['cut', 'frames', 'notes', 'summary']);
+    assert.equal(view.summary, '1 calls, 0 failed');
+    assert.equal(view.frames[0]?.origin, false);
+  });
+});
