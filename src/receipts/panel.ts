@@ -156,11 +156,12 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     if (stale()) return;
     const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
     this.showFound(chain, result, fee, block.block);
-    // The fee check is shown as soon as it is known; the block and events follow when read.
+    // The fee check is shown as soon as it is known, asked first; the block and events follow when read.
+    const feeCheck = this.checkFee(chain, result, signal);
     const log = this.readChainLog(chain, result, signal);
     // A load gone stale does not wait for the log, whose failure is then nobody's.
     log.catch(() => undefined);
-    const checked = await this.checkFee(chain, result, signal);
+    const checked = await feeCheck;
     if (stale()) return;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
     this.paint();
