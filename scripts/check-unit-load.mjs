@@ -57,9 +57,9 @@ function wrap(value, name) {
   return proxy;
 }
 
-const require = Module.prototype.require;
+const originalRequire = Module.prototype.require;
 Module.prototype.require = function (request) {
-  const exports = require.call(this, request);
+  const exports = originalRequire.call(this, request);
   const from = this.filename ?? '';
   if (!from.startsWith(testDir) || exports === null || typeof exports !== 'object') return exports;
   const path = Module._resolveFilename(request, this);
@@ -76,7 +76,7 @@ Module.prototype.require = function (request) {
 const mocha = new Mocha({ reporter: function Silent() {} });
 for (const file of config.mochaOptions.spec) mocha.addFile(join(root, file));
 await mocha.loadFilesAsync();
-Module.prototype.require = require;
+Module.prototype.require = originalRequire;
 
 if (calls.size === 0) {
   console.log(`unit load: ${config.mochaOptions.spec.length} test files load without running product code`);

@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import type { ReplayInputs } from '../../../src/debugger/model/replayInputs';
 import { replayTransaction } from '../../../src/debugger/model/replay';
 import { MAGIC_ADDRESS } from '../../../src/evm/model/iscMagic';
-import { ANVIL_ACCOUNTS, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
-import { inputsOf, LOOP_AT, LOOP_CODE, sendMined, show, usePeers } from './replayPeers';
+import { ANVIL_ACCOUNTS, sendMined, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
+import { inputsOf, LOOP_AT, LOOP_CODE, show, usePeers } from './replayPeers';
 
 const REVERTED = /^execution reverted/i;
 
@@ -88,7 +88,7 @@ describe('a replay’s frames, limits and divergences, against anvil', function 
   async function loopInputs(turns: bigint): Promise<ReplayInputs> {
     const peers = peersOf();
     await peers.rpc('anvil_setCode', [LOOP_AT, LOOP_CODE]);
-    const hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[2], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' });
+    const hash = await sendMined(peers.rpc, { from: ANVIL_ACCOUNTS[2], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' });
     return inputsOf(peers.rpcUrl, hash);
   }
 
@@ -166,7 +166,7 @@ describe('a native frame: the ISC magic contract answered from the node’s reco
     const peers = peersOf();
     await peers.rpc('anvil_setCode', [MAGIC_ADDRESS, MAGIC_CODE]);
     await peers.rpc('anvil_setCode', [CALLER, CALLER_CODE]);
-    hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
+    hash = await sendMined(peers.rpc, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
   });
 
   async function withoutMagicCode(of = hash): Promise<ReplayInputs> {
@@ -196,7 +196,7 @@ describe('a native frame: the ISC magic contract answered from the node’s reco
     const peers = peersOf();
     // PUSH32 WORD, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, REVERT.
     await peers.rpc('anvil_setCode', [MAGIC_ADDRESS, `0x7f${WORD}60005260206000fd`]);
-    const reverting = await sendMined(peers, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
+    const reverting = await sendMined(peers.rpc, { from: ANVIL_ACCOUNTS[1], to: CALLER, data: '0x', gas: '0x30000' });
     await peers.rpc('anvil_setCode', [MAGIC_ADDRESS, MAGIC_CODE]);
     const rec = await replayTransaction(await withoutMagicCode(reverting), { maxSteps: 100_000 });
     assert.equal(rec.divergence, undefined, show(rec.divergence));
@@ -227,7 +227,7 @@ describe('a call into a precompile, against anvil', function () {
     const at = '0x00000000000000000000000000000000000000c1';
     // STATICCALL(gas, 0x04, 0, 32, 0, 32); POP; RETURN(0, 32).
     await peers.rpc('anvil_setCode', [at, '0x602060006020600060045afa5060206000f3']);
-    const hash = await sendMined(peers, { from: ANVIL_ACCOUNTS[3], to: at, data: '0x', gas: '0x30000' });
+    const hash = await sendMined(peers.rpc, { from: ANVIL_ACCOUNTS[3], to: at, data: '0x', gas: '0x30000' });
     const inputs = await inputsOf(peers.rpcUrl, hash);
     const rec = await replayTransaction(inputs, { maxSteps: 100_000 });
     assert.equal(rec.divergence, undefined, show(rec.divergence));

@@ -8,8 +8,8 @@ import { getOpcodesForHF, paramsEVM } from '@ethereumjs/evm';
 import { fetchReplayInputs } from '../../../src/debugger/model/replayInputs';
 import { replayTransaction } from '../../../src/debugger/model/replay';
 import { jsonRpc } from '../../fixtures/realPeers/anvil';
-import { ANVIL_ACCOUNTS, startAnvil, type Anvil, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
-import { LOOP_AT, LOOP_CODE, sendMined, show, usePeers } from './replayPeers';
+import { ANVIL_ACCOUNTS, sendMined, startAnvil, type Anvil, type RealPeerTxs } from '../../fixtures/realPeers/realPeers';
+import { LOOP_AT, LOOP_CODE, show, usePeers } from './replayPeers';
 
 interface StructLog {
   pc: number;
@@ -86,10 +86,12 @@ describe('a replay’s steps equal anvil’s struct logger step by step: pc, opc
     // the same rebuilding a 15,000-step frame needs at the production intervals.
     const intervals = { stackCheckpoint: 16, memorySnapshot: 4 };
     await jsonRpc(stepping.url, 'anvil_setCode', [LOOP_AT, LOOP_CODE]);
-    const hash = await sendMined(
-      { rpc: (m, p) => jsonRpc(stepping.url, m, p) },
-      { from: ANVIL_ACCOUNTS[2], to: LOOP_AT, data: `0x${(60).toString(16).padStart(64, '0')}`, gas: '0x100000' },
-    );
+    const hash = await sendMined(<T>(method: string, params?: unknown[]) => jsonRpc<T>(stepping.url, method, params), {
+      from: ANVIL_ACCOUNTS[2],
+      to: LOOP_AT,
+      data: `0x${(60).toString(16).padStart(64, '0')}`,
+      gas: '0x100000',
+    });
     const got = await fetchReplayInputs(stepping.url, hash, { fetch: globalThis.fetch });
     assert.ok(got.ok, show(got));
     const rec = await replayTransaction(got.inputs, { maxSteps: 1_000_000, intervals });
