@@ -118,16 +118,27 @@ const CORE_CONTRACTS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-type ContractEntry = { name: string; functions: Map<string, string> };
+type ContractEntry = { readonly name: string; readonly functions: Map<string, string> };
 
 let table: Map<string, ContractEntry> | undefined;
 
-/** Built on first use: hashing ~100 names costs a few ms that activation should not pay. */
+/**
+ * Built on first use, and a contract's functions on the first look at that contract: a receipt
+ * names one contract, and hashing all 96 names with a hash not yet compiled cost the first receipt
+ * of a window up to tens of ms (the 7 contract names alone cost little).
+ */
 function knownTable(): Map<string, ContractEntry> {
   if (!table) {
     table = new Map();
-    for (const [contract, functions] of Object.entries(CORE_CONTRACTS)) {
-      table.set(hname(contract), { name: contract, functions: new Map(functions.map((f) => [hname(f), f])) });
+    for (const [contract, names] of Object.entries(CORE_CONTRACTS)) {
+      let functions: Map<string, string> | undefined;
+      table.set(hname(contract), {
+        name: contract,
+        get functions() {
+          functions ??= new Map(names.map((f) => [hname(f), f]));
+          return functions;
+        },
+      });
     }
   }
   return table;
