@@ -152,19 +152,23 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     this.failedChain = undefined;
     this.id = { ...this.id, chainName: chain.name };
     const evm = result.value.view.kind === 'evm';
-    await this.evm.reset(chain, evm);
-    if (stale()) return;
-    const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
-    this.showFound(chain, result, fee, block.block);
-    // The fee check is shown as soon as it is known, asked first; the block and events follow when read.
+    // The fee policy at the receipt's block (the first paint waits for it) and the block and its
+    // events are asked first, and travel while the rest is prepared.
     const feeCheck = this.checkFee(chain, result, signal);
     const log = this.readChainLog(chain, result, signal);
     // A load gone stale does not wait for the log, whose failure is then nobody's.
     log.catch(() => undefined);
+    await this.evm.reset(chain, evm);
+    if (stale()) return;
+    const fee: FeeCheckView = { ok: undefined, text: vscode.l10n.t('checking against the fee policy…') };
+    this.showFound(chain, result, fee, block.block);
     const checked = await feeCheck;
     if (stale()) return;
     if (checked !== undefined) this.showFound(chain, result, checked, block.block);
     this.paint();
+    // The rest is sections the webview adds: prepared once the first paint is on screen.
+    await this.painted();
+    if (stale()) return;
     this.chainLog = await log;
     if (stale()) return;
     if (this.chainLog !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
@@ -241,6 +245,10 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       read(api.blockInfo(receipt.blockIndex, { signal })),
       read(api.requestEvents(receipt.request.requestId, { signal })),
     ]);
+    if (signal.aborted) return undefined;
+    // Its view (the block's time in the editor's locale builds a date format, tens of ms the
+    // first time) is a section added after the first paint.
+    await this.painted();
     if (signal.aborted) return undefined;
     const { chainLogSections } = await import('../transactions/model/chainLogView.js');
     return chainLogSections(blockInfo, events, vscode.l10n, { now: Date.now(), time: { locale: vscode.env.language } });

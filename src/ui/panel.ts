@@ -56,8 +56,18 @@ export interface PanelDeps {
  */
 const FIRST_PAINT_WAIT_MS = 150;
 
+/**
+ * How long work that can wait (sections after the first paint) waits for the webview to say its
+ * first paint is on screen. A webview that never says so (a panel opened in a hidden tab) does not
+ * hold that work longer.
+ */
+const PAINTED_WAIT_MS = 1000;
+
 export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDeps = PanelDeps> implements vscode.Disposable {
   private ready = false;
+  /** Resolves the webview's first ready (its first paint on screen), once. */
+  private onFirstReady: (() => void) | undefined;
+  private readonly firstReady = new Promise<void>((resolve) => (this.onFirstReady = resolve));
   private queued: HostMessage<S> | undefined;
   private htmlWritten = false;
   private htmlTimer: ReturnType<typeof setTimeout> | undefined;
@@ -207,6 +217,27 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
     this.writeHtml();
   }
 
+  /**
+   * Resolves once the webview said its first paint is on screen (at once when it already did, or
+   * when the panel is gone), or after PAINTED_WAIT_MS. Work that can wait starts after it: until
+   * the HTML is sent (VS Code sends it on the extension host's next turn) and the webview has
+   * loaded, any CPU the host spends delays that first paint, and nothing but the first paint is
+   * shown before the webview is ready anyway.
+   */
+  protected painted(): Promise<void> {
+    if (this.ready || this.disposed) return Promise.resolve();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gone: vscode.Disposable | undefined;
+    return new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PAINTED_WAIT_MS);
+      gone = this.onDidDispose(() => resolve());
+      void this.firstReady.then(resolve);
+    }).finally(() => {
+      clearTimeout(timer);
+      gone?.dispose();
+    });
+  }
+
   /** Once: the shell with the state shown now, so the webview paints it before any message. */
   private writeHtml(): void {
     if (this.htmlWritten || this.disposed) return;
@@ -240,6 +271,7 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
         // when it comes back, showing what it had saved: a fetch may have ended meanwhile, so
         // it gets the latest state, unless it is the first ready and the HTML carried that one.
         this.ready = true;
+        this.onFirstReady?.();
         const inHtml = this.inHtml;
         this.inHtml = undefined;
         const q = this.queued ?? (inHtml === this.current ? undefined : { type: 'state' as const, state: this.current });

@@ -17,20 +17,35 @@ const HOSTILE_ID = `0x${'d4'.repeat(32)}0000`;
 
 type Seen = { type: string; text?: string; html?: string };
 
-/** Opens the receipt and collects what its webview sends until the first render and the ready are in. */
-async function openAndWatch(requestId: string): Promise<{ panel: ReceiptPanel; seen: Seen[] }> {
+/**
+ * Opens the receipt and collects what its webview sends from the moment its tab opens (the command
+ * resolves only after its whole first load, which waits for the webview's ready), until the first
+ * render and the ready are in. `atReady` is called with the panel as the ready arrives.
+ */
+async function openAndWatch(requestId: string, atReady?: (panel: ReceiptPanel) => void): Promise<{ panel: ReceiptPanel; seen: Seen[] }> {
+  const api = await activate();
+  const before = new Set(api.receipts.panels());
+  const seen: Seen[] = [];
+  const subs: vscode.Disposable[] = [];
+  const watched = new Promise<void>((resolve) => {
+    subs.push(
+      vscode.window.tabGroups.onDidChangeTabs(() => {
+        const panel = api.receipts.panels().find((p) => !before.has(p));
+        if (!panel || subs.length > 1) return;
+        subs.push(
+          panel.panel.webview.onDidReceiveMessage((m: Seen) => {
+            seen.push(m);
+            if (m.type === 'ready') atReady?.(panel);
+            if (seen.some((s) => s.type === 'rendered') && seen.some((s) => s.type === 'ready')) resolve();
+          }),
+        );
+      }),
+    );
+  });
   const panel = await vscode.commands.executeCommand<ReceiptPanel | undefined>('waspChain.showReceipt', requestId);
   assert.ok(panel, 'the command resolves with the panel');
-  const seen: Seen[] = [];
-  await new Promise<void>((resolve) => {
-    const sub = panel.panel.webview.onDidReceiveMessage((m: Seen) => {
-      seen.push(m);
-      if (seen.some((s) => s.type === 'rendered') && seen.some((s) => s.type === 'ready')) {
-        sub.dispose();
-        resolve();
-      }
-    });
-  });
+  await watched;
+  for (const s of subs) s.dispose();
   return { panel, seen };
 }
 
@@ -80,6 +95,15 @@ describe('panels: the first paint', function () {
     // The first paint is that state: a receipt when the lookup ended within the wait, else the lookup under way.
     for (const part of [state.title, state.subtitle ?? state.message])
       assert.ok(part && seen[0]?.text?.includes(part), `the first paint shows "${part}": ${seen[0]?.text?.slice(0, 300)}`);
+  });
+
+  it("prepares the block and events only once the first paint is on screen (the webview's ready), then shows them", async () => {
+    api.receipts.service.cache.invalidate();
+    let atReady: ReceiptPanel['state'] | undefined;
+    const { panel } = await openAndWatch(SUCCESS, (p) => (atReady = p.state));
+    assert.equal(atReady?.status, 'ok', 'the first paint is the receipt');
+    assert.equal(atReady.status === 'ok' && atReady.chainLog, undefined, 'the block and events were not built before the first paint was on screen');
+    assert.ok(panel.state.status === 'ok' && panel.state.chainLog !== undefined, 'the block and events are shown once it is');
   });
 
   it('keeps hostile node text in the HTML inert: escaped in its data block, shown literally', async () => {
