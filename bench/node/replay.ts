@@ -5,7 +5,7 @@
 // step's stack and memory rebuilt (stackAt + memoryAt at steps spread over the run, the worst).
 import { fetchReplayInputs, type ReplayInputs } from '../../src/debugger/model/replayInputs';
 import { replayTransaction, type ReplayRecording } from '../../src/debugger/model/replay';
-import { ANVIL_ACCOUNTS, startAnvil } from '../../test/fixtures/realPeers/realPeers';
+import { ANVIL_ACCOUNTS, startAnvil, waitMined } from '../../test/fixtures/realPeers/realPeers';
 import { emit, round, stats } from '../shared';
 import { Describer } from '../../src/debugger/model/describe';
 import { LineIndex } from '../../src/debugger/model/lineIndex';
@@ -38,8 +38,9 @@ async function loopTx(url: string, turns: number): Promise<ReplayInputs & { hash
   const hash = await rpc<string>(url, 'eth_sendTransaction', [
     { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
   ]);
-  // Up to a minute: on a loaded machine anvil can take longer than 10 s to mine it.
-  for (let i = 0; i < 3000 && !(await rpc(url, 'eth_getTransactionReceipt', [hash])); i++) await new Promise((r) => setTimeout(r, 20));
+  // Up to a minute: on a loaded machine anvil can take longer than 10 s to mine it. Mined means in
+  // a block for eth_getTransactionByHash too, which anvil answers from its pool a moment longer.
+  await waitMined((method, params) => rpc(url, method, params), hash, 3000);
   const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
   if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
   return { ...got.inputs, hash };
