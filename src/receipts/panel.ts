@@ -169,9 +169,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     // The rest is sections the webview adds: prepared once the first paint is on screen.
     await this.painted();
     if (stale()) return;
-    this.chainLog = await log;
+    const answers = await log;
     if (stale()) return;
-    if (this.chainLog !== undefined) this.showFound(chain, result, checked ?? fee, block.block);
+    this.chainLog = await this.chainLogView(answers);
+    if (stale()) return;
+    this.showFound(chain, result, checked ?? fee, block.block);
     // Rebased: the sender's L1 address and the objects, linked to the IOTA explorer of the chain's network.
     const l1Section = await this.l1Links(chain, result);
     if (stale()) return;
@@ -230,8 +232,8 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
     return this.state.status === 'ok' ? this.state.fee : { ok: undefined, text: '' };
   }
 
-  /** The request's block and events: each failure said in its section, never the panel's error. */
-  private async readChainLog(chain: ChainEntry, result: Found, signal: AbortSignal): Promise<ChainLogSection[] | undefined> {
+  /** The request's block and events as the node answered: each failure said in its section, never the panel's error. */
+  private async readChainLog(chain: ChainEntry, result: Found, signal: AbortSignal) {
     const receipt = result.value.receipt;
     const api = this.deps.clients.apiFor(chain);
     const read = async <T>(p: Promise<T>) => {
@@ -245,11 +247,11 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
       read(api.blockInfo(receipt.blockIndex, { signal })),
       read(api.requestEvents(receipt.request.requestId, { signal })),
     ]);
-    if (signal.aborted) return undefined;
-    // Its view (the block's time in the editor's locale builds a date format, tens of ms the
-    // first time) is a section added after the first paint.
-    await this.painted();
-    if (signal.aborted) return undefined;
+    return { blockInfo, events };
+  }
+
+  /** Their section (the block's time in the editor's locale builds a date format: tens of ms the first time). */
+  private async chainLogView({ blockInfo, events }: Awaited<ReturnType<ReceiptPanel['readChainLog']>>): Promise<ChainLogSection[]> {
     const { chainLogSections } = await import('../transactions/model/chainLogView.js');
     return chainLogSections(blockInfo, events, vscode.l10n, { now: Date.now(), time: { locale: vscode.env.language } });
   }

@@ -65,7 +65,7 @@ const PAINTED_WAIT_MS = 1000;
 
 export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDeps = PanelDeps> implements vscode.Disposable {
   private ready = false;
-  /** Resolves the webview's first ready (its first paint on screen), once. */
+  /** Resolves firstReady: at the webview's first ready (its first paint on screen), or when the panel is gone. */
   private onFirstReady: (() => void) | undefined;
   private readonly firstReady = new Promise<void>((resolve) => (this.onFirstReady = resolve));
   private queued: HostMessage<S> | undefined;
@@ -227,15 +227,8 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
   protected painted(): Promise<void> {
     if (this.ready || this.disposed) return Promise.resolve();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let gone: vscode.Disposable | undefined;
-    return new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, PAINTED_WAIT_MS);
-      gone = this.onDidDispose(() => resolve());
-      void this.firstReady.then(resolve);
-    }).finally(() => {
-      clearTimeout(timer);
-      gone?.dispose();
-    });
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAINTED_WAIT_MS)));
+    return Promise.race([this.firstReady, waited]).finally(() => clearTimeout(timer));
   }
 
   /** Once: the shell with the state shown now, so the webview paints it before any message. */
@@ -390,6 +383,7 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.htmlTimer);
+    this.onFirstReady?.();
     this.generation++;
     this.inFlight?.abort();
     this.disposeEmitter.fire();
