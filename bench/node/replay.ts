@@ -5,7 +5,7 @@
 // step's stack and memory rebuilt (stackAt + memoryAt at steps spread over the run, the worst).
 import { fetchReplayInputs, type ReplayInputs } from '../../src/debugger/model/replayInputs';
 import { replayTransaction, type ReplayRecording } from '../../src/debugger/model/replay';
-import { ANVIL_ACCOUNTS, startAnvil, waitMined } from '../../test/fixtures/realPeers/realPeers';
+import { ANVIL_ACCOUNTS, jsonRpc, startAnvil, waitMined } from '../../test/fixtures/realPeers/realPeers';
 import { emit, round, stats } from '../shared';
 import { Describer } from '../../src/debugger/model/describe';
 import { LineIndex } from '../../src/debugger/model/lineIndex';
@@ -23,24 +23,13 @@ const RUNS_1M = 5;
 /** Sweeps of 50 steps each for the step time (a run each). */
 const SWEEPS = 5;
 
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const j = (await r.json()) as { result?: T; error?: unknown };
-  if (j.error !== undefined) throw new Error(`${method}: ${JSON.stringify(j.error)}`);
-  return j.result as T;
-}
-
 async function loopTx(url: string, turns: number): Promise<ReplayInputs & { hash: string }> {
-  const hash = await rpc<string>(url, 'eth_sendTransaction', [
+  const hash = await jsonRpc<string>(url, 'eth_sendTransaction', [
     { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
   ]);
   // Up to a minute: on a loaded machine anvil can take longer than 10 s to mine it. Mined means in
   // a block for eth_getTransactionByHash too, which anvil answers from its pool a moment longer.
-  await waitMined((method, params) => rpc(url, method, params), hash, 3000);
+  await waitMined((method, params) => jsonRpc(url, method, params), hash, 3000);
   const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
   if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
   return { ...got.inputs, hash };
@@ -138,7 +127,7 @@ async function main(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const anvil = await startAnvil(31337n);
   try {
-    await rpc(anvil.url, 'anvil_setCode', [LOOP_AT, LOOP_CODE]);
+    await jsonRpc(anvil.url, 'anvil_setCode', [LOOP_AT, LOOP_CODE]);
     const small = await loopTx(anvil.url, 1_000);
     const large = await loopTx(anvil.url, 100_000);
     await timed(small, 1); // warm-up: the EVM's first run compiles its code paths
