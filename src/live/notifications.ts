@@ -10,6 +10,7 @@ import { notificationText } from '../core/text';
 import type { FeedEntry } from './model/feed';
 import { FailureGroups, type FailureGroup } from './model/failureGroups';
 import { within } from '../core/detached';
+import { realTimers } from './connection';
 import type { EvmExplainer } from '../transactions/evmExplainer';
 import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
 import { buildReceiptView } from '../transactions/model/receiptView';
@@ -55,8 +56,7 @@ export function notifyFailuresOn(): boolean {
 }
 
 export class FailureNotifier implements vscode.Disposable {
-  private readonly groups = new FailureGroups<Failure>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly groups = new FailureGroups<Failure>((group) => this.notify(group), realTimers);
   private readonly emitter = new vscode.EventEmitter<FailureNotice>();
   /** Fires as each notification is shown. */
   readonly onDidNotify = this.emitter.event;
@@ -65,20 +65,15 @@ export class FailureNotifier implements vscode.Disposable {
 
   /** A failed receipt touching the workspace arrived on a chain. */
   add(entry: FeedEntry, chain: ChainEntry, headline: string): void {
-    const at = this.groups.add({ chainName: chain.name, entry, headline }, Date.now());
-    if (at === undefined) return;
-    this.timer = setTimeout(() => this.flush(), Math.max(0, at - Date.now()));
+    this.groups.add({ chainName: chain.name, entry, headline });
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.groups.dispose();
     this.emitter.dispose();
   }
 
-  private flush(): void {
-    this.timer = undefined;
-    const group = this.groups.flush(Date.now());
-    if (!group) return;
+  private notify(group: FailureGroup<Failure>): void {
     const { latest } = group;
     const open = vscode.l10n.t('Open Receipt');
     const show = vscode.l10n.t('Show Live View');

@@ -1,8 +1,8 @@
 // The failure notifications: a request touching the workspace's contracts failed. A burst (a test
 // run that reverts twenty times) must be one notification, not twenty: the first failure opens a
 // window, every failure within it joins, and the window's end gives one group (its count, the
-// chains, the latest failure to open). A failure after that opens the next window. Pure: the time
-// comes in as an argument; the caller sets one timer at the time `add` answers.
+// chains, the latest failure to open). A failure after that opens the next window. Pure: the
+// timers come in (a test's clock, or the host's).
 
 /** How long a window stays open after its first failure (ms). */
 export const DEFAULT_GROUP_MS = 1_500;
@@ -15,34 +15,50 @@ export interface FailureGroup<T> {
   chains: string[];
 }
 
+export interface GroupTimers {
+  now(): number;
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
 export class FailureGroups<T extends { chainName: string }> {
-  private open: { until: number; group: FailureGroup<T> } | undefined;
+  private open: { until: number; group: FailureGroup<T>; timer: unknown } | undefined;
 
-  constructor(private readonly windowMs = DEFAULT_GROUP_MS) {}
+  constructor(
+    private readonly onGroup: (group: FailureGroup<T>) => void,
+    private readonly timers: GroupTimers,
+    private readonly windowMs = DEFAULT_GROUP_MS,
+  ) {}
 
-  /** Adds a failure; returns when to call flush() if this one opened a window, else undefined (a timer is set already). */
-  add(item: T, now: number): number | undefined {
+  /** Adds a failure: the first opens a window, the others join it. */
+  add(item: T): void {
     if (this.open) {
       const g = this.open.group;
       g.count++;
       g.latest = item;
       if (!g.chains.includes(item.chainName)) g.chains.push(item.chainName);
-      return undefined;
+      return;
     }
-    this.open = { until: now + this.windowMs, group: { count: 1, latest: item, chains: [item.chainName] } };
-    return this.open.until;
+    const until = this.timers.now() + this.windowMs;
+    const group = { count: 1, latest: item, chains: [item.chainName] };
+    this.open = { until, group, timer: this.timers.set(() => this.end(), this.windowMs) };
   }
 
-  /** The group whose window has ended by `now` (and closes it); undefined when none has. */
-  flush(now: number): FailureGroup<T> | undefined {
-    if (!this.open || now < this.open.until) return undefined;
-    const { group } = this.open;
+  /** Closes the window without giving its group. */
+  dispose(): void {
+    if (this.open) this.timers.clear(this.open.timer);
     this.open = undefined;
-    return group;
   }
 
-  /** Whether a window is open (tests). */
+  /** How many failures the open window holds (0: none is open). */
   get pending(): number {
     return this.open?.group.count ?? 0;
+  }
+
+  private end(): void {
+    if (!this.open || this.timers.now() < this.open.until) return;
+    const { group } = this.open;
+    this.open = undefined;
+    this.onGroup(group);
   }
 }
