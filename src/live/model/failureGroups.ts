@@ -16,13 +16,12 @@ export interface FailureGroup<T> {
 }
 
 export interface GroupTimers {
-  now(): number;
   set(callback: () => void, ms: number): unknown;
   clear(handle: unknown): void;
 }
 
 export class FailureGroups<T extends { chainName: string }> {
-  private open: { until: number; group: FailureGroup<T>; timer: unknown } | undefined;
+  private open: { group: FailureGroup<T>; timer: unknown } | undefined;
 
   constructor(
     private readonly onGroup: (group: FailureGroup<T>) => void,
@@ -39,9 +38,8 @@ export class FailureGroups<T extends { chainName: string }> {
       if (!g.chains.includes(item.chainName)) g.chains.push(item.chainName);
       return;
     }
-    const until = this.timers.now() + this.windowMs;
     const group = { count: 1, latest: item, chains: [item.chainName] };
-    this.open = { until, group, timer: this.timers.set(() => this.end(), this.windowMs) };
+    this.open = { group, timer: this.timers.set(() => this.end(), this.windowMs) };
   }
 
   /** Closes the window without giving its group. */
@@ -55,8 +53,9 @@ export class FailureGroups<T extends { chainName: string }> {
     return this.open?.group.count ?? 0;
   }
 
+  /** The window's timer fired: that is its end, whatever the wall clock reads (a timer may fire a millisecond early by it). */
   private end(): void {
-    if (!this.open || this.timers.now() < this.open.until) return;
+    if (!this.open) return;
     const { group } = this.open;
     this.open = undefined;
     this.onGroup(group);
