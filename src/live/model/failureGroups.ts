@@ -39,7 +39,7 @@ export class FailureGroups<T extends { chainName: string }> {
       return;
     }
     const group = { count: 1, latest: item, chains: [item.chainName] };
-    this.open = { group, timer: this.timers.set(() => this.end(), this.windowMs) };
+    this.open = { group, timer: this.timers.set(() => this.end(group), this.windowMs) };
   }
 
   /** Closes the window without giving its group. */
@@ -54,9 +54,7 @@ export class FailureGroups<T extends { chainName: string }> {
   }
 
   /** The window's timer fired: that is its end, whatever the wall clock reads (a timer may fire a millisecond early by it). */
-  private end(): void {
-    if (!this.open) return;
-    const { group } = this.open;
+  private end(group: FailureGroup<T>): void {
     this.open = undefined;
     this.onGroup(group);
   }

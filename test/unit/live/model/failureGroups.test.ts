@@ -88,4 +88,12 @@ describe('live/model/failureGroups: a burst is one notification', () => {
     assert.equal(groups.pending, 0);
     assert.deepEqual(given, []);
   });
+
+  it('dispose with no window open clears nothing and leaves the next failure its window', () => {
+    const { clock, groups, given } = grouped();
+    groups.dispose();
+    groups.add(failure('1'));
+    clock.fire();
+    assert.deepEqual(given, [{ count: 1, latest: failure('1'), chains: ['A'] }]);
+  });
 });
