@@ -15,7 +15,7 @@ import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
 import { errorSummary } from '../ui/errors';
 import { TokenExpiredError, UnauthorizedError } from '../api/errors';
-import { LiveConnection, type LiveStatus } from './connection';
+import { LiveConnection, realTimers, type LiveStatus, type LiveTimers } from './connection';
 import type { NeedReason } from './model/subscription';
 
 /** An event with the configured chain it belongs to. */
@@ -30,6 +30,8 @@ export interface LiveHubDeps {
   readonly log: Pick<vscode.LogOutputChannel, 'info' | 'warn'>;
   /** A node's token changed (signed in, set, removed): a feed refused for want of one is prepared again at once. */
   readonly tokens: Pick<TokenStore, 'onDidChange'>;
+  /** The retry's clock and timer (tests); the host's by default. */
+  readonly timers?: LiveTimers;
 }
 
 /** One node: its chains, and its connection once prepared. */
@@ -72,10 +74,12 @@ export class LiveHub implements vscode.Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private readonly latest = new Map<string, BlockInfo>();
   private readonly subscriptions: vscode.Disposable[] = [];
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: unknown;
+  private readonly timers: LiveTimers;
   private disposed = false;
 
   constructor(private readonly deps: LiveHubDeps) {
+    this.timers = deps.timers ?? realTimers;
     this.subscriptions.push(
       this.eventEmitter,
       this.changeEmitter,
@@ -132,7 +136,7 @@ export class LiveHub implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.retryTimer);
+    if (this.retryTimer !== undefined) this.timers.clear(this.retryTimer);
     for (const n of this.nodes.values()) this.drop(n);
     this.nodes.clear();
     for (const d of this.subscriptions) d.dispose();
@@ -189,7 +193,7 @@ export class LiveHub implements vscode.Disposable {
       const reasons = this.reasonsFor(feed.key);
       if (!feed.connection) {
         if (reasons.length === 0 || feed.preparing) continue;
-        if (feed.failedAt !== undefined && Date.now() - feed.failedAt < RETRY_MS) {
+        if (feed.failedAt !== undefined && this.timers.now() - feed.failedAt < RETRY_MS) {
           retry = true;
           continue;
         }
@@ -202,7 +206,7 @@ export class LiveHub implements vscode.Disposable {
       for (const reason of ['liveView', 'followLatest', 'watch'] as const) feed.connection.need(reason, reasons.includes(reason));
     }
     if (retry && this.retryTimer === undefined) {
-      this.retryTimer = setTimeout(() => {
+      this.retryTimer = this.timers.set(() => {
         this.retryTimer = undefined;
         this.apply();
       }, RETRY_MS);
@@ -236,7 +240,7 @@ export class LiveHub implements vscode.Disposable {
       );
       connection.setChains([...byChainId.keys()]);
     } catch (e) {
-      feed.failedAt = Date.now();
+      feed.failedAt = this.timers.now();
       feed.problem = errorSummary(e);
       feed.needsToken = e instanceof UnauthorizedError || e instanceof TokenExpiredError;
       this.deps.log.warn(`live: no feed from ${feed.key}: ${feed.problem}`);
