@@ -186,15 +186,15 @@ export class LiveHub implements vscode.Disposable {
   }
 
   /** Tells every node's connection what needs it; prepares the ones needed for the first time. */
-  private apply(): void {
+  private apply(now = this.timers.now()): void {
     if (this.disposed) return;
-    let retry = false;
+    let retryAt: number | undefined;
     for (const feed of this.nodes.values()) {
       const reasons = this.reasonsFor(feed.key);
       if (!feed.connection) {
         if (reasons.length === 0 || feed.preparing) continue;
-        if (feed.failedAt !== undefined && this.timers.now() - feed.failedAt < RETRY_MS) {
-          retry = true;
+        if (feed.failedAt !== undefined && now < feed.failedAt + RETRY_MS) {
+          retryAt = Math.min(retryAt ?? Number.POSITIVE_INFINITY, feed.failedAt + RETRY_MS);
           continue;
         }
         feed.preparing = this.prepare(feed).finally(() => {
@@ -205,11 +205,13 @@ export class LiveHub implements vscode.Disposable {
       }
       for (const reason of ['liveView', 'followLatest', 'watch'] as const) feed.connection.need(reason, reasons.includes(reason));
     }
-    if (retry && this.retryTimer === undefined) {
+    if (retryAt !== undefined && this.retryTimer === undefined) {
+      const at = retryAt;
+      // The timer firing is the retry time, whatever the clock reads then (a timer may fire a millisecond early by it).
       this.retryTimer = this.timers.set(() => {
         this.retryTimer = undefined;
-        this.apply();
-      }, RETRY_MS);
+        this.apply(Math.max(this.timers.now(), at));
+      }, at - now);
     }
   }
 
