@@ -296,6 +296,8 @@ export class WatchSet<T, R> {
         } catch {
           return early() ?? { kind: 'cancelled' };
         }
+        // A pause cut to the deadline ends there, whatever the clock reads on waking (a timer may fire a millisecond early by it).
+        if (pause >= left) return early() ?? { kind: 'expired' };
       }
     }
   }

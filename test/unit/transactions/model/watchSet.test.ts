@@ -5,7 +5,7 @@
 // or the deadline), the listeners' dispose, and the real clock's sleep.
 import * as assert from 'node:assert/strict';
 import { CancelledError, NetworkError, NotFoundError, RateLimitedError, ServerError, TimeoutError, UnauthorizedError } from '../../../../src/api/errors';
-import { type Clock, realClock, type WaitFn, type WatchEnd, WatchSet } from '../../../../src/transactions/model/watchSet';
+import { type Clock, DEFAULT_MIN_ROUND_MS, realClock, type WaitFn, type WatchEnd, WatchSet } from '../../../../src/transactions/model/watchSet';
 import { flush } from '../../helpers/async';
 import { FakeClock } from '../../helpers/clock';
 
@@ -258,6 +258,25 @@ describe('transactions/model/watchSet: the loop at its boundaries', () => {
     assert.deepEqual(await ws.ended('a'), { kind: 'expired' });
     assert.deepEqual(clock.sleeps, []);
   });
+
+  for (const limitMs of [3_000, DEFAULT_MIN_ROUND_MS]) {
+    it(`a pause to the deadline ends the watch when it ends, even a millisecond short by the clock (Node's timers may wake so): a limit of ${limitMs} ms`, async () => {
+      let t = 1_000;
+      const sleeps: number[] = [];
+      const early: Clock = {
+        now: () => t,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          t += sleeps.length === 1 ? ms - 1 : ms;
+        },
+      };
+      const ws = set(early, async () => undefined, limitMs);
+      ws.add('a');
+      assert.deepEqual(await ws.ended('a'), { kind: 'expired' });
+      assert.deepEqual(sleeps, [limitMs], 'the pause is what was left of the limit');
+      assert.equal(ws.requestsSent, 1, 'no long poll after the limit');
+    });
+  }
 
   it('the pause is cut to what is left of the limit', async () => {
     const clock = new FakeClock();
