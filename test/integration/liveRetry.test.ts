@@ -10,13 +10,13 @@ import { LiveHub, type LiveHubDeps } from '../../src/live/hub';
 
 class TestTimers implements LiveTimers {
   time = 1_000_000;
-  readonly set_: { callback: () => void; ms: number; cleared: boolean }[] = [];
+  readonly scheduled: { callback: () => void; ms: number; cleared: boolean }[] = [];
   now(): number {
     return this.time;
   }
   set(callback: () => void, ms: number): unknown {
     const t = { callback, ms, cleared: false };
-    this.set_.push(t);
+    this.scheduled.push(t);
     return t;
   }
   clear(handle: unknown): void {
@@ -24,7 +24,7 @@ class TestTimers implements LiveTimers {
   }
   /** The timers set and not cleared or fired. */
   pending(): { callback: () => void; ms: number; cleared: boolean }[] {
-    return this.set_.filter((t) => !t.cleared);
+    return this.scheduled.filter((t) => !t.cleared);
   }
   /** Fires the one pending timer with the clock at `at`. */
   fire(at: number): void {
