@@ -5,42 +5,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ChainEntry } from '../../src/config/model/chainConfig';
-import type { LiveTimers } from '../../src/live/connection';
 import { LiveHub, type LiveHubDeps } from '../../src/live/hub';
-
-class TestTimers implements LiveTimers {
-  time = 1_000_000;
-  readonly scheduled: { callback: () => void; ms: number; cleared: boolean }[] = [];
-  now(): number {
-    return this.time;
-  }
-  set(callback: () => void, ms: number): unknown {
-    const t = { callback, ms, cleared: false };
-    this.scheduled.push(t);
-    return t;
-  }
-  clear(handle: unknown): void {
-    if (handle) (handle as { cleared: boolean }).cleared = true;
-  }
-  /** The timers set and not cleared or fired. */
-  pending(): { callback: () => void; ms: number; cleared: boolean }[] {
-    return this.scheduled.filter((t) => !t.cleared);
-  }
-  /** Fires the one pending timer with the clock at `at`. */
-  fire(at: number): void {
-    const [t, ...more] = this.pending();
-    assert.ok(t, 'a timer is set');
-    assert.equal(more.length, 0, 'one timer at a time');
-    t.cleared = true;
-    this.time = at;
-    t.callback();
-  }
-}
+import { FakeTimers } from '../fixtures/fakeTimers';
 
 describe('live hub: a node whose feed failed is tried again when the retry timer fires', () => {
   const chain: ChainEntry = { name: 'Unreachable', nodeUrl: 'http://127.0.0.1:9', chainId: '', generation: 'rebased', source: { scope: 'user' } };
 
-  function hub(timers: TestTimers): { hub: LiveHub; detections: number[] } {
+  function hub(timers: FakeTimers): { hub: LiveHub; detections: number[] } {
     const detections: number[] = [];
     const none = new vscode.EventEmitter<never>();
     const deps: LiveHubDeps = {
@@ -67,7 +38,7 @@ describe('live hub: a node whose feed failed is tried again when the retry timer
   }
 
   it('tries again when the timer fires a millisecond before the retry time', async () => {
-    const timers = new TestTimers();
+    const timers = new FakeTimers();
     const { hub: h, detections } = hub(timers);
     try {
       h.setNeed('liveView', [chain]);
@@ -85,7 +56,7 @@ describe('live hub: a node whose feed failed is tried again when the retry timer
   });
 
   it('a feed no longer needed is not tried again, and dispose leaves no timer', async () => {
-    const timers = new TestTimers();
+    const timers = new FakeTimers();
     const { hub: h, detections } = hub(timers);
     h.setNeed('liveView', [chain]);
     await settled(h);

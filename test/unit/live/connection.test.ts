@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { DEMO_CHAINS } from '../../fixtures/demoData';
 import { type LocalNode, startLocalNode } from '../../fixtures/localNode';
+import { FakeTimers } from '../../fixtures/fakeTimers';
 import { receiptCopy } from '../../fixtures/localNodeBlocks';
 import { LiveConnection, MAX_MALFORMED_IN_A_ROW, type LiveConnectionOptions } from '../../../src/live/connection';
 import type { LiveEvent } from '../../../src/api/liveEvents';
@@ -349,31 +350,12 @@ describe('live/connection: one node`s feed against the local node', () => {
     assert.equal(feed.dropped, 200);
   });
 
-  /** Time that moves only when the test says, and the one timer the connection keeps (its next wake). */
-  function fakeTime() {
-    const t = { now: 1_000_000, pending: undefined as { callback: () => void; at: number } | undefined };
-    const timers = {
-      now: () => t.now,
-      set: (callback: () => void, ms: number) => (t.pending = { callback, at: t.now + ms }),
-      clear: (handle: unknown) => {
-        if (t.pending === handle) t.pending = undefined;
-      },
-    };
-    /** Moves the clock to the pending wake and runs it. */
-    const fire = () => {
-      const p = t.pending ?? assert.fail('no timer pending');
-      t.pending = undefined;
-      t.now = Math.max(t.now, p.at);
-      p.callback();
-    };
-    return { t, timers, fire };
-  }
   /** Backoff 1 s doubling, no jitter (random 1), a connection stable after 100 ms, no probe. */
   const PACED = { backoffMs: 1000, maxBackoffMs: 60_000, stableMs: 100, lingerMs: 0, connectTimeoutMs: 600_000, probeAfterMs: 600_000 };
 
   it('a message over the cap closes the socket, and the next connection waits for a backoff that climbs, however long the socket lived', async () => {
     node = await startLocalNode({ generation: 'rebased' });
-    const { t, timers, fire } = fakeTime();
+    const timers = new FakeTimers();
     const { conn } = connect({
       open: (url, handlers) => openLiveSocket(url, handlers, { WebSocket: WsConstructor, maxMessageBytes: 4096 }),
       timers,
@@ -389,16 +371,16 @@ describe('live/connection: one node`s feed against the local node', () => {
     const delays: number[] = [];
     for (const round of [1, 2]) {
       await acked(conn, 4);
-      t.now += 1000; // well past stableMs: a plain drop now would start the backoff over
+      timers.time += 1000; // well past stableMs: a plain drop now would start the backoff over
       node.live.publish(node.live.receipt(V2_CHAIN, big));
       await until(() => conn.status().phase === 'backoff', `round ${round}: closed and backing off`);
       await until(() => node.live.connected === 0, `round ${round}: the node saw the socket close`);
       const s = conn.status();
       assert.equal(s.opens, round, 'no new socket before the backoff');
       assert.match(s.lastProblem ?? '', /the node sent a message over 4096 bytes/);
-      assert.equal(t.pending?.at, s.retryAt, 'the only wake is the retry');
-      delays.push((s.retryAt ?? 0) - t.now);
-      fire();
+      assert.equal(timers.pending()[0]?.at, s.retryAt, 'the only wake is the retry');
+      delays.push((s.retryAt ?? 0) - timers.time);
+      timers.fire();
       await until(() => node.live.connected === 1, `round ${round}: reconnected once the backoff was over`);
     }
     assert.deepEqual(delays, [1000, 2000]);
@@ -406,7 +388,7 @@ describe('live/connection: one node`s feed against the local node', () => {
 
   it('a burst of malformed frames closes the socket and backs off; a good frame between them starts the count over', async () => {
     node = await startLocalNode({ generation: 'rebased' });
-    const { t, timers, fire } = fakeTime();
+    const timers = new FakeTimers();
     const { conn, events } = connect({ timers, random: () => 1, bounds: PACED });
     conn.setChains([V2_CHAIN]);
     conn.need('followLatest', true);
@@ -428,7 +410,7 @@ describe('live/connection: one node`s feed against the local node', () => {
     good(1);
     await until(() => events.length === 1, 'the good block after a run just short of the limit');
     assert.equal(conn.status().phase, 'open');
-    t.now += 1000;
+    timers.time += 1000;
     for (let i = 0; i < MAX_MALFORMED_IN_A_ROW + 5; i++) malformed();
     good(2);
     await until(() => conn.status().phase === 'backoff' && node.live.connected === 0, 'closed by the burst');
@@ -436,8 +418,8 @@ describe('live/connection: one node`s feed against the local node', () => {
     assert.equal(s.dropped, 2 * MAX_MALFORMED_IN_A_ROW - 1, 'counted up to the close, nothing read after it');
     assert.equal(events.length, 1);
     assert.match(s.lastProblem ?? '', new RegExp(`${MAX_MALFORMED_IN_A_ROW} malformed frames in a row`));
-    assert.equal((s.retryAt ?? 0) - t.now, 1000);
-    fire();
+    assert.equal((s.retryAt ?? 0) - timers.time, 1000);
+    timers.fire();
     await acked(conn, 2);
     assert.equal(conn.status().opens, 2);
   });

@@ -2,31 +2,15 @@
 // its count, its chains and its latest failure; a failure after the window opens the next one. The
 // timers are the test's: it says when each one fires.
 import * as assert from 'node:assert/strict';
-import { DEFAULT_GROUP_MS, FailureGroups, type FailureGroup, type GroupTimers } from '../../../../src/live/model/failureGroups';
+import { DEFAULT_GROUP_MS, FailureGroups, type FailureGroup } from '../../../../src/live/model/failureGroups';
+import { FakeTimers } from '../../../fixtures/fakeTimers';
+import { onClock } from '../../helpers/clock';
 
 type Failure = { id: string; chainName: string };
 const failure = (id: string, chainName = 'A'): Failure => ({ id, chainName });
 
-class Clock implements GroupTimers {
-  readonly timers: { callback: () => void; ms: number; cleared?: boolean }[] = [];
-  set(callback: () => void, ms: number): unknown {
-    const t = { callback, ms };
-    this.timers.push(t);
-    return t;
-  }
-  clear(handle: unknown): void {
-    (handle as { cleared?: boolean }).cleared = true;
-  }
-  /** Fires the latest timer. */
-  fire(): void {
-    const t = this.timers.at(-1);
-    assert.ok(t && !t.cleared, 'a timer is set');
-    t.callback();
-  }
-}
-
-function grouped(windowMs?: number): { clock: Clock; groups: FailureGroups<Failure>; given: FailureGroup<Failure>[] } {
-  const clock = new Clock();
+function grouped(windowMs?: number): { clock: FakeTimers; groups: FailureGroups<Failure>; given: FailureGroup<Failure>[] } {
+  const clock = new FakeTimers();
   const given: FailureGroup<Failure>[] = [];
   return { clock, groups: new FailureGroups<Failure>((g) => given.push(g), clock, windowMs), given };
 }
@@ -49,19 +33,19 @@ describe('live/model/failureGroups: a burst is one notification', () => {
     assert.equal(groups.pending, 0);
   });
 
-  it("the window ends when its timer fires, whatever the wall clock reads (Node's timers may fire a millisecond early by Date.now)", () => {
+  it("the window ends when its timer fires, whatever the wall clock reads (Node's timers may fire a millisecond early by Date.now)", async () => {
     const { clock, groups, given } = grouped();
-    const realNow = Date.now;
-    const opened = realNow();
-    Date.now = () => opened;
-    try {
-      groups.add(failure('1'));
-      groups.add(failure('2'));
-      Date.now = () => opened + DEFAULT_GROUP_MS - 1;
-      clock.fire();
-    } finally {
-      Date.now = realNow;
-    }
+    const opened = Date.now();
+    let now = opened;
+    await onClock(
+      () => now,
+      async () => {
+        groups.add(failure('1'));
+        groups.add(failure('2'));
+        now = opened + DEFAULT_GROUP_MS - 1;
+        clock.fire();
+      },
+    );
     assert.deepEqual(given, [{ count: 2, latest: failure('2'), chains: ['A'] }], 'the window ends with its timer');
     groups.add(failure('3'));
     assert.equal(clock.timers.length, 2, 'the next failure opens a new window');
