@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Commands } from '../constants';
 import { nodeKey } from '../config/model/chainConfig';
+import { within } from '../core/detached';
 import { externalUrlToOpen, iconSafeLabel, notificationText, plainLine } from '../core/text';
 import type { ChainRegistry } from '../config/chainRegistry';
 import type { TokenStore } from '../config/tokenStore';
@@ -224,11 +225,9 @@ export abstract class Panel<S, A extends { kind: string }, I, D extends PanelDep
    * loaded, any CPU the host spends delays that first paint, and nothing but the first paint is
    * shown before the webview is ready anyway.
    */
-  protected painted(): Promise<void> {
-    if (this.ready || this.disposed) return Promise.resolve();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAINTED_WAIT_MS)));
-    return Promise.race([this.firstReady, waited]).finally(() => clearTimeout(timer));
+  protected async painted(): Promise<void> {
+    if (this.ready || this.disposed) return;
+    await within(this.firstReady, PAINTED_WAIT_MS, undefined);
   }
 
   /** Once: the shell with the state shown now, so the webview paints it before any message. */
