@@ -5,7 +5,7 @@
 // step's stack and memory rebuilt (stackAt + memoryAt at steps spread over the run, the worst).
 import { fetchReplayInputs, type ReplayInputs } from '../../src/debugger/model/replayInputs';
 import { replayTransaction, type ReplayRecording } from '../../src/debugger/model/replay';
-import { ANVIL_ACCOUNTS, jsonRpc, startAnvil, waitMined } from '../../test/fixtures/realPeers/realPeers';
+import { ANVIL_ACCOUNTS, jsonRpc, sendMined, startAnvil } from '../../test/fixtures/realPeers/realPeers';
 import { emit, round, stats } from '../shared';
 import { Describer } from '../../src/debugger/model/describe';
 import { LineIndex } from '../../src/debugger/model/lineIndex';
@@ -24,12 +24,13 @@ const RUNS_1M = 5;
 const SWEEPS = 5;
 
 async function loopTx(url: string, turns: number): Promise<ReplayInputs & { hash: string }> {
-  const hash = await jsonRpc<string>(url, 'eth_sendTransaction', [
-    { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
-  ]);
   // Up to a minute: on a loaded machine anvil can take longer than 10 s to mine it. Mined means in
   // a block for eth_getTransactionByHash too, which anvil answers from its pool a moment longer.
-  await waitMined((method, params) => jsonRpc(url, method, params), hash, 3000);
+  const hash = await sendMined(
+    (method, params) => jsonRpc(url, method, params),
+    { from: ANVIL_ACCOUNTS[0], to: LOOP_AT, data: `0x${turns.toString(16).padStart(64, '0')}`, gas: '0x1000000' },
+    3000,
+  );
   const got = await fetchReplayInputs(url, hash, { fetch: globalThis.fetch, signal: AbortSignal.timeout(60_000) });
   if (!got.ok) throw new Error(`fetchReplayInputs: ${got.reason} ${got.detail ?? ''}`);
   return { ...got.inputs, hash };
