@@ -9,18 +9,7 @@ import { liveWireOf, type LiveEvent, type LiveWire } from '../api/liveEvents';
 import { DroppedFrames } from './model/droppedFrames';
 import { Subscription, type NeedReason, type SubscriptionCommand, type SubscriptionOptions, type SubscriptionSnapshot } from './model/subscription';
 import { liveSocketUrl, openLiveSocket, type LiveSocket, type LiveSocketHandlers, type LiveSocketStats } from './socket';
-
-export interface LiveTimers {
-  now(): number;
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export const realTimers: LiveTimers = {
-  now: () => Date.now(),
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+import { realTimers, type LiveTimers } from './model/timers';
 
 export type OpenSocket = (url: string, handlers: LiveSocketHandlers) => LiveSocket;
 

@@ -15,7 +15,8 @@ import type { NodeClients } from '../config/nodeClients';
 import type { TokenStore } from '../config/tokenStore';
 import { errorSummary } from '../ui/errors';
 import { TokenExpiredError, UnauthorizedError } from '../api/errors';
-import { LiveConnection, realTimers, type LiveStatus, type LiveTimers } from './connection';
+import { LiveConnection, type LiveStatus } from './connection';
+import { realTimers, type LiveTimers } from './model/timers';
 import type { NeedReason } from './model/subscription';
 
 /** An event with the configured chain it belongs to. */

@@ -10,7 +10,7 @@ import { notificationText } from '../core/text';
 import type { FeedEntry } from './model/feed';
 import { FailureGroups, type FailureGroup } from './model/failureGroups';
 import { within } from '../core/detached';
-import { realTimers } from './connection';
+import { realTimers } from './model/timers';
 import type { EvmExplainer } from '../transactions/evmExplainer';
 import { failureHeadline, type CustomErrorReading } from '../transactions/model/failureHeadline';
 import { buildReceiptView } from '../transactions/model/receiptView';

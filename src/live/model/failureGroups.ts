@@ -4,6 +4,8 @@
 // chains, the latest failure to open). A failure after that opens the next window. Pure: the
 // timers come in (a test's clock, or the host's).
 
+import type { LiveTimers } from './timers';
+
 /** How long a window stays open after its first failure (ms). */
 export const DEFAULT_GROUP_MS = 1_500;
 
@@ -15,17 +17,12 @@ export interface FailureGroup<T> {
   chains: string[];
 }
 
-export interface GroupTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
 export class FailureGroups<T extends { chainName: string }> {
   private open: { group: FailureGroup<T>; timer: unknown } | undefined;
 
   constructor(
     private readonly onGroup: (group: FailureGroup<T>) => void,
-    private readonly timers: GroupTimers,
+    private readonly timers: Pick<LiveTimers, 'set' | 'clear'>,
     private readonly windowMs = DEFAULT_GROUP_MS,
   ) {}
 
