@@ -1,5 +1,5 @@
 // The panels of `npm run bench` (in the host): the floor (an empty webview), the receipt panel
-// against it (warm, and the first of a window), and the receipt with 1 MiB of params.
+// against it (warm, and the first of a window), its HTML alone, and the receipt with 1 MiB of params.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
@@ -37,6 +37,17 @@ function renderedText(r: unknown): string {
  * costs in this host (the workbench creating the iframe, its service worker, the first script).
  */
 export async function emptyPanel(): Promise<number> {
+  const nonce = randomBytes(18).toString('base64');
+  return plainPanel(`<!DOCTYPE html><html><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">
+</head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`);
+}
+
+/**
+ * A webview panel that is nothing but `html` (no extension code behind it): createWebviewPanel to
+ * the first message its script posts.
+ */
+async function plainPanel(html: string): Promise<number> {
   const t0 = performance.now();
   const column = { viewColumn: vscode.ViewColumn.Active, preserveFocus: false };
   const panel = vscode.window.createWebviewPanel('waspBench.empty', 'Empty', column, { enableScripts: true });
@@ -47,11 +58,8 @@ export async function emptyPanel(): Promise<number> {
         resolve();
       });
     });
-    const nonce = randomBytes(18).toString('base64');
-    panel.webview.html = `<!DOCTYPE html><html><head><meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">
-</head><body><script nonce="${nonce}">acquireVsCodeApi().postMessage({ type: 'ready' });</script></body></html>`;
-    await withTimeout(first, 30_000, 'the empty panel posted nothing');
+    panel.webview.html = html;
+    await withTimeout(first, 30_000, 'the plain panel posted nothing');
     return performance.now() - t0;
   } finally {
     panel.dispose();
@@ -60,9 +68,11 @@ export async function emptyPanel(): Promise<number> {
 
 /**
  * The floor, then Chain: Show Request Receipt (the command, as the palette or a hover link runs it)
- * to an ordinary receipt (about 2 KB, not looked up before) rendered in its panel, alternating
- * which goes first; each pair is a run of the ratio. The first pair is a warm-up (the first receipt
- * panel of a window is firstPanel's figure).
+ * to an ordinary receipt (about 2 KB, not looked up before) rendered in its panel, then that
+ * panel's HTML alone in a plain panel, alternating where the floor goes; each trio is a run of the
+ * ratios. The first trio is a warm-up (the first receipt panel of a window is firstPanel's figure).
+ * The HTML alone is what the webview costs with no extension code behind it: the receipt panel
+ * less it is the extension's own share.
  */
 export async function panelTimes(api: ExtensionApi): Promise<void> {
   await closeAll();
@@ -70,22 +80,31 @@ export async function panelTimes(api: ExtensionApi): Promise<void> {
   const floor: number[] = [];
   const receipt: number[] = [];
   const loaded: number[] = [];
+  const content: number[] = [];
+  let html = '';
   for (let i = 0; i < PLANTED.panel.count; i++) {
-    const order = i % 2 === 0 ? ['floor', 'receipt'] : ['receipt', 'floor'];
+    const order = i % 2 === 0 ? ['floor', 'receipt', 'content'] : ['receipt', 'content', 'floor'];
     let f = 0;
-    let r: Opened = { shown: 0, loaded: 0 };
+    let c = 0;
+    let r: Opened = { shown: 0, loaded: 0, html: '' };
     for (const what of order) {
       if (what === 'floor') f = await emptyPanel();
-      else r = await openReceipt(api, benchRequestId('panel', i));
+      else if (what === 'content') c = await plainPanel(html);
+      else {
+        r = await openReceipt(api, benchRequestId('panel', i));
+        html = r.html;
+      }
       await sleep(150);
     }
     if (i === 0) continue;
     floor.push(f);
     receipt.push(r.shown);
     loaded.push(r.loaded);
+    content.push(c);
   }
   const f = stats(floor);
   const r = stats(receipt);
+  const c = stats(content);
   emit('panel.floor', round(f.p50, 1), 'ms', { runs: floor.map((t) => round(t, 1)), what: 'createWebviewPanel to the first message of an inline script' });
   emit('panel.receipt', round(r.p50, 1), 'ms', {
     runs: receipt.map((t) => round(t, 1)),
@@ -96,6 +115,11 @@ export async function panelTimes(api: ExtensionApi): Promise<void> {
     runs: loaded.map((t) => round(t, 1)),
     what: "the command's promise: the panel's whole first load",
   });
+  emit('panel.content', round(c.p50, 1), 'ms', {
+    times: content.map((t) => round(t, 1)),
+    what: "the receipt panel's HTML alone in a plain panel (no extension code behind it), created to its first message",
+  });
+  emit('panel.content.overFloor', round(c.p50 / f.p50, 2), 'x', { times: content.map((t, i) => round(t / (floor[i] as number), 2)) });
   await closeAll();
 }
 
@@ -105,6 +129,8 @@ interface Opened {
   shown: number;
   /** To the command's promise: its whole first load (the workspace's ABIs, the EVM JSON-RPC's receipt). */
   loaded: number;
+  /** The HTML the panel was written with (its first paint). */
+  html: string;
 }
 
 /**
@@ -133,8 +159,9 @@ async function openReceipt(api: ExtensionApi, requestId: string): Promise<Opened
   await panel.waitForRender(receiptShown(panel), 30_000);
   const shown = performance.now() - t0;
   await done;
+  const html = panel.panel.webview.html;
   panel.dispose();
-  return { shown, loaded };
+  return { shown, loaded, html };
 }
 
 /**

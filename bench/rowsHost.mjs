@@ -119,6 +119,16 @@ export const HOST_ROWS = [
     show: (f) => ms(f.value),
   },
   {
+    what: "the receipt's HTML alone in a plain panel, no extension code behind it (the same run's HTML), created → its first message",
+    id: 'panel.content',
+    timing: { show: ms },
+  },
+  {
+    what: '… relative to the floor: what the receipt webview costs by itself, the least the receipt panel can take',
+    id: 'panel.content.overFloor',
+    timing: { show: times },
+  },
+  {
     what: "the window's first fetch, before the first panel (VS Code's fetch sets itself up once per window, as its webviews do; a local node answering in 100 ms)",
     id: 'host.firstFetch',
     timing: { show: ms },
