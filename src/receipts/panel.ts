@@ -269,7 +269,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
   }
 
   private showFound(chain: ChainEntry, result: Found, fee: FeeCheckView, block: string | undefined): void {
-    const base = result.value.view;
+    const base = { ...result.value.view, rawJson: result.value.rawJson };
     const feeDecimal = base.sections.find((s) => s.id === 'gas')?.rows.find((r) => r.field === 'gasFeeCharged')?.detail;
     const facts = receiptGasFacts(result.value.receipt, chain.generation, this.infoAtBlock, this.evm.callTree?.root, {
       ...(this.evm.evmGas ? { receipt: this.evm.evmGas } : {}),
@@ -356,7 +356,7 @@ export class ReceiptPanel extends Panel<ReceiptPanelState, ReceiptAction, Receip
         await vscode.commands.executeCommand(Commands.showChainInfo, { chainName: l.chain.name, block: l.result.value.view.blockIndex });
         return;
       case 'openJson': {
-        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${l.result.value.view.rawJson}\n` });
+        const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${l.result.value.rawJson}\n` });
         await vscode.window.showTextDocument(doc, { preview: false });
         return;
       }

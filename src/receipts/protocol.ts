@@ -250,8 +250,8 @@ export interface ReceiptDisplay extends Omit<ReceiptView, 'params' | 'nft' | 'ra
   rawJson: Excerpt;
 }
 
-/** The display of a view, and the whole texts behind its excerpts by key (kept on the host). */
-export function receiptDisplay(view: ReceiptView): { display: ReceiptDisplay; texts: Map<string, string> } {
+/** The display of a view and the receipt's raw JSON, and the whole texts behind its excerpts by key (kept on the host). */
+export function receiptDisplay(view: ReceiptView & { rawJson: string }): { display: ReceiptDisplay; texts: Map<string, string> } {
   const texts = new Map<string, string>();
   const cut = (key: string, text: string, limit: number): Excerpt => {
     if (text.length > limit) texts.set(key, text);

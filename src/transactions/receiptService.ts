@@ -36,6 +36,8 @@ function safeNodeKey(nodeUrl: string): string | undefined {
 export interface ProcessedReceipt {
   receipt: AnyReceipt;
   view: ReceiptView;
+  /** The receipt panel's "Receipt as JSON": the node's answer as sent (unknown fields, exact numbers), re-indented. */
+  rawJson: string;
   /** What it weighs in the cache (bytes, estimated), raw JSON included. */
   weight: number;
 }
@@ -117,11 +119,10 @@ export class ReceiptService {
         vscode.l10n.t('{0}: its node runs chain {1}, not the chain ID in its settings.', chain.name, otherChain),
         vscode.l10n.t("Use the Node's Chain on it in the Chains view, or fix its chainId in waspChain.chains."),
       );
-    const [{ buildReceiptView }, { rawJsonText, processedReceiptWeight }] = await views;
-    const built = buildReceiptView(receipt, vscode.l10n);
-    // The panel's raw JSON is the node's answer as sent (unknown fields, exact numbers).
-    const view = await this.decodedFailure(receipt, { ...built, rawJson: rawJsonText(raw, built.rawJson) });
-    return { receipt, view, weight: processedReceiptWeight({ receipt, view }) };
+    const [{ buildReceiptView, receiptJson }, { rawJsonText, processedReceiptWeight }] = await views;
+    const view = await this.decodedFailure(receipt, buildReceiptView(receipt, vscode.l10n));
+    const rawJson = rawJsonText(raw, () => receiptJson(receipt));
+    return { receipt, view, rawJson, weight: processedReceiptWeight({ receipt, rawJson }) };
   }
 
   /**

@@ -15,15 +15,15 @@ const MAX_PRETTY_DEPTH = 64;
 
 /**
  * The raw JSON shown: the node's body re-indented (unknown fields, exact numbers) when that stays
- * within what is shown and is not too deep, else as sent; else the fallback. Like every node
- * text: invisible characters revealed (line breaks kept), clipped.
+ * within what is shown and is not too deep, else as sent; without a body, the fallback (made only
+ * then). Like every node text: invisible characters revealed (line breaks kept), clipped.
  */
-export function rawJsonText(raw: string | undefined, fallback: string): string {
+export function rawJsonText(raw: string | undefined, fallback: () => string): string {
   const head = raw === undefined ? undefined : raw.length > MAX_RAW_JSON_CHARS * 2 ? undefined : raw;
   const shape = head === undefined ? undefined : prettyShape(head);
   const pretty =
     head !== undefined && shape !== undefined && shape.depth <= MAX_PRETTY_DEPTH && shape.chars <= MAX_RAW_JSON_CHARS ? prettyJsonExact(head) : undefined;
-  const text = pretty ?? raw ?? fallback;
+  const text = pretty ?? raw ?? fallback();
   // Cut first: revealing only makes text longer.
   return clip(revealInvisible(clip(text, MAX_RAW_JSON_CHARS), { keepWhitespace: true }), MAX_RAW_JSON_CHARS);
 }
@@ -55,8 +55,8 @@ function prettyShape(text: string): { depth: number; chars: number } {
 }
 
 /** The receipt cache's weight of one answer (roughly the bytes it holds): the raw JSON counts, at two bytes a character. */
-export function processedReceiptWeight(p: { receipt: AnyReceipt; view: { rawJson: string } }): number {
-  return estimateReceiptBytes(p.receipt) + 2 * p.view.rawJson.length;
+export function processedReceiptWeight(p: { receipt: AnyReceipt; rawJson: string }): number {
+  return estimateReceiptBytes(p.receipt) + 2 * p.rawJson.length;
 }
 
 /**

@@ -325,7 +325,6 @@ export function assembleReceiptView(receipt: AnyReceipt, parts: GenerationParts,
     nft: parts.nft,
     params: parts.params,
     burnLog: burnLogView(receipt.gasBurnLog, parts.generation),
-    rawJson: receiptJson(receipt),
   };
   if (error) view.error = error;
   return view;

@@ -190,8 +190,6 @@ export interface ReceiptView {
   nft: NftView | null;
   params: ParamView[];
   burnLog: { total: AmountView; entries: BurnEntryView[] };
-  /** The receipt as JSON, pretty-printed, uint64 values as strings. */
-  rawJson: string;
   /** Rebased: coins and objects, allowance, positional params, the decoded EVM transaction. */
   rebased?: RebasedPartView;
   /** Rebased EVM request: one line on the transaction for the hover. */

@@ -10,7 +10,7 @@ import { resolveChains, validateEntry, type RawChainList } from '../../../src/co
 import { escapeMarkdown, markdownText, revealInvisible } from '../../../src/core/text';
 import { MAX_RAW_JSON_CHARS, processedReceiptWeight, rawJsonText } from '../../../src/transactions/model/rawJson';
 import { DEFAULT_LOOKUP_MAX_WEIGHT, ReceiptLookup, type LookupChain, type ReceiptLookupOptions } from '../../../src/transactions/model/receiptLookup';
-import { HEADLINE_CHARS, buildReceiptView } from '../../../src/transactions/model/receiptView';
+import { HEADLINE_CHARS, buildReceiptView, receiptJson } from '../../../src/transactions/model/receiptView';
 import { DEMO_CHAINS, DEMO_RECEIPTS } from '../../fixtures/demoData';
 import { startLocalNode, type LocalNode } from '../../fixtures/localNode';
 import { RLO, hostileReceipt } from '../../fixtures/hostile';
@@ -105,8 +105,8 @@ describe('security review (issue 12)', () => {
     it('a 2,000-deep unknown field with a raw U+202E: the raw JSON is revealed and at most 1 MiB', () => {
       const raw = deep(2000);
       assert.ok(raw.length < 16_000);
-      const view = buildReceiptView(ReceiptSchema.parse(JSON.parse(raw)));
-      const text = rawJsonText(raw, view.rawJson);
+      const receipt = ReceiptSchema.parse(JSON.parse(raw));
+      const text = rawJsonText(raw, () => receiptJson(receipt));
       assert.ok(!text.includes(RLO), 'the U+202E is revealed');
       assert.ok(text.includes('⟨U+202E⟩'));
       assert.ok(text.length <= 1024 * 1024, `capped (was ${text.length} characters)`);
@@ -118,19 +118,18 @@ describe('security review (issue 12)', () => {
       body.x = JSON.parse(`${'['.repeat(61)}${new Array(520_000).fill('0').join(',')}${']'.repeat(61)}`);
       const raw = JSON.stringify(body);
       assert.ok(raw.length < MAX_RAW_JSON_CHARS * 2, 'under the size up to which re-indenting was tried');
-      const text = rawJsonText(raw, '');
+      const text = rawJsonText(raw, () => '');
       assert.ok(text.startsWith(raw.slice(0, 200)), `the body as sent: ${text.slice(0, 80)}`);
       // An ordinary receipt is still re-indented.
       const plain = JSON.stringify(hostileReceipt(ID));
-      assert.ok(rawJsonText(plain, '').startsWith('{\n  "'), 're-indented');
+      assert.ok(rawJsonText(plain, () => '').startsWith('{\n  "'), 're-indented');
     });
 
     it("the production weight counts the raw JSON: 500 answers stay within the cache's byte budget", async () => {
       const raw = deep(2000);
       const receipt = ReceiptSchema.parse(JSON.parse(raw));
-      const view = buildReceiptView(receipt);
       // Each answer holds the revealed raw JSON: built once, as the weight reads only its length.
-      const answer = { receipt, view: { ...view, rawJson: rawJsonText(raw, view.rawJson) } };
+      const answer = { receipt, rawJson: rawJsonText(raw, () => receiptJson(receipt)) };
       const lookup = new ReceiptLookup<LookupChain, typeof answer>({
         fetch: async () => answer,
         weigh: processedReceiptWeight,
@@ -140,7 +139,7 @@ describe('security review (issue 12)', () => {
       let held = 0;
       for (let i = 0; i < 500; i++) {
         const p = lookup.peek(`0x${i.toString(16).padStart(64, '0')}0000`, chain);
-        if (p) held += 2 * p.view.rawJson.length;
+        if (p) held += 2 * p.rawJson.length;
       }
       assert.ok(held <= DEFAULT_LOOKUP_MAX_WEIGHT, `the cache holds ${(held / 2 ** 20).toFixed(0)} MiB of raw JSON alone`);
       assert.ok(lookup.cacheWeight >= held, 'the weight counts at least the raw JSON');

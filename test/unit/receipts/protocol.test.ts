@@ -4,11 +4,14 @@
 import * as assert from 'node:assert/strict';
 import { ReceiptSchema } from '../../../src/api/stardustSchemas';
 import { englishL10n } from '../../../src/core/l10n';
-import { buildReceiptView, type PayloadView } from '../../../src/transactions/model/receiptView';
+import { buildReceiptView, receiptJson, type PayloadView, type ReceiptView } from '../../../src/transactions/model/receiptView';
 import { PAYLOAD_EXCERPT, RAW_JSON_EXCERPT, receiptDisplay, receiptPanelLabels } from '../../../src/receipts/protocol';
 import { benchRequestId, bigReceipt, plainReceipt } from '../../../bench/shared';
 import { stardustView } from '../helpers/receipts';
 import { ENGLISH_COMMON_LABELS } from '../helpers/labels';
+
+/** A view as the receipt panel shows it: with the receipt's raw JSON beside it. */
+const shown = (view: ReceiptView, rawJson = '{}') => ({ ...view, rawJson });
 
 describe('receipts/protocol: the panel words and the excerpts', () => {
   it('gives the webview every word it shows', () => {
@@ -105,7 +108,7 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
       preferred: 'json',
       truncated: true,
     };
-    const { display, texts } = receiptDisplay({ ...base, params: [{ key: { ...at, hex: `0x${'6b'.repeat(150)}` }, keyLabel: 'k', value: at }] });
+    const { display, texts } = receiptDisplay({ ...shown(base), params: [{ key: { ...at, hex: `0x${'6b'.repeat(150)}` }, keyLabel: 'k', value: at }] });
     const p = display.params[0];
     assert.deepEqual(p?.value, {
       hex: { text: 'a'.repeat(PAYLOAD_EXCERPT), length: PAYLOAD_EXCERPT, key: 'param.0.hex' },
@@ -118,18 +121,18 @@ describe('receipts/protocol: the panel words and the excerpts', () => {
     assert.deepEqual([...texts.keys()], ['param.0.text'], 'a text exactly at the cap is sent whole');
     assert.equal(p?.keyLabel, 'k');
     assert.equal(p?.keyHex, `0x${'6b'.repeat(99)}`, 'the key hex (a tooltip) is cut to 200 characters');
-    const plain = receiptDisplay(base).display.params[0]?.value;
+    const plain = receiptDisplay(shown(base)).display.params[0]?.value;
     assert.ok(plain && !('truncated' in plain), 'no flag on a payload that was not cut');
   });
 
   it("an NFT's metadata becomes excerpts under the nft key; no NFT stays null", () => {
     const withNft = stardustView('onLedgerNft');
-    const { display } = receiptDisplay(withNft);
+    const { display } = receiptDisplay(shown(withNft));
     assert.equal(display.nft?.metadata.hex.key, 'nft.hex');
     assert.equal(display.nft?.metadata.json?.key, 'nft.json');
     assert.equal(display.nft?.metadata.text?.key, 'nft.text');
     assert.equal(display.nft?.id, withNft.nft?.id);
-    assert.equal(receiptDisplay(stardustView('evmSuccess')).display.nft, null);
+    assert.equal(receiptDisplay(shown(stardustView('evmSuccess'))).display.nft, null);
   });
 
   it('the raw JSON is cut only beyond its cap', () => {
@@ -147,7 +150,8 @@ describe('receipts/protocol: a receipt as the webview gets it', () => {
 
   it('a big receipt reaches the webview as excerpts; the whole texts stay on the host by key', () => {
     // The bench's receipt at a 64th of its size: its code parameter and raw JSON are still far past their excerpts.
-    const view = buildReceiptView(ReceiptSchema.parse(bigReceipt(benchRequestId('big', 0), { paramBytes: 64 * 1024, burnRecords: 100 })));
+    const receipt = ReceiptSchema.parse(bigReceipt(benchRequestId('big', 0), { paramBytes: 64 * 1024, burnRecords: 100 }));
+    const view = shown(buildReceiptView(receipt), receiptJson(receipt));
     const { display, texts } = receiptDisplay(view);
     assert.ok(view.params[0] && view.params[0].value.hex.length > 60 * PAYLOAD_EXCERPT && view.rawJson.length > 5 * RAW_JSON_EXCERPT);
     const state = JSON.stringify(display).length;
@@ -168,7 +172,8 @@ describe('receipts/protocol: a receipt as the webview gets it', () => {
   });
 
   it('a small receipt is sent whole, with nothing kept aside', () => {
-    const view = buildReceiptView(ReceiptSchema.parse(plainReceipt(ID)));
+    const receipt = ReceiptSchema.parse(plainReceipt(ID));
+    const view = shown(buildReceiptView(receipt), receiptJson(receipt));
     const { display, texts } = receiptDisplay(view);
     assert.equal(texts.size, 0);
     assert.equal(display.rawJson.text, view.rawJson);

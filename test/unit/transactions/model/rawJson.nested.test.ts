@@ -19,17 +19,23 @@ function nested(prettyLength: number): string {
 describe('transactions/model/rawJson: the bound counted for a nested body', () => {
   it(`a nested body whose indented form is exactly ${MAX_RAW_JSON_CHARS} characters is re-indented`, () => {
     const raw = nested(MAX_RAW_JSON_CHARS);
-    assert.equal(rawJsonText(raw, 'fallback'), pretty(raw));
+    assert.equal(
+      rawJsonText(raw, () => 'fallback'),
+      pretty(raw),
+    );
   });
 
   it('one character more and it is shown as sent', () => {
     const raw = nested(MAX_RAW_JSON_CHARS + 1);
-    assert.equal(rawJsonText(raw, 'fallback'), raw);
+    assert.equal(
+      rawJsonText(raw, () => 'fallback'),
+      raw,
+    );
   });
 
   it('a body over twice the bound is shown as sent, cut to the bound', () => {
     const raw = `[${'1,'.repeat(530_000)}1]`;
-    const shown = rawJsonText(raw, 'fallback');
+    const shown = rawJsonText(raw, () => 'fallback');
     assert.ok(shown.startsWith('[1,1,1,'));
     assert.equal(shown.slice(0, 1000), raw.slice(0, 1000));
   });

@@ -20,30 +20,60 @@ const isPretty = (shown: string) => shown.startsWith('{\n  "k": ');
 
 describe('transactions/model/rawJson: when the body is re-indented', () => {
   it(`re-indents a body whose indented form is exactly ${MAX_RAW_JSON_CHARS} characters, not one more`, () => {
-    assert.ok(isPretty(rawJsonText(body(MAX_RAW_JSON_CHARS), 'fallback')));
+    assert.ok(isPretty(rawJsonText(body(MAX_RAW_JSON_CHARS), () => 'fallback')));
     const over = body(MAX_RAW_JSON_CHARS + 1);
-    assert.equal(rawJsonText(over, 'fallback'), over, 'shown as sent (it fits)');
-    assert.ok(isPretty(rawJsonText(body(1000), 'fallback')));
+    assert.equal(
+      rawJsonText(over, () => 'fallback'),
+      over,
+      'shown as sent (it fits)',
+    );
+    assert.ok(isPretty(rawJsonText(body(1000), () => 'fallback')));
   });
 
   it('re-indents up to 64 levels deep; deeper is shown as sent', () => {
     const nested = (d: number) => `${'['.repeat(d)}1${']'.repeat(d)}`;
-    assert.match(rawJsonText(nested(64), ''), /^\[\n {2}\[/);
-    assert.equal(rawJsonText(nested(65), ''), nested(65));
+    assert.match(
+      rawJsonText(nested(64), () => ''),
+      /^\[\n {2}\[/,
+    );
+    assert.equal(
+      rawJsonText(nested(65), () => ''),
+      nested(65),
+    );
   });
 
   it('counts structure outside strings only: a string full of brackets stays one line', () => {
     const raw = `["${'[{,:'.repeat(100)}", {"a": 1}]`;
-    assert.equal(rawJsonText(raw, ''), JSON.stringify(JSON.parse(raw), null, 2));
+    assert.equal(
+      rawJsonText(raw, () => ''),
+      JSON.stringify(JSON.parse(raw), null, 2),
+    );
   });
 
   it('falls back when there is no body, and clips what is too long', () => {
-    assert.equal(rawJsonText(undefined, 'the view'), 'the view');
+    assert.equal(
+      rawJsonText(undefined, () => 'the view'),
+      'the view',
+    );
     const huge = 'y'.repeat(MAX_RAW_JSON_CHARS * 2 + 10);
-    const shown = rawJsonText(huge, '');
+    const shown = rawJsonText(huge, () => '');
     assert.equal([...shown].length, MAX_RAW_JSON_CHARS);
     assert.ok(shown.endsWith('…'));
-    assert.equal(rawJsonText('not json', 'fb'), 'not json', 'invalid JSON is shown as sent');
+    assert.equal(
+      rawJsonText('not json', () => 'fb'),
+      'not json',
+      'invalid JSON is shown as sent',
+    );
+  });
+
+  it('makes the fallback only when there is no body', () => {
+    let made = 0;
+    const fallback = () => `${++made}`;
+    rawJsonText('{"a": 1}', fallback);
+    rawJsonText('y'.repeat(MAX_RAW_JSON_CHARS * 2 + 10), fallback);
+    rawJsonText('not json', fallback);
+    assert.equal(made, 0);
+    assert.equal(rawJsonText(undefined, fallback), '1');
   });
 });
 
@@ -66,7 +96,7 @@ describe('transactions/model/rawJson: the cache weight', () => {
     const base = stardust();
     const burned = stardust((r) => r.gasBurnLog.push({ code: 1, gasBurned: 5 }));
     assert.equal(estimateReceiptBytes(burned) - estimateReceiptBytes(base), 200 + 2 * (32 + 8 + 8));
-    assert.equal(processedReceiptWeight({ receipt: base, view: { rawJson: 'x'.repeat(100) } }), estimateReceiptBytes(base) + 200);
+    assert.equal(processedReceiptWeight({ receipt: base, rawJson: 'x'.repeat(100) }), estimateReceiptBytes(base) + 200);
   });
 });
 
