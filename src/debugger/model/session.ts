@@ -208,6 +208,8 @@ export class ReplaySession {
 
   private async launch(args: Record<string, unknown>): Promise<void> {
     this.launchArgs = args;
+    // A new replay: the steps taken in an earlier one are not undone in it.
+    this.trail = [];
     const progress = this.client.supportsProgressReporting === true;
     if (progress)
       this.event('progressStart', {

@@ -232,6 +232,22 @@ describe('debugger/model/session: a second launch starts afresh', () => {
     assert.equal((await dap.move('stepBack')).reason, 'entry');
   });
 
+  it('nor a step of the first launch that a breakpoint cut short where the second one stops', async () => {
+    const breakAt21 = { source: { path: SOURCE_FILE }, breakpoints: [{ line: 21 }] };
+    const dap = await launched(await calls());
+    await dap.ok('setBreakpoints', breakAt21);
+    await firstStop(dap);
+    await dap.move('next');
+    await dap.move('next');
+    assert.equal(await top(dap), 'C1.receive:21', 'the step over the call stopped at the breakpoint');
+    await dap.ok('launch', { transaction: '0x', stopOnEntry: false });
+    await dap.ok('setBreakpoints', breakAt21);
+    await firstStop(dap);
+    assert.equal(await top(dap), 'C1.receive:21');
+    await dap.move('stepBack');
+    assert.equal(await top(dap), 'C1.receive:20', 'a line back in the callee, not back to where the first launch stepped from');
+  });
+
   it('nor a step in of the first launch into a native contract called on the first step', async () => {
     const dap = await launched(
       await preparedOf(
