@@ -27,7 +27,7 @@ import { anvilFailedHoverTimes } from './anvilHovers';
 import { liveTimes } from './live';
 import { closeAll, expectFound, idDocument, idPosition, sleep, type ChainSetting } from './hostUtil';
 import { memoryAfterManyIds } from './memory';
-import { bigReceipt, emptyPanel, firstPanel, panelTimes } from './panels';
+import { bigReceipt, emptyPanel, firstHtml, firstPanel, panelTimes } from './panels';
 import { mixedGenerations, treeRefresh } from './refresh';
 
 const NON_ID_LINES = 10_000;
@@ -69,7 +69,9 @@ export async function run(): Promise<void> {
         await memoryAfterManyIds(api, token);
       },
     ],
-    ['panels', () => panelTimes(api)],
+    ['panels', () => panelTimes(api, config)],
+    // Only in fresh hosts of its own (bench/run.mjs): its panel must be the window's first.
+    ['firstHtml', async () => (config.only?.includes('firstHtml') ? firstHtml(config) : undefined)],
     ['bigReceipt', () => bigReceipt(api)],
     ['callTree', () => callTreeTimes(api, { floor: emptyPanel, setChains })],
     ['treeRefresh', () => treeRefresh(api, config, setChains)],

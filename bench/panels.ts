@@ -1,6 +1,7 @@
 // The panels of `npm run bench` (in the host): the floor (an empty webview), the receipt panel
 // against it (warm, and the first of a window), its HTML alone, and the receipt with 1 MiB of params.
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../src/extension';
 import { BENCH_CHAIN_NAME, PLANTED, benchRequestId, emit, round, stats, type BenchConfig } from './shared';
@@ -74,7 +75,7 @@ async function plainPanel(html: string): Promise<number> {
  * The HTML alone is what the webview costs with no extension code behind it: the receipt panel
  * less it is the extension's own share.
  */
-export async function panelTimes(api: ExtensionApi): Promise<void> {
+export async function panelTimes(api: ExtensionApi, config: BenchConfig): Promise<void> {
   await closeAll();
   await emptyPanel(); // warm-up: the workbench's webview machinery
   const floor: number[] = [];
@@ -120,6 +121,8 @@ export async function panelTimes(api: ExtensionApi): Promise<void> {
     what: "the receipt panel's HTML alone in a plain panel (no extension code behind it), created to its first message",
   });
   emit('panel.content.overFloor', round(c.p50 / f.p50, 2), 'x', { times: content.map((t, i) => round(t / (floor[i] as number), 2)) });
+  // For firstHtml, in fresh hosts.
+  writeFileSync(config.panelHtmlPath, html);
   await closeAll();
 }
 
@@ -187,6 +190,30 @@ export async function firstPanel(api: ExtensionApi, config: BenchConfig): Promis
   emit('panel.first.loaded', round(first.loaded, 1), 'ms', { what: "the first waspChain.showReceipt of a window to the command's end" });
   emit('panel.first.floor', round(floor, 1), 'ms', { firstEmpty: round(firstEmpty, 1), floors: floors.map((t) => round(t, 1)) });
   emit('panel.first.overFloor', round(first.shown / floor, 2), 'x');
+  await closeAll();
+}
+
+/**
+ * A receipt panel's HTML (the main run's, bench/run.mjs) alone in a plain panel as the first panel
+ * of a fresh window, after the same first empty panel as firstPanel and over the same floor: what
+ * the first receipt panel of a window costs the webview by itself, with no extension code behind it.
+ */
+export async function firstHtml(config: BenchConfig): Promise<void> {
+  if (!existsSync(config.panelHtmlPath)) return;
+  const html = readFileSync(config.panelHtmlPath, 'utf8');
+  await closeAll();
+  await emptyPanel();
+  await sleep(150);
+  const first = await plainPanel(html);
+  const floors: number[] = [];
+  for (let i = 0; i < FIRST_PANEL_FLOORS; i++) {
+    await sleep(150);
+    floors.push(await emptyPanel());
+  }
+  const floor = stats(floors).p50;
+  emit('panel.firstHtml', round(first, 1), 'ms', { what: "a receipt panel's HTML alone as the first panel of a window" });
+  emit('panel.firstHtml.floor', round(floor, 1), 'ms', { floors: floors.map((t) => round(t, 1)) });
+  emit('panel.firstHtml.overFloor', round(first / floor, 2), 'x');
   await closeAll();
 }
 

@@ -141,6 +141,17 @@ export const HOST_ROWS = [
   { what: "… the command's end (its whole first load)", id: 'panel.first.loaded', timing: { show: ms } },
   { what: '… the floor in that window (the median of 3 empty panels after it)', id: 'panel.first.floor', timing: { show: ms } },
   { what: '… the first receipt panel relative to that floor', id: 'panel.first.overFloor', timing: { atMost: 1.5, show: times }, target: '≤ 1.5x' },
+  {
+    what: "a receipt panel's HTML alone, no extension code behind it, as the first panel of a window (a run is a fresh host)",
+    id: 'panel.firstHtml',
+    timing: { show: ms },
+  },
+  { what: '… the floor in that window (the median of 3 empty panels after it)', id: 'panel.firstHtml.floor', timing: { show: ms } },
+  {
+    what: '… relative to that floor: what the first receipt webview of a window costs by itself',
+    id: 'panel.firstHtml.overFloor',
+    timing: { show: times },
+  },
   ['Receipt with 1 MiB of params and 10,000 burn records'],
   { what: 'JSON size', id: 'receipt.big.jsonBytes', show: (f) => kb(f.value) },
   { what: 'JSON parse (plain Node, p50)', id: 'receipt.big.node.parse', show: (f) => ms(f.value) },

@@ -14,7 +14,8 @@
 //      its figures as `BENCH {json}` lines;
 //   5. adds what the nodes saw (requests, peak concurrency);
 //   6. activation and the first receipt panel of a window happen once per process: 4 more fresh
-//      hosts run only that ('startup'), so those rows have 5 runs; then judges and writes.
+//      hosts run only that ('startup'), so those rows have 5 runs; 5 more open the main run's
+//      receipt panel HTML alone as their first panel ('firstHtml'); then judges and writes.
 // WASP_BENCH_ONLY=<host scenario,…> (bench/host.ts names them, e.g. anvilHovers) runs only those and
 // writes bench/results/only.json and only.md, leaving the run of record (latest.*) alone.
 // No figure fails the run: it exits 1 only when the bench itself could not measure.
@@ -64,6 +65,8 @@ const STARTUP_FIGURES = [
   'panel.first.floor',
   'panel.first.overFloor',
 ];
+/** The receipt panel's HTML alone as the first panel of a fresh host (bench/panels.ts firstHtml()). */
+const FIRST_HTML_FIGURES = ['panel.firstHtml', 'panel.firstHtml.floor', 'panel.firstHtml.overFloor'];
 /** Reverted transactions mined on anvil for bench/anvilHovers.ts, each hovered once. */
 const ANVIL_FAILED_TXS = 45;
 
@@ -88,7 +91,12 @@ function collect(line, into = figures) {
  * processes' values, `times` holding each (VS Code's marks also by part).
  */
 function mergeStartupRuns(perProcess) {
-  for (const id of STARTUP_FIGURES) {
+  mergeRuns(perProcess, STARTUP_FIGURES);
+}
+
+/** Figures of one measurement per process, `ids`, as one figure each: the median, `times` holding each process's. */
+function mergeRuns(perProcess, ids) {
+  for (const id of ids) {
     const got = perProcess.map((m) => m.get(id)).filter((f) => typeof f?.value === 'number');
     if (got.length === 0) continue;
     const times = got.map((f) => f.value);
@@ -246,6 +254,7 @@ try {
     liveControlUrl: nodes.live.controlUrl,
     ...(await startAnvil()),
     ...(ONLY.length > 0 ? { only: ONLY } : {}),
+    panelHtmlPath: join(root, 'receipt-panel.html'),
   };
 
   // 4. The extension host: a fresh one (its own user data, workspace and processes) per run.
@@ -317,6 +326,20 @@ try {
     }
     mergeStartupRuns(perProcess);
     phase(`${STARTUP_RUNS - 1} startup hosts`);
+    // The same first panel's HTML alone (the main run's panels scenario left it), with no
+    // extension code behind it, as the first panel of STARTUP_RUNS fresh hosts of its own.
+    if (existsSync(benchConfig.panelHtmlPath)) {
+      const perContentProcess = [];
+      for (let i = 0; i < STARTUP_RUNS && !interrupted.aborted; i++) {
+        const seen = new Map();
+        say(`first-panel HTML run ${i + 1} of ${STARTUP_RUNS}: a fresh extension host`);
+        const code = await inHost(`bench-first-html-${i + 1}`, { ...benchConfig, only: ['firstHtml'] }, (line) => collect(line, seen));
+        if (code !== 0 || seen.get('done')?.value !== true) startupComplete = false;
+        perContentProcess.push(seen);
+      }
+      mergeRuns(perContentProcess, FIRST_HTML_FIGURES);
+      phase(`${STARTUP_RUNS} first-panel HTML hosts`);
+    }
   } else {
     // One process's activation is not a row's 5 runs: a run of chosen scenarios leaves those rows out.
     for (const id of STARTUP_FIGURES) figures.delete(id);

@@ -165,6 +165,8 @@ export interface BenchConfig {
   anvilFailedHashes: string[];
   /** WASP_BENCH_ONLY: the host scenarios to run (all when absent). */
   only?: string[];
+  /** Where the main run leaves a receipt panel's HTML, for the fresh hosts that open it alone as their first panel. */
+  panelHtmlPath: string;
 }
 
 /** The 50-chain refresh over mixed nodes: 25 Stardust chains on one node, 25 entries on 5 Rebased nodes. */
