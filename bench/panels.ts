@@ -167,6 +167,16 @@ async function openReceipt(api: ExtensionApi, requestId: string): Promise<Opened
   return { shown, loaded, html };
 }
 
+/** FIRST_PANEL_FLOORS empty panels after a window's first panel: the floor it is judged against. */
+async function windowFloors(): Promise<number[]> {
+  const floors: number[] = [];
+  for (let i = 0; i < FIRST_PANEL_FLOORS; i++) {
+    await sleep(150);
+    floors.push(await emptyPanel());
+  }
+  return floors;
+}
+
 /**
  * The first receipt panel of a window, right after activation: the panel's code when it is a lazy
  * chunk, the receipt webview's first load. Over the floor, the median of FIRST_PANEL_FLOORS empty
@@ -180,11 +190,7 @@ export async function firstPanel(api: ExtensionApi, config: BenchConfig): Promis
   const firstEmpty = await emptyPanel();
   await sleep(150);
   const first = await openReceipt(api, benchRequestId('firstPanel', 0));
-  const floors: number[] = [];
-  for (let i = 0; i < FIRST_PANEL_FLOORS; i++) {
-    await sleep(150);
-    floors.push(await emptyPanel());
-  }
+  const floors = await windowFloors();
   const floor = stats(floors).p50;
   emit('panel.first.receipt', round(first.shown, 1), 'ms', { what: 'the first waspChain.showReceipt of a window to the receipt rendered' });
   emit('panel.first.loaded', round(first.loaded, 1), 'ms', { what: "the first waspChain.showReceipt of a window to the command's end" });
@@ -205,11 +211,7 @@ export async function firstHtml(config: BenchConfig): Promise<void> {
   await emptyPanel();
   await sleep(150);
   const first = await plainPanel(html);
-  const floors: number[] = [];
-  for (let i = 0; i < FIRST_PANEL_FLOORS; i++) {
-    await sleep(150);
-    floors.push(await emptyPanel());
-  }
+  const floors = await windowFloors();
   const floor = stats(floors).p50;
   emit('panel.firstHtml', round(first, 1), 'ms', { what: "a receipt panel's HTML alone as the first panel of a window" });
   emit('panel.firstHtml.floor', round(floor, 1), 'ms', { floors: floors.map((t) => round(t, 1)) });

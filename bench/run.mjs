@@ -87,14 +87,9 @@ function collect(line, into = figures) {
 }
 
 /**
- * The startup figures of each process (the main run's first) as one figure each: the median of the
- * processes' values, `times` holding each (VS Code's marks also by part).
+ * Figures of one measurement per process, `ids`, as one figure each: the median of the processes'
+ * values, `times` holding each (VS Code's marks also by part).
  */
-function mergeStartupRuns(perProcess) {
-  mergeRuns(perProcess, STARTUP_FIGURES);
-}
-
-/** Figures of one measurement per process, `ids`, as one figure each: the median, `times` holding each process's. */
 function mergeRuns(perProcess, ids) {
   for (const id of ids) {
     const got = perProcess.map((m) => m.get(id)).filter((f) => typeof f?.value === 'number');
@@ -283,6 +278,18 @@ try {
       rmSync(workspace, { recursive: true, force: true });
     }
   };
+  /** Fresh hosts `from` to STARTUP_RUNS that run `scenario` alone, one measurement each: the figures of each. */
+  const freshHosts = async (scenario, what, from) => {
+    const perProcess = [];
+    for (let i = from; i <= STARTUP_RUNS && !interrupted.aborted; i++) {
+      const seen = new Map();
+      say(`${what} run ${i} of ${STARTUP_RUNS}: a fresh extension host`);
+      const code = await inHost(`bench-${scenario}-${i}`, { ...benchConfig, only: [scenario] }, (line) => collect(line, seen));
+      if (code !== 0 || seen.get('done')?.value !== true) startupComplete = false;
+      perProcess.push(seen);
+    }
+    return perProcess;
+  };
   say(`in the extension host: ${hostName}`);
   hostCode = await inHost('bench-host', benchConfig, collect);
   phase('host');
@@ -316,28 +323,12 @@ try {
   // 6. Activation and the first panel of a window are one measurement per process: STARTUP_RUNS - 1
   // fresh hosts run only that ('startup'), the main run gave the first.
   if (ran('startup')) {
-    const perProcess = [figures];
-    for (let i = 1; i < STARTUP_RUNS && !interrupted.aborted; i++) {
-      const seen = new Map();
-      say(`startup run ${i + 1} of ${STARTUP_RUNS}: a fresh extension host`);
-      const code = await inHost(`bench-startup-${i + 1}`, { ...benchConfig, only: ['startup'] }, (line) => collect(line, seen));
-      if (code !== 0 || seen.get('done')?.value !== true) startupComplete = false;
-      perProcess.push(seen);
-    }
-    mergeStartupRuns(perProcess);
+    mergeRuns([figures, ...(await freshHosts('startup', 'startup', 2))], STARTUP_FIGURES);
     phase(`${STARTUP_RUNS - 1} startup hosts`);
     // The same first panel's HTML alone (the main run's panels scenario left it), with no
     // extension code behind it, as the first panel of STARTUP_RUNS fresh hosts of its own.
     if (existsSync(benchConfig.panelHtmlPath)) {
-      const perContentProcess = [];
-      for (let i = 0; i < STARTUP_RUNS && !interrupted.aborted; i++) {
-        const seen = new Map();
-        say(`first-panel HTML run ${i + 1} of ${STARTUP_RUNS}: a fresh extension host`);
-        const code = await inHost(`bench-first-html-${i + 1}`, { ...benchConfig, only: ['firstHtml'] }, (line) => collect(line, seen));
-        if (code !== 0 || seen.get('done')?.value !== true) startupComplete = false;
-        perContentProcess.push(seen);
-      }
-      mergeRuns(perContentProcess, FIRST_HTML_FIGURES);
+      mergeRuns(await freshHosts('firstHtml', 'first-panel HTML', 1), FIRST_HTML_FIGURES);
       phase(`${STARTUP_RUNS} first-panel HTML hosts`);
     }
   } else {
